@@ -1,0 +1,25 @@
+/**
+ * Every brand fact lives here and nowhere else (DESIGN.md §1). The site, the widgets, the e-mails and
+ * the server read them from this module; values that differ per deployment come from the environment
+ * on the server side (see server/config.ts) and default to these.
+ */
+export const brand = {
+  name: 'Kasuwa',
+  initials: 'KS',
+  legalName: 'Kasuwa Technologies Limited',
+  tagline: 'Your online store, built for how Nigeria sells',
+  supportEmail: 'support@kasuwa.shop',
+  storeDomainSuffix: 'kasuwa.shop',
+  links: {
+    helpCenter: 'https://help.kasuwa.shop',
+    demoStore: 'https://demo.kasuwa.shop',
+    googlePlay: 'https://play.google.com/store/apps/details?id=shop.kasuwa.app',
+    appStore: 'https://apps.apple.com/ng/app/kasuwa-online-store/id6450000000',
+    instagram: 'https://www.instagram.com/kasuwa.shop',
+    facebook: 'https://www.facebook.com/kasuwa.shop',
+    x: 'https://x.com/kasuwashop',
+    linkedin: 'https://www.linkedin.com/company/kasuwa-shop',
+  },
+} as const;
+
+export type Brand = typeof brand;

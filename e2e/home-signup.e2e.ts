@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+import { E2E_DATA_DIR } from '../playwright.config.js';
+
+test('given a visitor on the home page should sign up with an e-mail and see the success toast', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Kasuwa/);
+  const hero = page.locator('#signup start-selling-form');
+  const email = hero.getByRole('textbox', { name: 'Email address' });
+  const submit = hero.getByRole('button', { name: 'Start Selling' });
+  await expect(submit).toBeDisabled();
+
+  await email.fill('amaka.e2e@example.com');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+
+  const toast = hero.getByRole('status').filter({ hasText: 'Success' });
+  await expect(toast).toContainText('Kindly check your email');
+  await expect(email).toHaveValue('');
+
+  const sqlite = new SQLite(path.join(E2E_DATA_DIR, 'kasuwa.sqlite'), { readonly: true });
+  const row = sqlite.prepare('SELECT email, source FROM signups WHERE email = ?').get('amaka.e2e@example.com');
+  sqlite.close();
+  expect(row).toEqual({ email: 'amaka.e2e@example.com', source: expect.stringMatching(/^127\.0\.0\.1:\d+\/$/) });
+});
+
+test('given an unknown path should show the not-found page with status 404', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page not found');
+});

@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+/**
+ * Builds everything into dist/: the widget bundles (tsup), the site's assets (vite), the server
+ * (tsup), then renders every page to static HTML and writes .gz/.br siblings for the static server.
+ * Usage: node scripts/build.mjs [--only widgets|site|server]
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const started = Date.now();
+const step = (name) => console.log(`[build] ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+const quiet = { silent: true };
+const tsup = async (options) => (await import('tsup')).build(options);
+
+export async function buildWidgets() {
+  fs.rmSync('dist/widgets', { recursive: true, force: true });
+  const common = {
+    ...quiet,
+    outDir: 'dist/widgets',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    treeshake: true,
+    // A standalone bundle: React, Apollo and the rest go inside (tsup leaves dependencies external).
+    noExternal: [/.*/],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    sourcemap: false,
+    dts: false,
+    clean: false,
+    esbuildOptions(options) {
+      // Apollo Client ships a production build behind this export condition (no dev messages).
+      options.conditions = ['production', 'browser', 'module', 'import', 'default'];
+      options.chunkNames = 'chunks/[name]-[hash]';
+    },
+  };
+  await tsup({
+    ...common,
+    entry: { 'kasuwa-widgets': 'widgets/loader.ts' },
+    format: ['esm'],
+    splitting: true,
+    outExtension: () => ({ js: '.js' }),
+  });
+  await tsup({
+    ...common,
+    entry: { 'kasuwa-widgets': 'widgets/all.ts' },
+    format: ['iife'],
+    outExtension: () => ({ js: '.iife.js' }),
+  });
+  step('widgets built');
+}
+
+export async function buildSiteAssets() {
+  const { build: vite } = await import('vite');
+  await vite({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  step('site assets built');
+}
+
+export async function buildServer() {
+  fs.rmSync('dist/server', { recursive: true, force: true });
+  await tsup({
+    ...quiet,
+    entry: {
+      main: 'server/main.ts',
+      render: 'site/render.ts',
+      ...(fs.existsSync('server/admin.ts') ? { admin: 'server/admin.ts' } : {}),
+    },
+    outDir: 'dist/server',
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    splitting: true,
+    sourcemap: true,
+    clean: false,
+    dts: false,
+  });
+  step('server built');
+}
+
+export async function renderPages() {
+  const { renderAll, readAssets } = await import(
+    `${pathToFileURL(path.join(root, 'dist/server/render.js')).href}?t=${Date.now()}`
+  );
+  const pages = renderAll(readAssets('dist/site'));
+  for (const page of pages) {
+    const file = path.join('dist/site', page.file);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, page.html);
+  }
+  step(`${pages.length} pages rendered`);
+}
+
+const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|map)$/;
+
+export function precompress(dir) {
+  let count = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = path.join(entry.parentPath ?? entry.path, entry.name);
+    const data = fs.readFileSync(file);
+    if (data.length < 512) continue;
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(data, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }),
+    );
+    count += 1;
+  }
+  return count;
+}
+
+/** A fingerprint of every input of the build, so `npm start` knows whether dist/ is current. */
+export function sourceFingerprint() {
+  const hash = createHash('sha256');
+  const inputs = ['common', 'server', 'site', 'widgets', 'scripts/build.mjs', 'vite.config.ts', 'package-lock.json'];
+  for (const input of inputs) {
+    if (!fs.existsSync(input)) continue;
+    const files = fs.statSync(input).isDirectory()
+      ? fs
+          .readdirSync(input, { recursive: true })
+          .map((f) => path.join(input, f))
+          .filter((f) => fs.statSync(f).isFile() && !/\.test\.(ts|js)$/.test(f))
+      : [input];
+    for (const file of files.sort()) hash.update(file).update(fs.readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+export const STAMP = 'dist/.build-stamp';
+
+async function main() {
+  if (!only || only === 'widgets') await buildWidgets();
+  if (!only || only === 'site' || only === 'server') {
+    if (only !== 'server') await buildSiteAssets();
+    await buildServer();
+    await renderPages();
+  }
+  const compressed = precompress('dist/widgets') + precompress('dist/site');
+  step(`${compressed} files precompressed (gzip, brotli)`);
+  if (!only) fs.writeFileSync(STAMP, sourceFingerprint());
+  console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}

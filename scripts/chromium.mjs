@@ -1,0 +1,35 @@
+/**
+ * Finds the system Chromium the browser tests drive. When it is missing and we may install Debian's
+ * package (root with apt-get), installs it; otherwise says exactly how to get one.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+export const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+export function findChromium() {
+  if (process.env.CHROME_PATH && fs.existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
+  return CHROMIUM_PATHS.find((file) => fs.existsSync(file));
+}
+
+export function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get') && process.env.KASUWA_NO_APT !== '1';
+  if (canInstall) {
+    console.log("[test] No Chromium found: installing Debian's package (apt-get install -y chromium)…");
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const install =
+      update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' });
+    const installed = findChromium();
+    if (install && installed) return installed;
+  }
+  console.error(
+    [
+      'The browser tests need Chromium and none was found.',
+      'Install it with:  sudo apt-get update && sudo apt-get install -y chromium',
+      'or point CHROME_PATH at a Chrome or Chromium binary:  CHROME_PATH=/path/to/chrome npm test',
+    ].join('\n'),
+  );
+  process.exit(1);
+}

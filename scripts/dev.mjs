@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+/**
+ * `npm run dev`: rebuilds widgets (tsup) and site assets (vite) on change, and runs the server with
+ * tsx in watch mode, rendering pages on each request so template edits show on reload.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServer, buildSiteAssets, buildWidgets, renderPages } from './build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+await buildWidgets();
+await buildSiteAssets();
+await buildServer();
+await renderPages();
+
+// Widgets: the same standalone build as production, redone shortly after any change.
+let timer;
+for (const dir of ['widgets', 'common']) {
+  fs.watch(dir, { recursive: true }, () => {
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => buildWidgets().catch((error) => console.error('[dev] widget build failed:', error.message)),
+      150,
+    );
+  });
+}
+
+const children = [
+  spawn(bin('vite'), ['build', '--watch', '--logLevel', 'warn'], { stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, SITE_RENDER: 'on-request', NODE_ENV: process.env.NODE_ENV ?? 'development' },
+  }),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

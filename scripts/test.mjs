@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every test layer, in order, against a fresh build:
+ *   1. vitest: logic, and the server in-process
+ *   2. @web/test-runner: the built widget bundle in Chromium
+ *   3. Playwright: whole flows against the running product
+ * Extra arguments pick layers: `npm test -- unit widgets`.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const layers = [
+  { name: 'unit', title: 'vitest (logic, server in-process)', command: [bin('vitest'), 'run'] },
+  {
+    name: 'widgets',
+    title: '@web/test-runner (built widgets in Chromium)',
+    command: [bin('web-test-runner')],
+    browser: true,
+  },
+  {
+    name: 'e2e',
+    title: 'Playwright (whole site, running server)',
+    command: [bin('playwright'), 'test'],
+    browser: true,
+  },
+];
+const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const selected = chosen.length ? layers.filter((layer) => chosen.includes(layer.name)) : layers;
+if (selected.length === 0) {
+  console.error(`Unknown layer. Choose from: ${layers.map((layer) => layer.name).join(', ')}`);
+  process.exit(2);
+}
+
+const env = { ...process.env };
+if (selected.some((layer) => layer.browser)) env.CHROME_PATH = ensureChromium();
+
+const run = (title, command) => {
+  console.log(`\n[test] ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env });
+  return { ok: result.status === 0, seconds: (Date.now() - started) / 1000 };
+};
+
+const build = run('build (node scripts/build.mjs)', [process.execPath, 'scripts/build.mjs']);
+if (!build.ok) {
+  console.error('[test] the build failed; no tests ran.');
+  process.exit(1);
+}
+
+const results = selected.map((layer) => ({ layer, ...run(layer.title, layer.command) }));
+console.log('\n[test] summary');
+for (const { layer, ok, seconds } of results) {
+  console.log(`  ${ok ? 'pass' : 'FAIL'}  ${layer.title}  ${seconds.toFixed(1)} s`);
+}
+const failed = results.filter((result) => !result.ok).length;
+console.log(`layers: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

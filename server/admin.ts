@@ -1,0 +1,50 @@
+/**
+ * `npm run admin -- <command> [args]`: operator commands on the same database and configuration as
+ * the server. Each command lives in server/cli/; this file only dispatches.
+ */
+
+import { type AdminCommand, UsageError } from './cli/command.js';
+import { statusCommand } from './cli/status.js';
+import { ConfigError, loadConfig } from './config.js';
+
+const commands: AdminCommand[] = [statusCommand];
+
+function usage(): string {
+  const width = Math.max(...commands.map((command) => command.usage.length));
+  return [
+    'Usage: npm run admin -- <command> [options]',
+    '',
+    'Commands:',
+    ...commands.map((command) => `  ${command.usage.padEnd(width)}  ${command.summary}`),
+    '',
+    'Configuration comes from the same environment variables as the server (DATA_DIR, …).',
+  ].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    console.log(usage());
+    return name ? 0 : 2;
+  }
+  const command = commands.find((candidate) => candidate.name === name);
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${usage()}`);
+    return 2;
+  }
+  try {
+    return await command.run(args, loadConfig());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\nUsage: npm run admin -- ${command.usage}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,31 @@
+/**
+ * Turns what a store owner types into the host we store (DESIGN.md §5): URLs, `www.`, bare names under
+ * the store suffix, trailing dots, case and internationalised names (compared in punycode).
+ * Returns undefined for anything that cannot be a host name; callers answer "not found".
+ */
+import { domainToASCII } from 'node:url';
+import { brand } from '../../common/brand.js';
+
+const MAX_INPUT = 2048;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+export function normalizeDomain(input: string, suffix: string = brand.storeDomainSuffix): string | undefined {
+  if (typeof input !== 'string' || input.length > MAX_INPUT) return undefined;
+  // Control characters never belong in a domain; reject rather than strip.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
+  if (/[\u0000-\u001f\u007f]/.test(input)) return undefined;
+  let text = input.trim();
+  if (text === '') return undefined;
+  text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  text = text.replace(/^[^@/]*@/, ''); // user:pass@
+  text = text.split(/[/?#]/, 1)[0] ?? '';
+  text = text.replace(/:\d*$/, ''); // port
+  text = text.replace(/\.+$/, '');
+  if (text === '' || /\s/.test(text)) return undefined;
+  const ascii = domainToASCII(text.toLowerCase());
+  if (!ascii) return undefined;
+  let host = ascii.replace(/^www\./, '');
+  if (!host.includes('.')) host = `${host}.${suffix}`;
+  if (host.length > 253 || !host.split('.').every((label) => LABEL.test(label))) return undefined;
+  return host;
+}

@@ -1,0 +1,55 @@
+/** Table types for Kysely. Money is integer kobo; times are UTC ISO-8601 strings (sortable as text). */
+import type { Generated } from 'kysely';
+
+export interface StoresTable {
+  id: string;
+  name: string | null;
+  /** Normalised ASCII (punycode) host, e.g. `adaeze-fabrics.kasuwa.shop`. */
+  domain: string;
+  custom_domain: string | null;
+  logo_url: string | null;
+  opted_in: number;
+  created_at: string;
+}
+
+export interface SalesTable {
+  order_id: string;
+  store_id: string;
+  amount_kobo: number;
+  status: 'paid' | 'refunded';
+  paid_at: string;
+  updated_at: string;
+}
+
+export interface SignupsTable {
+  id: Generated<number>;
+  email: string;
+  first_requested_at: string;
+  last_requested_at: string;
+  request_count: number;
+  source: string | null;
+  ref: string | null;
+  ip_hash: string | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: string;
+  recipient: string;
+  payload: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  claimed_at: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  stores: StoresTable;
+  sales: SalesTable;
+  signups: SignupsTable;
+  outbox: OutboxTable;
+}

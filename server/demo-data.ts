@@ -1,0 +1,183 @@
+/**
+ * Deterministic demo data: Nigerian shop names, long-tail sales inside the campaign window.
+ * Loaded into an empty database on first start unless DEMO_DATA=off.
+ */
+import type { Campaign } from './config.js';
+import type { OpenedDatabase } from './db/database.js';
+
+/** A few fixed stores so the README can name domains that always exist. */
+export const FEATURED_DEMO_STORES = [
+  {
+    id: 'demo-0001',
+    name: 'Adaeze Fabrics',
+    domain: 'adaeze-fabrics.kasuwa.shop',
+    custom: 'adaezefabrics.com',
+    sales: 180,
+  },
+  { id: 'demo-0002', name: 'Mama Nkechi Kitchen', domain: 'mama-nkechi-kitchen.kasuwa.shop', custom: null, sales: 40 },
+  { id: 'demo-0003', name: 'Tunde Gadgets Hub', domain: 'tunde-gadgets-hub.kasuwa.shop', custom: null, sales: 0 },
+] as const;
+
+const FIRST = [
+  'Adaeze',
+  'Bukky',
+  'Chioma',
+  'Dami',
+  'Emeka',
+  'Funke',
+  'Gbenga',
+  'Halima',
+  'Ify',
+  'Jide',
+  'Kemi',
+  'Lola',
+  'Musa',
+  'Ngozi',
+  'Obinna',
+  'Precious',
+  'Remi',
+  'Sade',
+  'Tobi',
+  'Uche',
+  'Yemi',
+  'Zainab',
+  'Aisha',
+  'Bola',
+  'Chuka',
+  'Dayo',
+  'Efe',
+  'Femi',
+  'Hauwa',
+  'Ibrahim',
+  'Kunle',
+  'Nneka',
+  'Ola',
+  'Segun',
+  'Temi',
+  'Wale',
+];
+const PLACE = [
+  'Lagos',
+  'Ikeja',
+  'Lekki',
+  'Yaba',
+  'Abuja',
+  'Kano',
+  'Ibadan',
+  'Enugu',
+  'Aba',
+  'Onitsha',
+  'Benin',
+  'Jos',
+  'Port Harcourt',
+  'Owerri',
+  'Calabar',
+  'Surulere',
+];
+const TRADE = [
+  'Fabrics',
+  'Ankara Palace',
+  'Aso Oke House',
+  'Thrift Hub',
+  'Kitchen',
+  'Spices',
+  'Hair Empire',
+  'Wigs & Bundles',
+  'Gadgets',
+  'Phones & Accessories',
+  'Shoe Palace',
+  'Bags',
+  'Skincare',
+  'Beauty Store',
+  'Perfumes',
+  'Kiddies Wear',
+  'Bakery',
+  'Small Chops',
+  'Foodstuff Market',
+  'Palm Oil Depot',
+  'Jewelry',
+  'Beads',
+  'Tailoring',
+  'Native Wears',
+  'Home Decor',
+  'Furniture',
+  'Books',
+  'Pharmacy',
+  'Baby Store',
+  'Gele & Accessories',
+  'Adire Studio',
+  'Agbada Couture',
+];
+
+/** mulberry32: small, fast, deterministic. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export type DemoSize = { stores: number; salesPerStore: number };
+
+/** Inserts demo stores and sales in one transaction; returns counts. Expects empty tables. */
+export function loadDemoData(
+  opened: OpenedDatabase,
+  campaign: Campaign,
+  size: DemoSize = { stores: 3000, salesPerStore: 8 },
+): { stores: number; sales: number } {
+  const random = seededRandom(20261201);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const start = Date.parse(campaign.startsAt);
+  const span = Date.parse(campaign.endsAt) - start;
+  const now = new Date().toISOString();
+  const insertStore = opened.sqlite.prepare(
+    'INSERT INTO stores (id, name, domain, custom_domain, logo_url, opted_in, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?)',
+  );
+  const insertSale = opened.sqlite.prepare(
+    "INSERT INTO sales (order_id, store_id, amount_kobo, status, paid_at, updated_at) VALUES (?, ?, ?, 'paid', ?, ?)",
+  );
+  let salesCount = 0;
+  const addSales = (storeId: string, count: number, scale: number) => {
+    for (let i = 0; i < count; i += 1) {
+      // Typical orders ₦2,000–₦60,000, skewed low; round to whole naira.
+      const naira = Math.round(2000 + scale * 58_000 * random() ** 3);
+      const paidAt = new Date(start + Math.floor(random() * span)).toISOString();
+      insertSale.run(`${storeId}-o${i + 1}`, storeId, naira * 100, paidAt, now);
+      salesCount += 1;
+    }
+  };
+  const usedDomains = new Set<string>();
+  opened.sqlite.transaction(() => {
+    for (const store of FEATURED_DEMO_STORES) {
+      insertStore.run(store.id, store.name, store.domain, store.custom, 1, now);
+      usedDomains.add(store.domain);
+      addSales(store.id, store.sales, 1);
+    }
+    for (let n = FEATURED_DEMO_STORES.length + 1; n <= size.stores; n += 1) {
+      const name = random() < 0.5 ? `${pick(FIRST)} ${pick(TRADE)}` : `${pick(PLACE)} ${pick(TRADE)}`;
+      let domain = `${slug(name)}.kasuwa.shop`;
+      for (let k = 2; usedDomains.has(domain); k += 1) domain = `${slug(name)}-${k}.kasuwa.shop`;
+      usedDomains.add(domain);
+      const id = `demo-${String(n).padStart(4, '0')}`;
+      // About 1 in 20 stores has not opted in; about 1 in 6 has not sold yet.
+      insertStore.run(id, name, domain, null, random() < 0.05 ? 0 : 1, now);
+      if (random() < 0.16) continue;
+      // Long tail: a few stores sell a lot, most sell a little (Pareto-like order counts).
+      const orders = Math.max(1, Math.floor(size.salesPerStore / (random() ** 1.6 * 6 + 0.05) / 4));
+      addSales(id, Math.min(orders, 400), random());
+    }
+  })();
+  return { stores: size.stores, sales: salesCount };
+}

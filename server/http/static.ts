@@ -1,0 +1,105 @@
+/**
+ * Static files from a build directory, with precompressed `.br` / `.gz` siblings (written at build
+ * time) chosen by Accept-Encoding, ETags, and caching by kind: content-hashed names are immutable for
+ * a year, everything else revalidates.
+ */
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+  '.d.ts': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest', '.map']);
+/** `name-AbC123xy.js`, `chunk-ABCDEF12.js`: an 8+ character hash before the extension. */
+const HASHED = /[.-][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+type Entry = { file: string; size: number; etag: string; variants: { br?: string; gzip?: string } };
+
+export class StaticFiles {
+  private readonly cache = new Map<string, Entry | null>();
+
+  constructor(
+    private readonly root: string,
+    private readonly options: { immutableHashed: boolean },
+  ) {}
+
+  /** Resolves a URL path (already decoded) inside the root; undefined when there is no such file. */
+  lookup(urlPath: string): Entry | undefined {
+    const cached = this.cache.get(urlPath);
+    if (cached !== undefined) return cached ?? undefined;
+    const file = path.join(this.root, path.normalize(urlPath));
+    let entry: Entry | null = null;
+    if (file.startsWith(this.root + path.sep) || file === this.root) {
+      try {
+        const stat = fs.statSync(file);
+        if (stat.isFile()) {
+          const variant = (suffix: string) => (fs.existsSync(file + suffix) ? file + suffix : undefined);
+          entry = {
+            file,
+            size: stat.size,
+            etag: `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`,
+            variants: { br: variant('.br'), gzip: variant('.gz') },
+          };
+        }
+      } catch {
+        entry = null;
+      }
+    }
+    this.cache.set(urlPath, entry);
+    return entry ?? undefined;
+  }
+
+  /** Sends a file found by lookup(); `status` lets the not-found page go out as 404. */
+  send(req: IncomingMessage, res: ServerResponse, entry: Entry, status = 200): void {
+    const ext = entry.file.endsWith('.d.ts') ? '.d.ts' : path.extname(entry.file);
+    res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+    const immutable = this.options.immutableHashed && HASHED.test(path.basename(entry.file)) && ext !== '.html';
+    res.setHeader(
+      'Cache-Control',
+      status !== 200
+        ? 'no-store'
+        : immutable
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=0, must-revalidate',
+    );
+    res.setHeader('ETag', entry.etag);
+    if (COMPRESSIBLE.has(ext)) res.setHeader('Vary', 'Accept-Encoding');
+    if (status === 200 && req.headers['if-none-match'] === entry.etag) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    let file = entry.file;
+    if (entry.variants.br && /\bbr\b/.test(accepts)) {
+      file = entry.variants.br;
+      res.setHeader('Content-Encoding', 'br');
+    } else if (entry.variants.gzip && /\bgzip\b/.test(accepts)) {
+      file = entry.variants.gzip;
+      res.setHeader('Content-Encoding', 'gzip');
+    }
+    res.statusCode = status;
+    res.setHeader('Content-Length', fs.statSync(file).size);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    fs.createReadStream(file).pipe(res);
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Renders the site's lit-html templates to static HTML, at build time (scripts/build.mjs) or per
+ * request in dev (SITE_RENDER=on-request). The pages are never hydrated, so lit's SSR markers are
+ * stripped from the output.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { render } from '@lit-labs/ssr';
+import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
+import { type Assets, documentFor } from './layout.js';
+import { findRoute, routes } from './routes.js';
+
+const LIT_MARKERS = /<!--\/?lit-(?:part|node)[^>]*-->|<\?lit\$[^>]*\?>/g;
+
+export function renderToString(template: unknown): string {
+  return collectResultSync(render(template)).replace(LIT_MARKERS, '');
+}
+
+export type RenderedPage = { file: string; html: string; status: number };
+
+export function renderAll(assets: Assets): RenderedPage[] {
+  return routes.map((route) => ({
+    file: route.file,
+    html: renderToString(documentFor(route, assets)),
+    status: route.status ?? 200,
+  }));
+}
+
+/** Dev: render one path on request, with the assets vite has built so far. */
+export function renderRoute(pathname: string, siteDir: string): { html: string; status: number } {
+  const route = findRoute(pathname);
+  return { html: renderToString(documentFor(route, readAssets(siteDir))), status: route.status ?? 200 };
+}
+
+type ViteManifest = Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
+
+/** The hashed file names of the site's entry script and styles, from vite's manifest. */
+export function readAssets(siteDir: string): Assets {
+  const manifestFile = path.join(siteDir, '.vite', 'manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest;
+  const entry = manifest['site/client/main.ts'];
+  if (!entry) throw new Error(`${manifestFile} has no entry for site/client/main.ts`);
+  return { scripts: [`/${entry.file}`], styles: (entry.css ?? []).map((file) => `/${file}`) };
+}

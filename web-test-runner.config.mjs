@@ -1,0 +1,72 @@
+/**
+ * @web/test-runner: the widgets as built (dist/widgets) in real Chromium. Tests import the bundle the
+ * way a partner page does; /graphql is answered by the fake below so each state can be reached.
+ */
+import { chromeLauncher } from '@web/test-runner-chrome';
+
+const requests = [];
+
+/** A stand-in API: behaviour chosen by the e-mail or domain the test types. */
+async function fakeGraphql(ctx, next) {
+  if (ctx.path === '/__requests') {
+    ctx.body = JSON.stringify(requests.splice(0));
+    ctx.type = 'json';
+    return;
+  }
+  if (ctx.path !== '/graphql') return next();
+  if (ctx.method === 'OPTIONS') {
+    ctx.status = 204;
+    return;
+  }
+  const chunks = [];
+  for await (const chunk of ctx.req) chunks.push(chunk);
+  const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  requests.push(body);
+  const email = body.variables?.data?.email ?? '';
+  ctx.type = 'application/json';
+  if (email.startsWith('offline')) {
+    ctx.status = 503;
+    ctx.body = 'Service Unavailable';
+    return;
+  }
+  if (email.startsWith('limited')) {
+    ctx.body = JSON.stringify({
+      errors: [
+        {
+          message: 'Too many requests. Try again in a minute.',
+          extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 60 },
+        },
+      ],
+      data: null,
+    });
+    return;
+  }
+  if (email.startsWith('slow')) await new Promise((resolve) => setTimeout(resolve, 600));
+  ctx.body = JSON.stringify({ data: { startSelling: { __typename: 'StartSellingResult', success: true } } });
+}
+
+export default {
+  files: 'widgets/**/*.test.js',
+  nodeResolve: true,
+  concurrency: 1,
+  browserStartTimeout: 60_000,
+  testsFinishTimeout: 180_000,
+  testFramework: { config: { timeout: 10_000 } },
+  middleware: [fakeGraphql],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      },
+    }),
+  ],
+};

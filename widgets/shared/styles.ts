@@ -1,0 +1,56 @@
+/**
+ * Styles go into each shadow root as constructable stylesheets, which a strict CSP on the host page
+ * allows (an inline <style> would need 'unsafe-inline'). Sheets are built once per text and shared.
+ */
+const sheets = new Map<string, CSSStyleSheet>();
+
+export function adoptStyles(root: ShadowRoot, ...cssTexts: string[]): void {
+  const adopted = cssTexts.map((text) => {
+    let sheet = sheets.get(text);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(text);
+      sheets.set(text, sheet);
+    }
+    return sheet;
+  });
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...adopted];
+}
+
+/** Tokens and controls every widget shares; themable with --kasuwa-* custom properties. */
+export const baseStyles = /* css */ `
+:host {
+  --_primary: var(--kasuwa-primary, #0b6e4f);
+  --_primary-contrast: var(--kasuwa-primary-contrast, #ffffff);
+  --_text: var(--kasuwa-text, #14213d);
+  --_muted: var(--kasuwa-muted, #4a5568);
+  --_danger: var(--kasuwa-danger, #b42318);
+  --_surface: var(--kasuwa-surface, #ffffff);
+  --_border: var(--kasuwa-border, #a0aec0);
+  --_radius: var(--kasuwa-radius, 999px);
+  --_font: var(--kasuwa-font, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
+  display: block;
+  font-family: var(--_font);
+  color: var(--_text);
+  line-height: 1.5;
+}
+*, *::before, *::after { box-sizing: border-box; }
+:focus-visible { outline: 3px solid var(--kasuwa-focus, #f4b400); outline-offset: 2px; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.button {
+  display: inline-flex; align-items: center; justify-content: center; gap: .5rem;
+  min-height: 44px; padding: .6rem 1.2rem; border: 0; border-radius: var(--_radius);
+  background: var(--_primary); color: var(--_primary-contrast);
+  font: inherit; font-weight: 600; cursor: pointer;
+}
+.button:disabled { opacity: .6; cursor: not-allowed; }
+.input {
+  min-height: 44px; width: 100%; padding: .5rem .9rem; font: inherit; color: inherit;
+  background: var(--_surface); border: 1px solid var(--_border); border-radius: var(--_radius);
+}
+.input[aria-invalid="true"] { border-color: var(--_danger); }
+.field-error { color: var(--_danger); font-size: .875rem; margin: .25rem 0 0; min-height: 1.3em; }
+.spinner { width: 1em; height: 1em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: spin .8s linear infinite; }
+@keyframes spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .spinner { animation-duration: 2.4s; } }
+`;

@@ -1,0 +1,155 @@
+/**
+ * <start-selling-form>: an e-mail field that sends startSelling (SPEC.md §4, §5, §8).
+ * Submit stays disabled while the form is invalid or sending; success resets the form and shows the
+ * `Success` toast; a network failure shows an inline message (DESIGN.md §4).
+ */
+import { gql } from '@apollo/client';
+import { ApolloProvider, useMutation } from '@apollo/client/react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { Field, Form } from 'react-final-form';
+import { emailError } from '../../common/email.js';
+import { clientFor, resolveApiUrl } from '../shared/api.js';
+import { emit } from '../shared/events.js';
+import { Toast, type ToastMessage } from '../shared/toast.js';
+
+export const START_SELLING = gql`
+  mutation StartSelling($data: StartSellingInput!) {
+    startSelling(data: $data) {
+      success
+    }
+  }
+`;
+
+export const NETWORK_FAILURE_MESSAGE = "We couldn't reach Kasuwa. Check your connection and try again.";
+
+type Values = { email?: string };
+
+export type StartSellingFormProps = {
+  /** Called after a successful signup (the modal closes itself with it). */
+  onSuccess?: () => void;
+  /** Label of the submit button. */
+  submitLabel?: string;
+};
+
+function validate(values: Values) {
+  const error = emailError(values.email);
+  return error ? { email: error } : {};
+}
+
+function hostOf(node: Node | null): Element | null {
+  const root = node?.getRootNode();
+  return root instanceof ShadowRoot ? root.host : null;
+}
+
+/** `source` is the page host and path; `ref` the element's attribute, else `?ref=` in the page URL. */
+function attribution(host: Element | null) {
+  const ref = host?.getAttribute('ref') || new URLSearchParams(location.search).get('ref') || null;
+  return { source: `${location.host}${location.pathname}`, ref };
+}
+
+export function SignupForm({ onSuccess, submitLabel = 'Start Selling' }: StartSellingFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const succeeded = useRef(false);
+  const id = useId();
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [startSelling] = useMutation<{ startSelling: { success: boolean } }>(START_SELLING);
+  const clearToast = useCallback(() => setToast(null), []);
+
+  const onSubmit = async (values: Values) => {
+    const host = hostOf(formRef.current);
+    setFailure(null);
+    try {
+      await startSelling({ variables: { data: { email: values.email?.trim(), ...attribution(host) } } });
+    } catch (error) {
+      const code = (error as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code;
+      if (code === 'BAD_USER_INPUT') return { email: (error as Error).message };
+      setFailure(NETWORK_FAILURE_MESSAGE);
+      if (formRef.current) emit(formRef.current, 'start-selling-error', { code: code ?? 'NETWORK' });
+      return undefined;
+    }
+    succeeded.current = true;
+    setToast({ title: 'Success', description: 'Kindly check your email', status: 'success', id: Date.now() });
+    if (formRef.current) emit(formRef.current, 'start-selling-success', {});
+    onSuccess?.();
+    return undefined;
+  };
+
+  return (
+    <>
+      <Form<Values>
+        onSubmit={onSubmit}
+        // Form-level so the very first render already knows the empty form is invalid.
+        validate={validate}
+        render={({ handleSubmit, invalid, submitting, form }) => (
+          <form
+            ref={formRef}
+            part="form"
+            className="form"
+            noValidate
+            onSubmit={async (event) => {
+              await handleSubmit(event);
+              // Reset only after a success, and outside final-form's submit cycle.
+              if (succeeded.current) {
+                succeeded.current = false;
+                form.restart();
+              }
+            }}
+          >
+            <Field<string> name="email">
+              {({ input, meta }) => {
+                const error = meta.touched ? (meta.error ?? meta.submitError) : undefined;
+                return (
+                  <div className="field">
+                    <label htmlFor={`${id}-email`} part="label" className="label">
+                      Email address
+                    </label>
+                    <div className="row">
+                      <input
+                        {...input}
+                        id={`${id}-email`}
+                        className="input"
+                        part="input"
+                        type="email"
+                        inputMode="email"
+                        autoComplete="email"
+                        placeholder="you@example.com"
+                        aria-invalid={error ? 'true' : 'false'}
+                        aria-describedby={`${id}-error`}
+                      />
+                      <button
+                        type="submit"
+                        className="button"
+                        part="button"
+                        disabled={invalid || submitting}
+                        aria-busy={submitting ? 'true' : 'false'}
+                      >
+                        {submitting && <span className="spinner" aria-hidden="true" />}
+                        {submitting ? 'Sending…' : submitLabel}
+                      </button>
+                    </div>
+                    <p id={`${id}-error`} className="field-error" part="error" aria-live="polite">
+                      {error ?? failure ?? ''}
+                    </p>
+                  </div>
+                );
+              }}
+            </Field>
+          </form>
+        )}
+      />
+      <Toast message={toast} placement="top-right" onDone={clearToast} />
+    </>
+  );
+}
+
+/** The element: resolves its API address and provides the client. */
+export function StartSellingForm({ container }: { container?: ShadowRoot | HTMLElement }) {
+  const host = container instanceof ShadowRoot ? container.host : null;
+  const client = useMemo(() => clientFor(host ? resolveApiUrl(host) : '/graphql'), [host]);
+  return (
+    <ApolloProvider client={client}>
+      <SignupForm />
+    </ApolloProvider>
+  );
+}
