@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrations.js';
+import { migrateToLatest } from './db/migrations/index.js';
 import { loadDemoData } from './demo-data.js';
 import { createApp, type SitePages } from './http/app.js';
 import { createServices } from './services.js';

@@ -1,5 +1,5 @@
 import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations.js';
+import { migrateToLatest } from '../db/migrations/index.js';
 import type { AdminCommand } from './command.js';
 
 export const statusCommand: AdminCommand = {

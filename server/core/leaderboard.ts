@@ -2,10 +2,7 @@
  * The contest rules of DESIGN.md §5 as pure functions, independent of where revenues come from.
  * Revenues are integer kobo.
  */
-export const PRIZE_PLACES = 10;
-
-/** Naira amounts of the prize table: three grants, then seven runner-ups (plus merchandise). */
-export const PRIZES_NAIRA = [300_000, 200_000, 100_000, 50_000, 45_000, 40_000, 35_000, 30_000, 25_000, 20_000];
+import { PRIZE_PLACES } from '../../common/campaign.js';
 
 export type Standing = {
   rank: number | null;

@@ -15,11 +15,15 @@ export const typeDefs = /* GraphQL */ `
     startSelling(data: StartSellingInput!): StartSellingResult!
   }
 
-  "source: the page or partner host the form sits on; ref: a partner or affiliate code."
+  """
+  source: the page or partner host the form sits on; ref: a partner or affiliate code.
+  website: the honeypot field, hidden from people; anything in it marks the request as a bot's.
+  """
   input StartSellingInput {
     email: String!
     source: String
     ref: String
+    website: String
   }
 
   type StartSellingResult {

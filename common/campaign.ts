@@ -1,0 +1,10 @@
+/** The New Year sales contest's prize table (SPEC.md §2, §9; DESIGN.md §5). Amounts in naira. */
+export const PRIZE_PLACES = 10;
+
+/** Places 1–3 win cash grants; places 4–10 are runner-ups who also get merchandise. */
+export const PRIZES_NAIRA = [
+  300_000, 200_000, 100_000, 50_000, 45_000, 40_000, 35_000, 30_000, 25_000, 20_000,
+] as const;
+
+export const GRANT_PLACES = 3;
+export const RUNNER_UP_MERCHANDISE = true;
