@@ -10,6 +10,8 @@ import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import { type Assets, documentFor } from './layout.js';
 import { findRoute, routes } from './routes.js';
 
+export { routes };
+
 const LIT_MARKERS = /<!--\/?lit-(?:part|node)[^>]*-->|<\?lit\$[^>]*\?>/g;
 
 export function renderToString(template: unknown): string {

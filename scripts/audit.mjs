@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+/**
+ * `npm run audit`: every quality gate of issue 7 against a fresh build, one table at the end.
+ *   size        widget bundle budgets (scripts/size.mjs) and first-visit weight of / (bench/page-weight.mjs)
+ *   validity    every page through the W3C Nu HTML Checker (vnu-jar; needs Java)
+ *   a11y        axe-core at 360 and 1366 px in every widget state, and the keyboard journeys (Playwright)
+ *   lighthouse  every page, mobile and desktop, median of --runs (default 3)
+ * Options: --only a,b   --skip a,b   --runs N
+ * Exits non-zero when any gate is over budget.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runLighthouse } from './audit/lighthouse.mjs';
+import { runValidity } from './audit/validity.mjs';
+import { ensureChromium } from './chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+const args = process.argv.slice(2);
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const list = (value) => (value ? value.split(',').map((item) => item.trim()) : undefined);
+const GATES = ['size', 'validity', 'a11y', 'lighthouse'];
+const only = list(option('--only'));
+const skip = list(option('--skip')) ?? [];
+for (const name of [...(only ?? []), ...skip]) {
+  if (!GATES.includes(name)) {
+    console.error(`Unknown gate "${name}". Gates: ${GATES.join(', ')}`);
+    process.exit(2);
+  }
+}
+const wanted = (gate) => (!only || only.includes(gate)) && !skip.includes(gate);
+const runs = Number(option('--runs') ?? 3);
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+
+/** Java for vnu.jar: present, or Debian's headless JRE when we may install it. */
+function ensureJava() {
+  if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0) return;
+  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
+    console.log('[audit] no Java found: installing default-jre-headless');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'default-jre-headless'], { stdio: 'inherit' });
+  }
+  if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0) {
+    console.error('The validity gate needs Java: apt-get install -y default-jre-headless');
+    process.exit(1);
+  }
+}
+
+/** Runs a node script that prints a JSON summary `{ ok, rows }` as its last line when given --json. */
+function jsonScript(file, extra = []) {
+  const result = spawnSync(process.execPath, [file, '--json', ...extra], { encoding: 'utf8' });
+  process.stderr.write(result.stderr);
+  const last = result.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(last);
+  } catch {
+    return { ok: false, error: `${file} printed no JSON summary (exit ${result.status})`, rows: [] };
+  }
+}
+
+async function startServer(port, dataDir) {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      INGEST_TOKEN: 'audit-token-0123456789',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error('the server did not become healthy');
+}
+
+const summary = [];
+const record = (gate, ok, figures) => summary.push({ gate, ok, figures });
+
+console.log(`[audit] build (${elapsed()})`);
+if (spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+
+if (wanted('size')) {
+  for (const [gate, file] of [
+    ['size: widgets', 'scripts/size.mjs'],
+    ['size: first visit to /', 'bench/page-weight.mjs'],
+  ]) {
+    if (!fs.existsSync(file)) {
+      record(gate, false, `${file} is missing`);
+      continue;
+    }
+    const result = jsonScript(file);
+    record(gate, result.ok, result.summary ?? result.error ?? '');
+  }
+}
+
+if (wanted('validity')) {
+  ensureJava();
+  const rows = runValidity({ siteDir: 'dist/site' });
+  const errors = rows.reduce((sum, row) => sum + row.errors, 0);
+  record('validity (vnu)', errors === 0, `${rows.length} pages, ${errors} errors`);
+}
+
+if (wanted('a11y')) {
+  const chrome = ensureChromium();
+  const specs = ['e2e/a11y.e2e.ts', 'e2e/keyboard.e2e.ts'].filter((file) => fs.existsSync(file));
+  if (specs.length === 0) record('axe + keyboard', false, 'no e2e/a11y.e2e.ts or e2e/keyboard.e2e.ts');
+  else {
+    const result = spawnSync(path.join('node_modules', '.bin', 'playwright'), ['test', ...specs, '--reporter=json'], {
+      encoding: 'utf8',
+      env: { ...process.env, CHROME_PATH: chrome, E2E_PORT: process.env.AUDIT_E2E_PORT ?? '3307' },
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    let stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+    try {
+      stats = JSON.parse(result.stdout).stats;
+    } catch {}
+    record(
+      'axe + keyboard (Playwright)',
+      result.status === 0,
+      `${stats.expected} passed, ${stats.unexpected} failed, ${stats.skipped} skipped`,
+    );
+    if (result.status !== 0) console.log(result.stdout.slice(-4000));
+  }
+}
+
+if (wanted('lighthouse')) {
+  const chromePath = ensureChromium();
+  const port = Number(process.env.AUDIT_PORT ?? 3306);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-audit-'));
+  const server = await startServer(port, dataDir);
+  try {
+    const { routes } = await import(path.join(root, 'dist/server/render.js'));
+    const paths = routes.filter((route) => route.status !== 404).map((route) => route.path);
+    console.log(`[audit] lighthouse on ${paths.length} pages × 2 form factors × ${runs} runs (${elapsed()})`);
+    const rows = await runLighthouse({ baseUrl: `http://127.0.0.1:${port}`, paths, runs, chromePath });
+    const worst = (key, pick) => rows.reduce((acc, row) => pick(acc, row[key]), rows[0]?.[key] ?? 0);
+    record(
+      'lighthouse',
+      rows.every((row) => row.ok),
+      `min perf ${worst('performance', Math.min)}, a11y ${worst('accessibility', Math.min)}, bp ${worst('best-practices', Math.min)}, seo ${worst('seo', Math.min)}, max CLS ${worst('cls', Math.max).toFixed(3)}, max TBT ${Math.round(worst('tbtMs', Math.max))} ms`,
+    );
+    summary.lighthouseRows = rows;
+  } finally {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`\n[audit] results (${elapsed()})`);
+const width = Math.max(...summary.map((row) => row.gate.length));
+for (const row of summary) console.log(`  ${row.ok ? 'pass' : 'FAIL'}  ${row.gate.padEnd(width)}  ${row.figures}`);
+if (summary.lighthouseRows) {
+  console.log('\n  lighthouse (median)  form     page                      perf a11y  bp  seo   CLS    TBT    LCP');
+  for (const row of summary.lighthouseRows) {
+    console.log(
+      `  ${row.ok ? 'pass' : 'FAIL'}                 ${row.formFactor.padEnd(8)} ${row.path.padEnd(24)} ${String(row.performance).padStart(4)} ${String(row.accessibility).padStart(4)} ${String(row['best-practices']).padStart(3)} ${String(row.seo).padStart(4)} ${row.cls.toFixed(3).padStart(6)} ${String(Math.round(row.tbtMs)).padStart(5)}ms ${String(Math.round(row.lcpMs)).padStart(5)}ms`,
+    );
+  }
+}
+const failed = summary.filter((row) => !row.ok).length;
+console.log(`audit: ${summary.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
