@@ -28,7 +28,8 @@ async function fakeLeaderboard(domain) {
   if (domain === 'slow-store') await new Promise((resolve) => setTimeout(resolve, 600));
   if (domain === 'adaeze-fabrics' || domain === 'slow-store') return entry({});
   if (domain === 'with-logo') return entry({ logo: LOGO });
-  if (domain === 'no-logo') return entry({ name: null, rank: null, totalRevenue: 0, winningRevenue: 0, revenueToWin: 0 });
+  if (domain === 'no-logo')
+    return entry({ name: null, rank: null, totalRevenue: 0, winningRevenue: 0, revenueToWin: 0 });
   return {
     errors: [{ message: 'We could not find a store with that domain.', extensions: { code: 'STORE_NOT_FOUND' } }],
     data: null,

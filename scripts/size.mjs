@@ -52,12 +52,17 @@ console.log(`${'file'.padEnd(48)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} $
 for (const row of rows) console.log(`${row.file.padEnd(48)} ${fmt(row.raw)} ${fmt(row.gzip)} ${fmt(row.brotli)}`);
 
 const pageRows = rows.filter((row) => row.file !== 'kasuwa-widgets.iife.js');
-const total = pageRows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip, brotli: sum.brotli + row.brotli }), {
-  raw: 0,
-  gzip: 0,
-  brotli: 0,
-});
-console.log(`${'all a page can pull via the loader'.padEnd(48)} ${fmt(total.raw)} ${fmt(total.gzip)} ${fmt(total.brotli)}`);
+const total = pageRows.reduce(
+  (sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip, brotli: sum.brotli + row.brotli }),
+  {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  },
+);
+console.log(
+  `${'all a page can pull via the loader'.padEnd(48)} ${fmt(total.raw)} ${fmt(total.gzip)} ${fmt(total.brotli)}`,
+);
 
 const loaderGzip = rows[0].gzip;
 const iifeGzip = rows.at(-1).gzip;

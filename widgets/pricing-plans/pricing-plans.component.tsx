@@ -35,7 +35,11 @@ function useDragScroll(strip: React.RefObject<HTMLElement | null>) {
       if (!moved.current && Math.abs(dx) < 5) return;
       if (!moved.current) {
         moved.current = true;
-        el.setPointerCapture(start.id);
+        try {
+          el.setPointerCapture(start.id);
+        } catch {
+          // The pointer is already gone; the drag still works without capture.
+        }
         el.classList.add('dragging');
       }
       el.scrollLeft = start.left - dx;

@@ -115,7 +115,10 @@ describe('<start-selling-form>', () => {
     type(input, 'limited@example.com');
     await until(() => !button.disabled, 'submit enabled');
     button.click();
-    await until(() => errorText(root, input) === "We couldn't reach Kasuwa. Check your connection and try again.", 'inline failure');
+    await until(
+      () => errorText(root, input) === "We couldn't reach Kasuwa. Check your connection and try again.",
+      'inline failure',
+    );
     const message = root.getElementById(input.getAttribute('aria-describedby'));
     expect(message.getAttribute('aria-live')).to.equal('polite');
     expect(failure).to.deep.equal({ code: 'RATE_LIMITED' });

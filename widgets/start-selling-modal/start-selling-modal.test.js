@@ -21,7 +21,10 @@ function type(input, value) {
 }
 
 const modalDialog = () =>
-  until(() => document.querySelector('start-selling-modal')?.shadowRoot?.querySelector('dialog[open]'), 'the open modal');
+  until(
+    () => document.querySelector('start-selling-modal')?.shadowRoot?.querySelector('dialog[open]'),
+    'the open modal',
+  );
 const modalRoot = () => document.querySelector('start-selling-modal').shadowRoot;
 
 describe('<start-selling-modal>', () => {
@@ -46,7 +49,8 @@ describe('<start-selling-modal>', () => {
   });
 
   it('given the modal is open should wrap Tab, close on Esc and return focus to the opener', async () => {
-    document.body.innerHTML = '<button type="button" data-start-selling>Open</button><start-selling-modal api-url="/graphql"></start-selling-modal>';
+    document.body.innerHTML =
+      '<button type="button" data-start-selling>Open</button><start-selling-modal api-url="/graphql"></start-selling-modal>';
     const opener = document.querySelector('button');
     opener.focus();
     opener.click();
@@ -105,7 +109,10 @@ describe('<start-selling-modal>', () => {
     await customElements.whenDefined('pricing-plans');
     const selected = [];
     pricing.addEventListener('pricing-plan-select', (event) => selected.push(event.detail));
-    const button = await until(() => pricing.shadowRoot?.querySelector('button[aria-label="Get Started with Pro"]'), 'Get Started');
+    const button = await until(
+      () => pricing.shadowRoot?.querySelector('button[aria-label="Get Started with Pro"]'),
+      'Get Started',
+    );
     button.focus();
     button.click();
     await modalDialog();

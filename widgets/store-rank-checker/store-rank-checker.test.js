@@ -124,7 +124,10 @@ describe('<store-rank-checker>', () => {
     expect(root.querySelector('dialog[open]')).to.equal(null);
     await until(() => events.length === 1, 'the event');
     expect(events[0].type).to.equal('store-rank-error');
-    expect(events[0].detail).to.deep.equal({ code: 'STORE_NOT_FOUND', message: 'We could not find a store with that domain.' });
+    expect(events[0].detail).to.deep.equal({
+      code: 'STORE_NOT_FOUND',
+      message: 'We could not find a store with that domain.',
+    });
   });
 
   it('given the dialog is open should keep Tab inside, close on Esc and return focus to the submit button', async () => {
