@@ -62,3 +62,15 @@ test('given a partner page on another origin should sign up and show the success
   await form.getByRole('button', { name: 'Start Selling' }).click();
   await expect(form.getByRole('status').filter({ hasText: 'Success' })).toContainText('Kindly check your email');
 });
+
+test('given the /widgets page should show every tag live and open the modal from Get Started', async ({ page }) => {
+  await page.goto('/widgets');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kasuwa widgets');
+  await expect(page.locator('store-rank-checker').getByRole('button', { name: 'Check my rank' })).toBeVisible();
+  const pricing = page.locator('pricing-plans').first();
+  await pricing.getByRole('button', { name: 'Get Started with Starter' }).click();
+  const modal = page.locator('start-selling-modal').getByRole('dialog', { name: 'Start Selling with Ease!' });
+  await expect(modal).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+});
