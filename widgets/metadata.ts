@@ -189,14 +189,8 @@ export function customElementsManifest() {
           customElement: true,
           description: w.description,
           attributes: w.attributes.map((a) => ({ name: a.name, type: { text: a.type }, description: a.description })),
+          // Options are attributes (read when the element renders); the only members are methods.
           members: [
-            ...w.attributes.map((a) => ({
-              kind: 'field',
-              name: a.name.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
-              type: { text: a.type },
-              attribute: a.name,
-              description: a.description,
-            })),
             ...w.methods.map((m) => ({
               kind: 'method',
               name: m.name,
@@ -226,12 +220,10 @@ export function customElementsManifest() {
 
 /** kasuwa-widgets.d.ts: element classes, HTMLElementTagNameMap, events, and React 19 JSX elements. */
 export function typeDeclarations(): string {
-  const camel = (name: string) => name.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
   const lines = ['// Generated from widgets/metadata.ts by scripts/build.mjs.', ''];
   for (const w of widgetMetadata) {
     lines.push(`/** <${w.tag}>: ${w.description} */`);
     lines.push(`export interface ${w.className} extends HTMLElement {`);
-    for (const a of w.attributes) lines.push(`  /** ${a.description} */`, `  ${camel(a.name)}?: ${a.type};`);
     for (const m of w.methods) lines.push(`  /** ${m.description} */`, `  ${m.name}: ${m.signature};`);
     lines.push('}', '');
   }
