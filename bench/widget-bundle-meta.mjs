@@ -1,46 +1,33 @@
+#!/usr/bin/env node
+/**
+ * What each package adds to the widget JavaScript a page can pull (minified bytes, before gzip), from
+ * an esbuild metafile of the same build as scripts/build.mjs. Usage: node bench/widget-bundle-meta.mjs
+ */
 import { build } from 'esbuild';
 
-const r = await build({
+const result = await build({
   entryPoints: ['widgets/loader.ts'],
   bundle: true,
   splitting: true,
   format: 'esm',
-  outdir: '/tmp/metaout',
+  outdir: 'dist/.meta',
   minify: true,
   metafile: true,
   write: false,
-  conditions: ['production', 'browser', 'module', 'import', 'default'],
-  define: { 'process.env.NODE_ENV': '"production"' },
   target: 'es2020',
   jsx: 'automatic',
+  conditions: ['production', 'browser', 'module', 'import', 'default'],
+  define: { 'process.env.NODE_ENV': '"production"' },
 });
-const by = {};
-for (const [out, o] of Object.entries(r.metafile.outputs))
-  for (const [inp, i] of Object.entries(o.inputs)) {
-    const m = inp.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-    const k = m ? m[1] : inp.split('/').slice(0, 2).join('/');
-    by[k] = (by[k] || 0) + i.bytesInOutput;
+
+const byPackage = new Map();
+for (const output of Object.values(result.metafile.outputs)) {
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const match = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+    const key = match ? match[1] : input.split('/').slice(0, 2).join('/');
+    byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
   }
-console.log(
-  Object.entries(by)
-    .sort((a, b) => b[1] - a[1])
-    .map(([k, v]) => `${(v / 1024).toFixed(1)}K ${k}`)
-    .join('\n'),
-);
-const gi = {};
-for (const [out, o] of Object.entries(r.metafile.outputs))
-  for (const [inp, i] of Object.entries(o.inputs)) if (inp.includes('node_modules/graphql/')) gi[inp] = i.bytesInOutput;
-const ai = {};
-for (const [out, o] of Object.entries(r.metafile.outputs))
-  for (const [inp, i] of Object.entries(o.inputs))
-    if (inp.includes('@apollo/client/')) ai[inp.replace(/.*@apollo.client./, '')] = i.bytesInOutput;
-console.log(
-  Object.entries(ai)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 25),
-);
-console.log(
-  Object.entries(gi)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 15),
-);
+}
+const rows = [...byPackage].sort((a, b) => b[1] - a[1]);
+for (const [name, bytes] of rows) console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${name}`);
+console.log(`${(rows.reduce((sum, [, b]) => sum + b, 0) / 1024).toFixed(1).padStart(7)} KB  total (minified)`);
