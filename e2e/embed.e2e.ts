@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
 
@@ -73,4 +74,20 @@ test('given the /widgets page should show every tag live and open the modal from
   await expect(modal).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
+});
+
+test('given the /widgets page with the modal or the leaderboard dialog open should have no axe violations', async ({
+  page,
+}) => {
+  await page.goto('/widgets');
+  await page.getByRole('button', { name: 'Open the start-selling modal' }).click();
+  await expect(page.getByRole('dialog', { name: 'Start Selling with Ease!' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  const checker = page.locator('store-rank-checker');
+  await checker.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
+  await checker.getByRole('button', { name: 'Check my rank' }).click();
+  await expect(checker.getByRole('dialog')).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });

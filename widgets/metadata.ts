@@ -143,6 +143,11 @@ export const widgetMetadata: TagMetadata[] = [
       'The four plan cards with the monthly/annual toggle in a draggable carousel; Get Started opens the modal.',
     attributes: [
       { name: 'period', type: "'annual' | 'monthly'", description: 'billing period shown first (default annual)' },
+      {
+        name: 'label',
+        type: 'string',
+        description: 'accessible name of the carousel (default "Plans"); unique per page',
+      },
     ],
     methods: [],
     events: [

@@ -52,11 +52,11 @@ export function widgetsPage() {
     ${snippet('<store-rank-checker></store-rank-checker>')}
 
     <h2 id="pricing-plans">Pricing plans</h2>
-    <p>Annual prices first; <code>period="monthly"</code> starts on monthly prices. Get Started opens the start-selling modal.</p>
+    <p>Annual prices first; <code>period="monthly"</code> starts on monthly prices; <code>label</code> names the carousel (give each on a page its own). Get Started opens the start-selling modal.</p>
     <pricing-plans>${priceTable('annual')}</pricing-plans>
     ${snippet('<pricing-plans></pricing-plans>')}
-    <pricing-plans period="monthly">${priceTable('monthly')}</pricing-plans>
-    ${snippet('<pricing-plans period="monthly"></pricing-plans>')}
+    <pricing-plans period="monthly" label="Plans, monthly prices first">${priceTable('monthly')}</pricing-plans>
+    ${snippet('<pricing-plans period="monthly" label="Plans, monthly prices first"></pricing-plans>')}
 
     <p>Attributes, events, parts and custom properties of every tag: <a href="/widgets/custom-elements.json">custom-elements.json</a> and the README's "Embedding the widgets" section.</p>
   </div>

@@ -97,9 +97,12 @@ function useCardInView(strip: React.RefObject<HTMLElement | null>) {
 
 export function PricingPlans({
   period: initialPeriod,
+  label = 'Plans',
   container,
 }: {
   period?: string;
+  /** Name of the carousel; give each one on a page its own. */
+  label?: string;
   container?: ShadowRoot | HTMLElement;
 }) {
   const [period, setPeriod] = useState<BillingPeriod>(
@@ -139,7 +142,7 @@ export function PricingPlans({
   return (
     <section className="pricing" part="pricing" aria-roledescription="carousel" aria-labelledby={`${id}-label`}>
       <h2 id={`${id}-label`} className="visually-hidden">
-        Plans
+        {label}
       </h2>
       <fieldset className="toggle" part="toggle">
         <legend className="visually-hidden">Billing period</legend>

@@ -4,4 +4,4 @@ import { pricingPlansStyles } from './pricing-plans.styles.js';
 
 export const tag = 'pricing-plans';
 
-defineWidget(tag, PricingPlans, { styles: [pricingPlansStyles], props: { period: 'string' } });
+defineWidget(tag, PricingPlans, { styles: [pricingPlansStyles], props: { period: 'string', label: 'string' } });
