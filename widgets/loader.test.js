@@ -43,6 +43,18 @@ describe('kasuwa-widgets.js loader', () => {
     expect(getComputedStyle(root.querySelector('button[type="submit"]')).backgroundColor).to.equal('rgb(1, 2, 3)');
   });
 
+  it('given each widget renders should keep the height its host reserves, so fallback content of that size never shifts', async () => {
+    const reserved = { 'start-selling-form': 132, 'store-rank-checker': 132, 'pricing-plans': 760 };
+    for (const width of [360, 1100]) {
+      for (const [tag, height] of Object.entries(reserved)) {
+        document.body.innerHTML = `<div style="width: ${width}px"><${tag} api-url="/graphql"></${tag}></div>`;
+        const element = document.querySelector(tag);
+        await until(() => element.shadowRoot?.querySelector('button'), `<${tag}> rendered`);
+        expect(element.getBoundingClientRect().height, `<${tag}> at ${width}px`).to.equal(height);
+      }
+    }
+  });
+
   it('given the loader and the IIFE bundle are both loaded again should throw nothing and keep one definition', async () => {
     const errors = [];
     window.addEventListener('error', (event) => errors.push(event.message));

@@ -173,7 +173,7 @@ export const widgetMetadata: TagMetadata[] = [
       { name: 'dots', description: 'the dots (small screens)' },
       { name: 'dot', description: 'each dot; aria-current="true" on the card in view' },
     ],
-    hostSize: 'min-height: 720px; full width of its container',
+    hostSize: 'min-height: 760px; full width of its container',
   },
 ];
 

@@ -76,23 +76,28 @@ function useDragScroll(strip: React.RefObject<HTMLElement | null>) {
   }, [strip]);
 }
 
-function useCardInView(strip: React.RefObject<HTMLElement | null>) {
-  const [active, setActive] = useState(0);
+/** The cards at least half visible; the first of them is the one "in view" for the dots. */
+function useCardsInView(strip: React.RefObject<HTMLElement | null>) {
+  const [visible, setVisible] = useState<number[]>([0]);
   useEffect(() => {
     const el = strip.current;
     if (!el) return;
+    const shown = new Set<number>();
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          if (entry.isIntersecting) setActive(Number((entry.target as HTMLElement).dataset.index));
+          const index = Number((entry.target as HTMLElement).dataset.index);
+          if (entry.isIntersecting) shown.add(index);
+          else shown.delete(index);
         }
+        if (shown.size) setVisible([...shown].sort((a, b) => a - b));
       },
       { root: el, threshold: VISIBLE_THRESHOLD },
     );
     for (const card of el.querySelectorAll('.plan')) observer.observe(card);
     return () => observer.disconnect();
   }, [strip]);
-  return active;
+  return visible;
 }
 
 export function PricingPlans({
@@ -111,7 +116,9 @@ export function PricingPlans({
   const strip = useRef<HTMLUListElement>(null);
   const id = useId();
   useDragScroll(strip);
-  const active = useCardInView(strip);
+  const visible = useCardsInView(strip);
+  const active = visible[0] ?? 0;
+  const atEnd = visible.includes(plans.length - 1);
   const host = container instanceof ShadowRoot ? container.host : null;
 
   const choose = (next: BillingPeriod) => {
@@ -230,7 +237,7 @@ export function PricingPlans({
           part="nav"
           aria-label="Next plan"
           onClick={() => goTo(active + 1)}
-          disabled={active === plans.length - 1}
+          disabled={atEnd}
         >
           <span aria-hidden="true">›</span>
         </button>

@@ -1,5 +1,5 @@
 export const pricingPlansStyles = /* css */ `
-:host { min-height: 720px; }
+:host { min-height: 760px; container-type: inline-size; }
 .pricing { display: grid; gap: 1.25rem; }
 .toggle { justify-self: center; margin: 0; min-inline-size: 0; display: inline-flex; gap: .25rem; padding: .25rem; border: 1px solid var(--_border); border-radius: 999px; background: var(--_surface); }
 .toggle-option { min-height: 44px; padding: .5rem 1.1rem; border: 0; border-radius: 999px; background: transparent; color: inherit; font: inherit; font-weight: 600; cursor: pointer; }
@@ -23,7 +23,8 @@ export const pricingPlansStyles = /* css */ `
 .dot { width: 24px; height: 24px; padding: 0; border: 0; background: transparent; cursor: pointer; position: relative; }
 .dot::after { content: ""; position: absolute; inset: 8px; border-radius: 50%; background: var(--_border); }
 .dot[aria-current="true"]::after { background: var(--_primary); }
-@media (max-width: 40rem) {
+/* Small: by the width the widget gets, not the window (a sidebar embed is small too). */
+@container (max-width: 40rem) {
   .dots { display: flex; }
   .nav { display: none; }
   .carousel { grid-template-columns: 1fr; }

@@ -91,8 +91,25 @@ describe('<pricing-plans>', () => {
     await until(() => currentDot(root) === 3, 'fourth dot after ArrowRight');
     await sendKeys({ press: 'Home' });
     await until(() => currentDot(root) === 0, 'first dot after Home');
-    root.querySelector('button[aria-label="Next plan"]').click();
-    await until(() => currentDot(root) === 1, 'second dot after Next');
+    root.querySelector('button[aria-label="Show Plus"]').click();
+    await until(() => currentDot(root) === 2, 'third dot after pressing it');
+  });
+
+  it('given a wider strip should move one card with the next and previous buttons', async () => {
+    const { root } = await mount('', '700px');
+    const strip = root.querySelector('.strip');
+    const next = root.querySelector('button[aria-label="Next plan"]');
+    const previous = root.querySelector('button[aria-label="Previous plan"]');
+    expect(getComputedStyle(next).display).to.not.equal('none');
+    expect(previous.disabled).to.equal(true);
+    next.click();
+    await until(
+      () =>
+        currentDot(root) === 1 &&
+        Math.abs(strip.scrollLeft - (root.querySelectorAll('.plan')[1].offsetLeft - strip.offsetLeft)) < 2,
+      'second card at the start',
+    );
+    expect(previous.disabled).to.equal(false);
   });
 
   it('given a mouse drags the strip should scroll it without pressing Get Started', async () => {
