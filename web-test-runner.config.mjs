@@ -6,6 +6,36 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 
 const requests = [];
 
+const LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="56" height="56"><rect width="56" height="56" fill="teal"/></svg>')}`;
+
+/** getStoreLeaderboard by domain: a full result, one with a logo, one with no data, not found, slow. */
+async function fakeLeaderboard(domain) {
+  const entry = (fields) => ({
+    data: {
+      getStoreLeaderboard: {
+        __typename: 'StoreLeaderboard',
+        storeId: 's1',
+        name: 'Adaeze Fabrics',
+        logo: null,
+        rank: 3,
+        totalRevenue: 1_500_000,
+        winningRevenue: 2_000_000,
+        revenueToWin: 500_000,
+        ...fields,
+      },
+    },
+  });
+  if (domain === 'slow-store') await new Promise((resolve) => setTimeout(resolve, 600));
+  if (domain === 'adaeze-fabrics' || domain === 'slow-store') return entry({});
+  if (domain === 'with-logo') return entry({ logo: LOGO });
+  if (domain === 'no-logo')
+    return entry({ name: null, rank: null, totalRevenue: 0, winningRevenue: 0, revenueToWin: 0 });
+  return {
+    errors: [{ message: 'We could not find a store with that domain.', extensions: { code: 'STORE_NOT_FOUND' } }],
+    data: null,
+  };
+}
+
 /** A stand-in API: behaviour chosen by the e-mail or domain the test types. */
 async function fakeGraphql(ctx, next) {
   if (ctx.path === '/__requests') {
@@ -22,6 +52,11 @@ async function fakeGraphql(ctx, next) {
   for await (const chunk of ctx.req) chunks.push(chunk);
   const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   requests.push(body);
+  if (body.variables?.query?.domain !== undefined) {
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(await fakeLeaderboard(body.variables.query.domain));
+    return;
+  }
   const email = body.variables?.data?.email ?? '';
   ctx.type = 'application/json';
   if (email.startsWith('offline')) {

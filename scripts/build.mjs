@@ -53,7 +53,24 @@ export async function buildWidgets() {
     format: ['iife'],
     outExtension: () => ({ js: '.iife.js' }),
   });
+  await writeWidgetDocs();
   step('widgets built');
+}
+
+/** custom-elements.json and kasuwa-widgets.d.ts from widgets/metadata.ts (bundled on the fly). */
+async function writeWidgetDocs() {
+  const { build } = await import('esbuild');
+  const out = await build({
+    entryPoints: ['widgets/metadata.ts'],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+  });
+  const code = out.outputFiles[0].text;
+  const meta = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  fs.writeFileSync('dist/widgets/custom-elements.json', `${JSON.stringify(meta.customElementsManifest(), null, 2)}\n`);
+  fs.writeFileSync('dist/widgets/kasuwa-widgets.d.ts', meta.typeDeclarations());
 }
 
 export async function buildSiteAssets() {
@@ -100,6 +117,7 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|map)$/;
 
 export function precompress(dir) {
   let count = 0;
+  if (!fs.existsSync(dir)) return count;
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
     const file = path.join(entry.parentPath ?? entry.path, entry.name);

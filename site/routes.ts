@@ -2,6 +2,7 @@
 import type { TemplateResult } from 'lit-html';
 import { homePage } from './pages/home.js';
 import { notFoundPage } from './pages/not-found.js';
+import { widgetsPage } from './pages/widgets.js';
 
 export type Route = {
   path: string;
@@ -24,6 +25,14 @@ export const routes: Route[] = [
       'Open a free online store in minutes, take orders, manage inventory, send invoices and get paid in naira. Built for Nigerian creators and small businesses.',
     analyticsTitle: 'Home Page',
     body: homePage,
+  },
+  {
+    path: '/widgets',
+    file: 'widgets.html',
+    title: 'Embeddable widgets · Kasuwa',
+    description: 'Add Kasuwa signup, rank checker and pricing widgets to any page with one script tag.',
+    analyticsTitle: 'Widgets',
+    body: widgetsPage,
   },
   {
     path: '/404',

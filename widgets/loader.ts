@@ -1,29 +1,87 @@
 /**
- * kasuwa-widgets.js: the small script a page includes. It defines each tag only when the page uses
- * it (now or later, e.g. inserted by a CMS), importing that widget's chunk on demand.
+ * kasuwa-widgets.js: the small script a page includes. A tag's code (a chunk) is imported only when
+ * one of its elements comes near the viewport, on the visitor's first interaction, or when the
+ * browser is idle, whichever is first; elements a CMS inserts later are picked up too.
+ * It also opens the start-selling modal from any [data-start-selling] element.
  */
+import { installStartSellingDelegation } from './shared/start-selling-delegation.js';
+
 const widgets: Record<string, () => Promise<unknown>> = {
   'start-selling-form': () => import('./start-selling-form/start-selling-form.define.js'),
+  'start-selling-modal': () => import('./start-selling-modal/start-selling-modal.define.js'),
+  'store-rank-checker': () => import('./store-rank-checker/store-rank-checker.define.js'),
+  'pricing-plans': () => import('./pricing-plans/pricing-plans.define.js'),
 };
+const tags = Object.keys(widgets);
+const selector = tags.join(',');
 
-type LoaderState = { started: boolean };
-const globalState = globalThis as typeof globalThis & { __kasuwaWidgets?: LoaderState };
+const globalState = globalThis as typeof globalThis & { __kasuwaWidgets?: boolean };
 
-function loadPresent(root: ParentNode): void {
-  for (const [tag, load] of Object.entries(widgets)) {
-    if (!customElements.get(tag) && root.querySelector(tag)) void load();
-  }
+const requested = new Set<string>();
+function load(tag: string): Promise<unknown> {
+  const importer = widgets[tag];
+  if (!importer || requested.has(tag) || customElements.get(tag)) return customElements.whenDefined(tag);
+  requested.add(tag);
+  return importer().catch((error) => {
+    requested.delete(tag);
+    console.error(`[kasuwa-widgets] could not load <${tag}>`, error);
+  });
 }
 
-if (!globalState.__kasuwaWidgets) {
-  globalState.__kasuwaWidgets = { started: true };
-  const start = () => {
-    loadPresent(document);
-    new MutationObserver(() => loadPresent(document)).observe(document.documentElement, {
-      childList: true,
-      subtree: true,
-    });
+function start() {
+  // Near the viewport: 200px ahead so the widget is ready before it scrolls in.
+  const near = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        near.unobserve(entry.target);
+        void load(entry.target.localName);
+      }
+    },
+    { rootMargin: '200px' },
+  );
+  const seen = new WeakSet<Element>();
+  const scan = (root: ParentNode) => {
+    for (const element of root.querySelectorAll(selector)) {
+      if (seen.has(element)) continue;
+      seen.add(element);
+      if (idleDone) void load(element.localName);
+      else near.observe(element);
+    }
   };
+  // On first interaction or when idle: everything on the page, so the first click is never lost.
+  let idleDone = false;
+  const loadAll = () => {
+    if (idleDone) return;
+    idleDone = true;
+    for (const tag of tags) if (document.querySelector(tag)) void load(tag);
+  };
+  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart']) {
+    addEventListener(type, loadAll, { once: true, passive: true, capture: true });
+  }
+  if ('requestIdleCallback' in window) requestIdleCallback(loadAll, { timeout: 4000 });
+  else setTimeout(loadAll, 2000);
+
+  scan(document);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        if (node.matches(selector) && !seen.has(node)) {
+          seen.add(node);
+          if (idleDone) void load(node.localName);
+          else near.observe(node);
+        }
+        if (node.firstElementChild) scan(node);
+      }
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+}
+
+// A second copy of the script (or of the IIFE bundle) on the page does nothing.
+if (!globalState.__kasuwaWidgets) {
+  globalState.__kasuwaWidgets = true;
+  installStartSellingDelegation(() => load('start-selling-modal'));
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
   else start();
 }

@@ -11,7 +11,12 @@ type PropTypes = Record<string, 'string' | 'number' | 'boolean' | 'json' | 'meth
 export function defineWidget<P extends object>(
   tag: string,
   component: ComponentType<P>,
-  options: { styles: string[]; props?: PropTypes },
+  options: {
+    styles: string[];
+    props?: PropTypes;
+    /** Adds element methods (e.g. the modal's show()) on top of the r2wc class. */
+    extend?: (base: { new (): HTMLElement }) => { new (): HTMLElement };
+  },
 ): void {
   if (customElements.get(tag)) return;
   const Base = r2wc(component as ComponentType<P & { container?: HTMLElement }>, {
@@ -24,5 +29,5 @@ export function defineWidget<P extends object>(
       if (this.shadowRoot) adoptStyles(this.shadowRoot, baseStyles, ...options.styles);
     }
   }
-  customElements.define(tag, Widget);
+  customElements.define(tag, options.extend ? options.extend(Widget) : Widget);
 }

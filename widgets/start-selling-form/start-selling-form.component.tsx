@@ -3,32 +3,26 @@
  * Submit stays disabled while the form is invalid or sending; success resets the form and shows the
  * `Success` toast; a network failure shows an inline message (DESIGN.md §4).
  */
-import { gql } from '@apollo/client';
 import { ApolloProvider, useMutation } from '@apollo/client/react';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { emailError } from '../../common/email.js';
 import { clientFor, resolveApiUrl } from '../shared/api.js';
+import { START_SELLING } from '../shared/documents.js';
 import { emit } from '../shared/events.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
 
-export const START_SELLING = gql`
-  mutation StartSelling($data: StartSellingInput!) {
-    startSelling(data: $data) {
-      success
-    }
-  }
-`;
-
 export const NETWORK_FAILURE_MESSAGE = "We couldn't reach Kasuwa. Check your connection and try again.";
 
-type Values = { email?: string };
+type Values = { email?: string; website?: string };
 
 export type StartSellingFormProps = {
   /** Called after a successful signup (the modal closes itself with it). */
   onSuccess?: () => void;
   /** Label of the submit button. */
   submitLabel?: string;
+  /** Where the success toast goes; the modal shows it outside its (closing) dialog. */
+  onToast?: (toast: ToastMessage) => void;
 };
 
 function validate(values: Values) {
@@ -47,7 +41,7 @@ function attribution(host: Element | null) {
   return { source: `${location.host}${location.pathname}`, ref };
 }
 
-export function SignupForm({ onSuccess, submitLabel = 'Start Selling' }: StartSellingFormProps) {
+export function SignupForm({ onSuccess, submitLabel = 'Start Selling', onToast }: StartSellingFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const succeeded = useRef(false);
   const id = useId();
@@ -60,7 +54,8 @@ export function SignupForm({ onSuccess, submitLabel = 'Start Selling' }: StartSe
     const host = hostOf(formRef.current);
     setFailure(null);
     try {
-      await startSelling({ variables: { data: { email: values.email?.trim(), ...attribution(host) } } });
+      const website = values.website || null;
+      await startSelling({ variables: { data: { email: values.email?.trim(), website, ...attribution(host) } } });
     } catch (error) {
       const code = (error as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code;
       if (code === 'BAD_USER_INPUT') return { email: (error as Error).message };
@@ -69,7 +64,14 @@ export function SignupForm({ onSuccess, submitLabel = 'Start Selling' }: StartSe
       return undefined;
     }
     succeeded.current = true;
-    setToast({ title: 'Success', description: 'Kindly check your email', status: 'success', id: Date.now() });
+    const success: ToastMessage = {
+      title: 'Success',
+      description: 'Kindly check your email',
+      status: 'success',
+      id: Date.now(),
+    };
+    if (onToast) onToast(success);
+    else setToast(success);
     if (formRef.current) emit(formRef.current, 'start-selling-success', {});
     onSuccess?.();
     return undefined;
@@ -113,6 +115,7 @@ export function SignupForm({ onSuccess, submitLabel = 'Start Selling' }: StartSe
                         type="email"
                         inputMode="email"
                         autoComplete="email"
+                        data-autofocus
                         placeholder="you@example.com"
                         aria-invalid={error ? 'true' : 'false'}
                         aria-describedby={`${id}-error`}
@@ -135,10 +138,21 @@ export function SignupForm({ onSuccess, submitLabel = 'Start Selling' }: StartSe
                 );
               }}
             </Field>
+            {/* Honeypot: hidden from people and assistive tech; a bot that fills it is ignored by the server. */}
+            <Field<string> name="website">
+              {({ input }) => (
+                <div className="hp" aria-hidden="true">
+                  <label>
+                    Leave this empty
+                    <input {...input} type="text" tabIndex={-1} autoComplete="off" />
+                  </label>
+                </div>
+              )}
+            </Field>
           </form>
         )}
       />
-      <Toast message={toast} placement="top-right" onDone={clearToast} />
+      {!onToast && <Toast message={toast} placement="top-right" onDone={clearToast} />}
     </>
   );
 }

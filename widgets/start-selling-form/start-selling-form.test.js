@@ -81,6 +81,7 @@ describe('<start-selling-form>', () => {
       email: 'ada@example.com',
       source: `${location.host}${location.pathname}`,
       ref: 'blog-42',
+      website: null,
     });
   });
 
@@ -103,6 +104,41 @@ describe('<start-selling-form>', () => {
     await until(() => errorText(root, input).includes("We couldn't reach Kasuwa"), 'inline failure');
     expect(root.querySelector('.toast')).to.equal(null);
     expect(input.value).to.equal('offline@example.com');
+  });
+
+  it('given RATE_LIMITED should show the same inline message, tied to the field and announced', async () => {
+    const { element, root, input, button } = await mount();
+    let failure = null;
+    element.addEventListener('start-selling-error', (event) => {
+      failure = event.detail;
+    });
+    type(input, 'limited@example.com');
+    await until(() => !button.disabled, 'submit enabled');
+    button.click();
+    await until(
+      () => errorText(root, input) === "We couldn't reach Kasuwa. Check your connection and try again.",
+      'inline failure',
+    );
+    const message = root.getElementById(input.getAttribute('aria-describedby'));
+    expect(message.getAttribute('aria-live')).to.equal('polite');
+    expect(failure).to.deep.equal({ code: 'RATE_LIMITED' });
+    expect(root.querySelector('.toast')).to.equal(null);
+  });
+
+  it('given a bot fills the hidden website field should send it as website', async () => {
+    const { root, input, button } = await mount();
+    const honeypot = root.querySelector('input[name="website"]');
+    expect(honeypot.tabIndex).to.equal(-1);
+    expect(honeypot.autocomplete).to.equal('off');
+    expect(honeypot.closest('[aria-hidden="true"]')).to.not.equal(null);
+    expect(honeypot.getBoundingClientRect().right).to.be.below(0);
+    type(honeypot, 'http://spam.example');
+    type(input, 'bot@example.com');
+    await until(() => !button.disabled, 'submit enabled');
+    button.click();
+    await until(() => input.value === '', 'reset');
+    const [request] = await takeRequests();
+    expect(request.variables.data.website).to.equal('http://spam.example');
   });
 
   it('given the script is loaded twice should throw nothing', async () => {

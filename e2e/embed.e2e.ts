@@ -1,0 +1,93 @@
+/**
+ * A partner's page on another origin, with a strict CSP, holding only our script tag and two tags,
+ * talks to the running product: the rank dialog opens and the signup toast shows.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config.js';
+
+const product = `http://127.0.0.1:${E2E_PORT}`;
+let partner: http.Server;
+let partnerUrl = '';
+
+test.beforeAll(async () => {
+  const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Partner shop</title>
+<script type="module" src="${product}/widgets/kasuwa-widgets.js"></script></head>
+<body><h1>Partner shop</h1>
+<store-rank-checker></store-rank-checker>
+<start-selling-form ref="partner-e2e"></start-selling-form>
+</body></html>`;
+  partner = http.createServer((_req, res) => {
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      // No 'unsafe-inline' anywhere: our styles must come in as constructable stylesheets.
+      'content-security-policy': `default-src 'none'; script-src ${product}; connect-src ${product}; img-src ${product} data:; style-src 'self'`,
+    });
+    res.end(page);
+  });
+  await new Promise<void>((resolve) => partner.listen(0, 'localhost', resolve));
+  partnerUrl = `http://localhost:${(partner.address() as AddressInfo).port}/`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => partner.close(resolve));
+});
+
+test('given a partner page on another origin should show the rank dialog for a demo store', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(partnerUrl);
+  const checker = page.locator('store-rank-checker');
+  await checker.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
+  await checker.getByRole('button', { name: 'Check my rank' }).click();
+  const dialog = checker.getByRole('dialog', { name: 'Your New Year sales ranking' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Adaeze Fabrics');
+  await expect(dialog).toContainText('Your Revenue');
+  await expect(dialog).toContainText("Winner's Revenue");
+  await expect(dialog.getByRole('progressbar')).toBeVisible();
+  // Styled despite the CSP: the dialog has its rounded corners from our stylesheet.
+  expect(await dialog.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('16px');
+  expect(violations).toEqual([]);
+});
+
+test('given a partner page on another origin should sign up and show the success toast', async ({ page }) => {
+  await page.goto(partnerUrl);
+  const form = page.locator('start-selling-form');
+  await form.getByRole('textbox', { name: 'Email address' }).fill('partner.embed@example.com');
+  await form.getByRole('button', { name: 'Start Selling' }).click();
+  await expect(form.getByRole('status').filter({ hasText: 'Success' })).toContainText('Kindly check your email');
+});
+
+test('given the /widgets page should show every tag live and open the modal from Get Started', async ({ page }) => {
+  await page.goto('/widgets');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kasuwa widgets');
+  await expect(page.locator('store-rank-checker').getByRole('button', { name: 'Check my rank' })).toBeVisible();
+  const pricing = page.locator('pricing-plans').first();
+  await pricing.getByRole('button', { name: 'Get Started with Starter' }).click();
+  const modal = page.locator('start-selling-modal').getByRole('dialog', { name: 'Start Selling with Ease!' });
+  await expect(modal).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+});
+
+test('given the /widgets page with the modal or the leaderboard dialog open should have no axe violations', async ({
+  page,
+}) => {
+  await page.goto('/widgets');
+  await page.getByRole('button', { name: 'Open the start-selling modal' }).click();
+  await expect(page.getByRole('dialog', { name: 'Start Selling with Ease!' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  const checker = page.locator('store-rank-checker');
+  await checker.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
+  await checker.getByRole('button', { name: 'Check my rank' }).click();
+  await expect(checker.getByRole('dialog')).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});

@@ -1,0 +1,260 @@
+/**
+ * <pricing-plans>: the four plan cards (SPEC.md §2, §3, §9) in a labelled carousel: a scroll-snap
+ * strip that scrolls natively by touch, drags with a mouse, moves with arrow keys and the
+ * previous/next buttons; on small screens dots mark the card at least half visible.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatNaira } from '../../common/money.js';
+import {
+  ANNUAL_SAVING_LABEL,
+  type BillingPeriod,
+  DEFAULT_BILLING_PERIOD,
+  periodLabel,
+  plans,
+} from '../../common/plans.js';
+import { emit } from '../shared/events.js';
+
+/** Share of a card that must be visible for its dot to be current (SPEC.md §9). */
+export const VISIBLE_THRESHOLD = 0.5;
+
+function useDragScroll(strip: React.RefObject<HTMLElement | null>) {
+  const moved = useRef(false);
+  useEffect(() => {
+    const el = strip.current;
+    if (!el) return;
+    let start: { x: number; left: number; id: number } | null = null;
+    const down = (event: PointerEvent) => {
+      // Touch and pen scroll natively; only the mouse needs help.
+      if (event.pointerType !== 'mouse' || event.button !== 0) return;
+      start = { x: event.clientX, left: el.scrollLeft, id: event.pointerId };
+      moved.current = false;
+    };
+    const move = (event: PointerEvent) => {
+      if (!start) return;
+      const dx = event.clientX - start.x;
+      if (!moved.current && Math.abs(dx) < 5) return;
+      if (!moved.current) {
+        moved.current = true;
+        try {
+          el.setPointerCapture(start.id);
+        } catch {
+          // The pointer is already gone; the drag still works without capture.
+        }
+        el.classList.add('dragging');
+      }
+      el.scrollLeft = start.left - dx;
+    };
+    const up = () => {
+      if (!start) return;
+      start = null;
+      if (!el.classList.contains('dragging')) return;
+      // Snapping comes back on and settles on the nearest card.
+      const left = el.scrollLeft;
+      el.classList.remove('dragging');
+      el.scrollLeft = left;
+    };
+    // A drag must not also press the Get Started button it ended on.
+    const click = (event: MouseEvent) => {
+      if (moved.current) {
+        event.stopPropagation();
+        event.preventDefault();
+        moved.current = false;
+      }
+    };
+    el.addEventListener('pointerdown', down);
+    el.addEventListener('pointermove', move);
+    el.addEventListener('pointerup', up);
+    el.addEventListener('pointercancel', up);
+    el.addEventListener('click', click, true);
+    return () => {
+      el.removeEventListener('pointerdown', down);
+      el.removeEventListener('pointermove', move);
+      el.removeEventListener('pointerup', up);
+      el.removeEventListener('pointercancel', up);
+      el.removeEventListener('click', click, true);
+    };
+  }, [strip]);
+}
+
+/** The cards at least half visible; the first of them is the one "in view" for the dots. */
+function useCardsInView(strip: React.RefObject<HTMLElement | null>) {
+  const [visible, setVisible] = useState<number[]>([0]);
+  useEffect(() => {
+    const el = strip.current;
+    if (!el) return;
+    const shown = new Set<number>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const index = Number((entry.target as HTMLElement).dataset.index);
+          if (entry.isIntersecting) shown.add(index);
+          else shown.delete(index);
+        }
+        if (shown.size) setVisible([...shown].sort((a, b) => a - b));
+      },
+      { root: el, threshold: VISIBLE_THRESHOLD },
+    );
+    for (const card of el.querySelectorAll('.plan')) observer.observe(card);
+    return () => observer.disconnect();
+  }, [strip]);
+  return visible;
+}
+
+export function PricingPlans({
+  period: initialPeriod,
+  label = 'Plans',
+  container,
+}: {
+  period?: string;
+  /** Name of the carousel; give each one on a page its own. */
+  label?: string;
+  container?: ShadowRoot | HTMLElement;
+}) {
+  const [period, setPeriod] = useState<BillingPeriod>(
+    initialPeriod === 'monthly' || initialPeriod === 'annual' ? initialPeriod : DEFAULT_BILLING_PERIOD,
+  );
+  const strip = useRef<HTMLUListElement>(null);
+  const id = useId();
+  useDragScroll(strip);
+  const visible = useCardsInView(strip);
+  const active = visible[0] ?? 0;
+  const atEnd = visible.includes(plans.length - 1);
+  const host = container instanceof ShadowRoot ? container.host : null;
+
+  const choose = (next: BillingPeriod) => {
+    if (next === period) return;
+    setPeriod(next);
+    if (host) emit(host, 'pricing-period-change', { period: next });
+  };
+
+  const goTo = (index: number) => {
+    const el = strip.current;
+    const card = el?.querySelectorAll<HTMLElement>('.plan')[Math.max(0, Math.min(plans.length - 1, index))];
+    if (el && card) el.scrollTo({ left: card.offsetLeft - el.offsetLeft, behavior: 'smooth' });
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const moves: Record<string, number> = {
+      ArrowRight: active + 1,
+      ArrowLeft: active - 1,
+      Home: 0,
+      End: plans.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined || event.target !== strip.current) return;
+    event.preventDefault();
+    goTo(target);
+  };
+
+  return (
+    <section className="pricing" part="pricing" aria-roledescription="carousel" aria-labelledby={`${id}-label`}>
+      <h2 id={`${id}-label`} className="visually-hidden">
+        {label}
+      </h2>
+      <fieldset className="toggle" part="toggle">
+        <legend className="visually-hidden">Billing period</legend>
+        <button
+          type="button"
+          className="toggle-option"
+          aria-pressed={period === 'monthly'}
+          onClick={() => choose('monthly')}
+        >
+          Monthly
+        </button>
+        <button
+          type="button"
+          className="toggle-option"
+          aria-pressed={period === 'annual'}
+          onClick={() => choose('annual')}
+        >
+          Annual{' '}
+          <span className="saving" part="saving">
+            {ANNUAL_SAVING_LABEL}
+          </span>
+        </button>
+      </fieldset>
+      <div className="carousel">
+        <button
+          type="button"
+          className="nav prev"
+          part="nav"
+          aria-label="Previous plan"
+          onClick={() => goTo(active - 1)}
+          disabled={active === 0}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+        <ul
+          ref={strip}
+          className="strip"
+          part="strip"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (arrow keys move it)
+          tabIndex={0}
+          aria-label="Plans, use the arrow keys to move"
+          onKeyDown={onKeyDown}
+        >
+          {plans.map((plan, index) => (
+            <li
+              key={plan.id}
+              className={`plan${plan.recommended ? ' recommended' : ''}`}
+              part={`plan${plan.recommended ? ' plan-recommended' : ''}`}
+              data-index={index}
+              aria-roledescription="slide"
+              aria-label={`${plan.title}, ${index + 1} of ${plans.length}`}
+            >
+              {plan.recommended && (
+                <p className="badge" part="badge">
+                  Recommended
+                </p>
+              )}
+              <h3 className="plan-title">{plan.title}</h3>
+              <p className="plan-description">{plan.description}</p>
+              <p className="price" part="price">
+                <span className="amount">{formatNaira(plan.prices[period])}</span>
+                <span className="period">{periodLabel(period)}</span>
+              </p>
+              <button
+                type="button"
+                className="button"
+                part="button"
+                data-start-selling=""
+                aria-label={`Get Started with ${plan.title}`}
+                onClick={(event) => emit(event.currentTarget, 'pricing-plan-select', { plan: plan.id, period })}
+              >
+                Get Started
+              </button>
+              <ul className="benefits" part="benefits">
+                {plan.benefits.map((benefit) => (
+                  <li key={benefit}>{benefit}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="nav next"
+          part="nav"
+          aria-label="Next plan"
+          onClick={() => goTo(active + 1)}
+          disabled={atEnd}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <div className="dots" part="dots">
+        {plans.map((plan, index) => (
+          <button
+            type="button"
+            key={plan.id}
+            className="dot"
+            part="dot"
+            aria-label={`Show ${plan.title}`}
+            aria-current={index === active ? 'true' : undefined}
+            onClick={() => goTo(index)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The WAI-ARIA dialog pattern on a native modal <dialog> (the page behind becomes inert): focus moves
+ * in, Tab and Shift+Tab wrap inside, Esc, the close button and a click on the backdrop close it, and
+ * focus returns to the element that opened it.
+ */
+import { type ReactNode, useEffect, useRef } from 'react';
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+function focusables(dialog: HTMLDialogElement): HTMLElement[] {
+  return [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !(el as HTMLButtonElement).disabled && el.tabIndex >= 0 && el.getClientRects().length > 0,
+  );
+}
+
+export const dialogStyles = /* css */ `
+dialog.dialog { border: 0; padding: 0; border-radius: 16px; width: min(32rem, calc(100vw - 2rem)); max-height: calc(100vh - 2rem); overflow: auto; color: var(--_text); background: var(--_surface); font-family: var(--_font); box-shadow: 0 20px 60px rgb(0 0 0 / .3); }
+dialog.dialog::backdrop { background: rgb(9 15 30 / .55); }
+.dialog-body { position: relative; padding: 2rem 1.5rem 1.5rem; }
+.dialog-close { position: absolute; top: .5rem; right: .5rem; width: 44px; height: 44px; border: 0; border-radius: 50%; background: transparent; color: inherit; font: inherit; font-size: 1.5rem; line-height: 1; cursor: pointer; }
+.dialog-close:hover { background: rgb(0 0 0 / .06); }
+`;
+
+export function Dialog({
+  open,
+  onClose,
+  returnFocusTo,
+  label,
+  labelledBy,
+  describedBy,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  returnFocusTo?: HTMLElement | null;
+  label?: string;
+  labelledBy?: string;
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const returnTo = useRef<HTMLElement | null | undefined>(null);
+  returnTo.current = returnFocusTo;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Prefer the first field over the close button.
+      (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(dialog)[0])?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      part="dialog"
+      aria-label={label}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onClose={() => {
+        onClose();
+        returnTo.current?.focus();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) ref.current.close();
+      }}
+      onKeyDown={(event) => {
+        const dialog = ref.current;
+        if (event.key !== 'Tab' || !dialog) return;
+        const items = focusables(dialog);
+        const active = (dialog.getRootNode() as ShadowRoot | Document).activeElement;
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (event.shiftKey && (active === first || !dialog.contains(active))) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+          event.preventDefault();
+          first?.focus();
+        }
+      }}
+    >
+      <div className="dialog-body">
+        <button
+          type="button"
+          className="dialog-close"
+          part="close"
+          aria-label="Close"
+          onClick={() => ref.current?.close()}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+/** The element that really has focus, looking through open shadow roots. */
+export function deepActiveElement(): HTMLElement | null {
+  let active = document.activeElement as HTMLElement | null;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
+  return active;
+}

@@ -1,0 +1,82 @@
+/**
+ * The two operations as ready-made GraphQL documents. Writing them as AST (instead of gql`…` at run
+ * time) keeps the graphql parser out of the widget bundle; documents.test.ts checks each one equals
+ * what `parse()` makes of its source text, so they cannot drift.
+ */
+import type { DocumentNode } from 'graphql';
+
+const name = (value: string) => ({ kind: 'Name', value });
+const field = (fieldName: string, args: string[] = [], selections?: unknown[]) => ({
+  kind: 'Field',
+  name: name(fieldName),
+  arguments: args.map((arg) => ({ kind: 'Argument', name: name(arg), value: { kind: 'Variable', name: name(arg) } })),
+  directives: [],
+  ...(selections ? { selectionSet: { kind: 'SelectionSet', selections } } : {}),
+});
+
+/** `operation Name($variable: Type!) { root(variable: $variable) { ...fields } }` */
+function operation(
+  kind: 'query' | 'mutation',
+  opName: string,
+  variable: string,
+  type: string,
+  root: string,
+  fields: string[],
+) {
+  return {
+    kind: 'Document',
+    definitions: [
+      {
+        kind: 'OperationDefinition',
+        operation: kind,
+        name: name(opName),
+        variableDefinitions: [
+          {
+            kind: 'VariableDefinition',
+            variable: { kind: 'Variable', name: name(variable) },
+            type: { kind: 'NonNullType', type: { kind: 'NamedType', name: name(type) } },
+            directives: [],
+          },
+        ],
+        directives: [],
+        selectionSet: {
+          kind: 'SelectionSet',
+          selections: [
+            field(
+              root,
+              [variable],
+              fields.map((f) => field(f)),
+            ),
+          ],
+        },
+      },
+    ],
+  } as unknown as DocumentNode;
+}
+
+export const START_SELLING_SOURCE =
+  'mutation StartSelling($data: StartSellingInput!) { startSelling(data: $data) { success } }';
+export const START_SELLING = operation('mutation', 'StartSelling', 'data', 'StartSellingInput', 'startSelling', [
+  'success',
+]);
+
+export const LEADERBOARD_FIELDS = ['storeId', 'name', 'logo', 'rank', 'totalRevenue', 'winningRevenue', 'revenueToWin'];
+export const GET_STORE_LEADERBOARD_SOURCE = `query GetStoreLeaderboard($query: StoreLeaderboardInput!) { getStoreLeaderboard(query: $query) { ${LEADERBOARD_FIELDS.join(' ')} } }`;
+export const GET_STORE_LEADERBOARD = operation(
+  'query',
+  'GetStoreLeaderboard',
+  'query',
+  'StoreLeaderboardInput',
+  'getStoreLeaderboard',
+  LEADERBOARD_FIELDS,
+);
+
+export type StoreLeaderboard = {
+  storeId: string;
+  name: string | null;
+  logo: string | null;
+  rank: number | null;
+  totalRevenue: number;
+  winningRevenue: number;
+  revenueToWin: number;
+};

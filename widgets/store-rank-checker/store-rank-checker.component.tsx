@@ -1,0 +1,186 @@
+/**
+ * <store-rank-checker>: a store domain in, the leaderboard dialog out (SPEC.md §2, §4, §8).
+ * Errors show the bottom-right `Error` toast with the API's message.
+ */
+import { ApolloProvider, useLazyQuery } from '@apollo/client/react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { Field, Form } from 'react-final-form';
+import { clientFor, resolveApiUrl } from '../shared/api.js';
+import { Dialog } from '../shared/dialog.js';
+import { GET_STORE_LEADERBOARD, type StoreLeaderboard } from '../shared/documents.js';
+import { emit } from '../shared/events.js';
+import { Toast, type ToastMessage } from '../shared/toast.js';
+import { leaderboardView } from './store-rank-checker.logic.js';
+
+type Values = { domain?: string };
+type ErrorShape = { message?: string; errors?: { message?: string; extensions?: { code?: string } }[] };
+
+const validate = (values: Values) => (values.domain?.trim() ? {} : { domain: 'Required' });
+
+function errorDetail(error: unknown) {
+  const first = (error as ErrorShape | undefined)?.errors?.[0];
+  const message = first?.message || (error as ErrorShape | undefined)?.message || 'An error occurred';
+  return { message, code: first?.extensions?.code ?? 'NETWORK' };
+}
+
+function LeaderboardDialog({
+  entry,
+  open,
+  onClose,
+  returnFocusTo,
+}: {
+  entry: StoreLeaderboard | null;
+  open: boolean;
+  onClose: () => void;
+  returnFocusTo: HTMLElement | null;
+}) {
+  const view = leaderboardView(entry);
+  const id = useId();
+  const progress = Math.round(view.progress * 10) / 10;
+  return (
+    <Dialog open={open} onClose={onClose} returnFocusTo={returnFocusTo} label="Your New Year sales ranking">
+      <div className="store" part="store">
+        {view.logo ? (
+          <img className="avatar" part="logo" src={view.logo} alt="" width={56} height={56} />
+        ) : (
+          <span className="avatar" part="avatar" aria-hidden="true">
+            {view.initials}
+          </span>
+        )}
+        <div>
+          <p className="store-name" part="store-name">
+            {view.name}
+          </p>
+          <p className="rank" part="rank">
+            Rank <strong>{view.rank}</strong>
+          </p>
+        </div>
+      </div>
+      <div className="cards">
+        <div className="card" part="card">
+          <p className="card-label">Your Revenue</p>
+          <p className="card-value">{view.yourRevenue}</p>
+        </div>
+        <div className="card" part="card">
+          <p className="card-label">Winner's Revenue</p>
+          <p className="card-value">{view.winnersRevenue}</p>
+        </div>
+      </div>
+      <div
+        className="progress"
+        part="progress"
+        role="progressbar"
+        aria-labelledby={`${id}-goal`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        aria-valuetext={`${progress}%`}
+      >
+        <div className="progress-fill" part="progress-fill" style={{ width: `${view.progress}%` }} />
+      </div>
+      <div className="progress-labels">
+        <span>You started here.</span>
+        <span>Your goal is here.</span>
+      </div>
+      <p className="goal" id={`${id}-goal`} part="goal">
+        {view.sellOver}
+      </p>
+    </Dialog>
+  );
+}
+
+function RankForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const [lookup] = useLazyQuery<{ getStoreLeaderboard: StoreLeaderboard }>(GET_STORE_LEADERBOARD, {
+    fetchPolicy: 'network-only',
+  });
+  const [entry, setEntry] = useState<StoreLeaderboard | null>(null);
+  const [open, setOpen] = useState(false);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const clearToast = useCallback(() => setToast(null), []);
+
+  const onSubmit = async (values: Values) => {
+    const form = formRef.current;
+    try {
+      const result = await lookup({ variables: { query: { domain: values.domain?.trim() ?? '' } } });
+      if (result.error || !result.data) throw result.error;
+      const data = result.data.getStoreLeaderboard;
+      setEntry(data);
+      setOpener(form?.querySelector('button[type="submit"]') ?? null);
+      setOpen(true);
+      if (form) emit(form, 'store-rank-result', { ...data });
+    } catch (error) {
+      const detail = errorDetail(error);
+      setToast({ title: 'Error', description: detail.message, status: 'error', id: Date.now() });
+      if (form) emit(form, 'store-rank-error', detail);
+    }
+  };
+
+  return (
+    <>
+      <Form<Values>
+        onSubmit={onSubmit}
+        validate={validate}
+        render={({ handleSubmit, invalid, submitting }) => (
+          <form ref={formRef} className="form" part="form" noValidate onSubmit={handleSubmit}>
+            <Field<string> name="domain">
+              {({ input, meta }) => {
+                const error = meta.touched ? meta.error : undefined;
+                return (
+                  <div className="field">
+                    <label htmlFor={`${id}-domain`} className="label" part="label">
+                      Store domain
+                    </label>
+                    <div className="row">
+                      <input
+                        {...input}
+                        id={`${id}-domain`}
+                        className="input"
+                        part="input"
+                        type="text"
+                        inputMode="url"
+                        autoComplete="url"
+                        autoCapitalize="none"
+                        spellCheck={false}
+                        placeholder="yourstore.kasuwa.shop"
+                        aria-invalid={error ? 'true' : 'false'}
+                        aria-describedby={`${id}-error`}
+                      />
+                      <button
+                        type="submit"
+                        className="button"
+                        part="button"
+                        disabled={invalid || submitting}
+                        aria-busy={submitting ? 'true' : 'false'}
+                      >
+                        {submitting && <span className="spinner" aria-hidden="true" />}
+                        {submitting ? 'Checking…' : 'Check my rank'}
+                      </button>
+                    </div>
+                    <p id={`${id}-error`} className="field-error" part="error" aria-live="polite">
+                      {error ?? ''}
+                    </p>
+                  </div>
+                );
+              }}
+            </Field>
+          </form>
+        )}
+      />
+      <LeaderboardDialog entry={entry} open={open} onClose={() => setOpen(false)} returnFocusTo={opener} />
+      <Toast message={toast} placement="bottom-right" onDone={clearToast} />
+    </>
+  );
+}
+
+export function StoreRankChecker({ container }: { container?: ShadowRoot | HTMLElement }) {
+  const host = container instanceof ShadowRoot ? container.host : null;
+  const client = useMemo(() => clientFor(host ? resolveApiUrl(host) : '/graphql'), [host]);
+  return (
+    <ApolloProvider client={client}>
+      <RankForm />
+    </ApolloProvider>
+  );
+}

@@ -1,0 +1,26 @@
+import { dialogStyles } from '../shared/dialog.js';
+import { toastStyles } from '../shared/toast.js';
+
+export const storeRankCheckerStyles = /* css */ `
+:host { min-height: 132px; }
+.label { display: block; font-weight: 600; margin-bottom: .4rem; }
+/* One line at any width, so the height never depends on wrapping (the fallback form does the same). */
+.row { display: flex; flex-wrap: nowrap; gap: .5rem; }
+.row .input { flex: 1 1 auto; width: auto; min-width: 0; }
+.row .button { flex: none; }
+.store { display: flex; align-items: center; gap: 1rem; margin: 0 2.5rem 1.25rem 0; }
+.avatar { flex: none; display: grid; place-items: center; width: 56px; height: 56px; border-radius: 50%; object-fit: cover; background: var(--_primary); color: var(--_primary-contrast); font-weight: 700; font-size: 1.25rem; }
+.store-name { margin: 0; font-size: 1.25rem; font-weight: 700; min-height: 1.5em; }
+.rank { margin: 0; color: var(--_muted); }
+.rank strong { color: var(--_text); }
+.cards { display: grid; grid-template-columns: 1fr 1fr; gap: .75rem; margin-bottom: 1.25rem; }
+.card { border: 1px solid var(--_border); border-radius: 12px; padding: .75rem 1rem; }
+.card-label { margin: 0; color: var(--_muted); font-size: .875rem; }
+.card-value { margin: 0; font-size: 1.5rem; font-weight: 700; }
+.progress { height: 12px; border-radius: 999px; background: rgb(0 0 0 / .08); overflow: hidden; }
+.progress-fill { height: 100%; background: var(--_primary); border-radius: inherit; }
+.progress-labels { display: flex; justify-content: space-between; gap: 1rem; font-size: .875rem; color: var(--_muted); margin-top: .35rem; }
+.goal { margin: 1rem 0 0; font-weight: 600; }
+${dialogStyles}
+${toastStyles}
+`;
