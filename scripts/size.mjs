@@ -3,7 +3,7 @@
  * `npm run size`: gzip and brotli size of every widget file, and the total JavaScript a page can pull
  * through the loader (every chunk reachable by static or dynamic import). Fails over the budgets of
  * DESIGN.md §8: loader ≤ 5 KB gzip, all widget JS a page can pull ≤ 160 KB gzip.
- * Run `npm run build` first (or `node scripts/build.mjs --only widgets`).
+ * `--json` adds a one-line summary for `npm run audit`. Run `npm run build` first (or `node scripts/build.mjs --only widgets`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -77,5 +77,11 @@ for (const [name, value, budget] of checks) {
   const ok = value <= budget;
   failed ||= !ok;
   console.log(`  ${ok ? 'ok  ' : 'OVER'}  ${name}: ${(value / KB).toFixed(1)} KB of ${budget / KB} KB`);
+}
+if (process.argv.includes('--json')) {
+  // For `npm run audit`: one machine-readable line last.
+  const kb = (n) => `${(n / KB).toFixed(1)} KB`;
+  const summary = `loader ${kb(loaderGzip)} gzip (≤ 5 KB), a page can pull ${kb(total.gzip)} gzip (≤ 160 KB), iife ${kb(iifeGzip)} gzip`;
+  console.log(JSON.stringify({ ok: !failed, summary, rows }));
 }
 process.exit(failed ? 1 : 0);
