@@ -130,7 +130,7 @@ export function createSignups(db: Db, options: SignupOptions) {
       }
       return;
     }
-    batch.forEach((signup, i) => signup.resolve(queued[i]!));
+    for (const [i, signup] of batch.entries()) signup.resolve(queued[i]!);
     if (queued.some(Boolean)) options.onQueued?.();
   }
 
