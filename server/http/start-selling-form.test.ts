@@ -73,7 +73,11 @@ describe('POST /start-selling (no JavaScript)', () => {
     const page = await response.text();
     expect(page).toContain('<h1>Kindly check your email</h1>');
     expect(page).toContain('<header');
-    expect(signupRow('kemi@example.ng')).toEqual({ email: 'kemi@example.ng', source: 'kasuwa.shop/pricing', ref: 'radio-ad' });
+    expect(signupRow('kemi@example.ng')).toEqual({
+      email: 'kemi@example.ng',
+      source: 'kasuwa.shop/pricing',
+      ref: 'radio-ad',
+    });
   });
 
   it('given an invalid address should answer 400 with the form, the typed value and the error', async () => {
@@ -110,7 +114,9 @@ describe('POST /start-selling (no JavaScript)', () => {
 describe('startSelling over GraphQL behind a trusted proxy', () => {
   it('given more signups from one client IP than the limit should answer RATE_LIMITED with retryAfterSeconds, and another IP not', async () => {
     for (const n of [1, 2, 3]) {
-      expect(await graphql(`office${n}@example.ng`, '198.51.100.7')).toEqual({ data: { startSelling: { success: true } } });
+      expect(await graphql(`office${n}@example.ng`, '198.51.100.7')).toEqual({
+        data: { startSelling: { success: true } },
+      });
     }
     const refused = await graphql('office4@example.ng', '198.51.100.7');
     expect(refused.errors[0]).toMatchObject({
