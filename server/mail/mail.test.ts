@@ -183,3 +183,37 @@ describe('the delivery worker', () => {
     expect(retried.last_error).toContain('refused');
   });
 });
+
+describe('stopping the worker', () => {
+  it('given a row being sent should finish and record it before stop() resolves', async () => {
+    const dataDir = tempDir();
+    const opened = openDatabase(dataDir);
+    await migrateToLatest(opened.db as never);
+    cleanups.push(() => opened.db.destroy());
+    opened.sqlite
+      .prepare(
+        `INSERT INTO outbox (idempotency_key, kind, recipient, payload, status, attempts, next_attempt_at, created_at)
+         VALUES ('key-slow', 'welcome', 'slow@example.ng', '{}', 'pending', 0, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
+      )
+      .run();
+    let sending: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      sending = resolve;
+    });
+    const worker = startMailWorker({
+      db: opened.db,
+      pollMs: 20,
+      transport: {
+        kind: 'file',
+        async send() {
+          sending();
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        },
+        close() {},
+      },
+    });
+    await started;
+    await worker.stop();
+    expect(opened.sqlite.prepare('SELECT status FROM outbox').pluck().get()).toBe('sent');
+  });
+});
