@@ -1,6 +1,7 @@
 /**
  * The real server as a child process (`node --import tsx server/main.ts`), for the crash test and the
  * benchmark: started on a free port with the given environment, answers once it is listening.
+ * CPU_PROF=<dir> writes a V8 CPU profile of the server there when it exits.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -12,11 +13,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export type ServerChild = { child: ChildProcess; base: string; exited: Promise<number | null> };
 
 export async function startServerChild(env: Record<string, string>): Promise<ServerChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', DEMO_DATA: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      'server/main.ts',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', DEMO_DATA: 'off', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = await new Promise<string>((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout! });
