@@ -48,17 +48,27 @@ export function createSignups(db: Db, options: SignupOptions) {
 
   /** Writes one signup; answers whether it queued an e-mail. */
   async function write(trx: Db, signup: Signup): Promise<boolean> {
-    const existing = await trx
-      .selectFrom('signups')
-      .select(['id'])
-      .where('email', '=', signup.email)
-      .executeTakeFirst();
-    if (existing) {
-      await trx
-        .updateTable('signups')
-        .set((eb) => ({ last_requested_at: signup.now, request_count: eb('request_count', '+', 1) }))
-        .where('id', '=', existing.id)
-        .execute();
+    // One statement for new and repeat addresses; attribution stays that of the first request.
+    const { request_count } = await trx
+      .insertInto('signups')
+      .values({
+        email: signup.email,
+        first_requested_at: signup.now,
+        last_requested_at: signup.now,
+        request_count: 1,
+        source: signup.source,
+        ref: signup.ref,
+        ip_hash: signup.ipHash,
+      })
+      .onConflict((conflict) =>
+        conflict.column('email').doUpdateSet((eb) => ({
+          last_requested_at: signup.now,
+          request_count: eb('signups.request_count', '+', 1),
+        })),
+      )
+      .returning('request_count')
+      .executeTakeFirstOrThrow();
+    if (request_count > 1) {
       const last = await trx
         .selectFrom('outbox')
         .select(['created_at'])
@@ -69,19 +79,6 @@ export function createSignups(db: Db, options: SignupOptions) {
         .executeTakeFirst();
       const resendFrom = new Date(Date.parse(signup.now) - RESEND_AFTER_HOURS * 3600_000).toISOString();
       if (last && last.created_at > resendFrom) return false;
-    } else {
-      await trx
-        .insertInto('signups')
-        .values({
-          email: signup.email,
-          first_requested_at: signup.now,
-          last_requested_at: signup.now,
-          request_count: 1,
-          source: signup.source,
-          ref: signup.ref,
-          ip_hash: signup.ipHash,
-        })
-        .execute();
     }
     await trx
       .insertInto('outbox')
