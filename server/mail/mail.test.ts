@@ -185,7 +185,7 @@ describe('the delivery worker', () => {
 });
 
 describe('stopping the worker', () => {
-  it('given a row being sent should finish and record it before stop() resolves', async () => {
+  it('given a row being sent should finish and record it before stop() resolves, and give back the rest', async () => {
     const dataDir = tempDir();
     const opened = openDatabase(dataDir);
     await migrateToLatest(opened.db as never);
@@ -193,7 +193,8 @@ describe('stopping the worker', () => {
     opened.sqlite
       .prepare(
         `INSERT INTO outbox (idempotency_key, kind, recipient, payload, status, attempts, next_attempt_at, created_at)
-         VALUES ('key-slow', 'welcome', 'slow@example.ng', '{}', 'pending', 0, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
+         VALUES ('key-slow', 'welcome', 'slow@example.ng', '{}', 'pending', 0, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+                ('key-next', 'welcome', 'next@example.ng', '{}', 'pending', 0, '2026-01-01T00:00:01Z', '2026-01-01T00:00:00Z')`,
       )
       .run();
     let sending: () => void = () => {};
@@ -214,6 +215,9 @@ describe('stopping the worker', () => {
     });
     await started;
     await worker.stop();
-    expect(opened.sqlite.prepare('SELECT status FROM outbox').pluck().get()).toBe('sent');
+    expect(opened.sqlite.prepare('SELECT recipient, status, attempts FROM outbox ORDER BY id').all()).toEqual([
+      { recipient: 'slow@example.ng', status: 'sent', attempts: 1 },
+      { recipient: 'next@example.ng', status: 'pending', attempts: 0 },
+    ]);
   });
 });

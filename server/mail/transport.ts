@@ -57,16 +57,17 @@ function fileTransport(dir: string, from: string): MailTransport {
       const file = path.join(dir, `${mail.key}.eml`);
       if (fs.existsSync(file)) return; // sent before a crash; the rename below makes existence mean complete
       const info = await builder.sendMail(fields(mail, from));
-      fs.mkdirSync(dir, { recursive: true });
+      // Async file I/O: the fsync runs on libuv's pool, not on the event loop that answers signups.
+      await fs.promises.mkdir(dir, { recursive: true });
       const temp = `${file}.tmp`;
-      const fd = fs.openSync(temp, 'w');
+      const handle = await fs.promises.open(temp, 'w');
       try {
-        fs.writeSync(fd, info.message as Buffer);
-        fs.fsyncSync(fd);
+        await handle.writeFile(info.message as Buffer);
+        await handle.sync();
       } finally {
-        fs.closeSync(fd);
+        await handle.close();
       }
-      fs.renameSync(temp, file);
+      await fs.promises.rename(temp, file);
     },
     close() {},
   };

@@ -2,7 +2,7 @@
  * The delivery worker: sends outbox rows one at a time, inside the server process.
  *
  * Each row is claimed (status `sending`, committed) before it is sent and marked `sent` after, so a row
- * is never picked twice while the process lives. After a crash, rows left in `sending` go back to
+ * is never picked twice while the process lives; rows are claimed a batch at a time, sent one by one. After a crash, rows left in `sending` go back to
  * `pending`: the file transport sees the `.eml` already written and skips it, SMTP re-sends with the
  * same Message-ID (receivers can drop the duplicate). Failures retry with exponential backoff; a
  * permanent refusal or the last attempt marks the row `failed` with the error kept in `last_error`.
@@ -23,6 +23,8 @@ export type MailWorkerOptions = {
   baseDelayMs?: number;
   maxDelayMs?: number;
   maxAttempts?: number;
+  /** Rows claimed per transaction. */
+  claimBatch?: number;
 };
 
 export type MailWorker = {
@@ -45,6 +47,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const baseDelayMs = options.baseDelayMs ?? 30_000;
   const maxDelayMs = options.maxDelayMs ?? 3_600_000;
   const maxAttempts = options.maxAttempts ?? 8;
+  const claimBatch = options.claimBatch ?? 20;
   let stopping = false;
   let wakeUp: (() => void) | undefined;
   let woken = false;
@@ -54,25 +57,50 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     wakeUp?.();
   };
 
-  async function claim(): Promise<Row | undefined> {
+  /**
+   * Claims up to `claimBatch` due rows in one transaction (one fsync for the lot; better-sqlite3
+   * blocks the event loop while it syncs, so fewer commits leave more of it to signups).
+   */
+  async function claim(): Promise<Row[]> {
     const now = new Date().toISOString();
-    const due = await db
-      .selectFrom('outbox')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    if (!due) return undefined;
-    return db
+    return db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(claimBatch)
+        .execute();
+      if (due.length === 0) return [];
+      return trx
+        .updateTable('outbox')
+        .set((eb) => ({ status: 'sending', claimed_at: now, attempts: eb('attempts', '+', 1) }))
+        .where(
+          'id',
+          'in',
+          due.map((row) => row.id),
+        )
+        .where('status', '=', 'pending')
+        .returning(['id', 'idempotency_key', 'kind', 'recipient', 'attempts'])
+        .execute();
+    });
+  }
+
+  /** Gives back claimed rows that stop() left unsent, as if never tried. */
+  async function release(rows: Row[]) {
+    if (rows.length === 0) return;
+    await db
       .updateTable('outbox')
-      .set((eb) => ({ status: 'sending', claimed_at: now, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', due.id)
-      .where('status', '=', 'pending')
-      .returning(['id', 'idempotency_key', 'kind', 'recipient', 'attempts'])
-      .executeTakeFirst();
+      .set((eb) => ({ status: 'pending', attempts: eb('attempts', '-', 1) }))
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .where('status', '=', 'sending')
+      .execute();
   }
 
   async function deliver(row: Row) {
@@ -129,9 +157,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     while (!stopping) {
       woken = false;
       try {
-        const row = await claim();
-        if (row) {
-          await deliver(row);
+        const rows = await claim();
+        if (rows.length) {
+          let sent = 0;
+          while (sent < rows.length && !stopping) await deliver(rows[sent++]!);
+          await release(rows.slice(sent));
           continue;
         }
       } catch (error) {
