@@ -40,26 +40,27 @@ export async function startSellingForm(services: Services, req: IncomingMessage,
   const form = new URLSearchParams(body.toString('utf8'));
   const email = form.get('email') ?? '';
   const ref = form.get('ref');
+  const source = form.get('source') ?? sourceOf(req.headers.referer);
   let outcome: SignupOutcome;
   let status = 200;
   try {
     await services.startSelling(
-      { email, ref, source: form.get('source') ?? sourceOf(req.headers.referer), website: form.get('website') },
+      { email, ref, source, website: form.get('website') },
       { ipHash: services.hashIp(clientIp(req, config.trustProxy)) },
     );
     outcome = { ok: true };
   } catch (error) {
     if (!(error instanceof UserFacingError)) {
       console.error(JSON.stringify({ level: 'error', msg: 'start-selling form failed', error: String(error) }));
-      outcome = { ok: false, email, ref, message: 'Something went wrong on our side. Please try again.' };
+      outcome = { ok: false, email, ref, source, message: 'Something went wrong on our side. Please try again.' };
       status = 500;
     } else if (error.code === 'RATE_LIMITED') {
       const retryAfterSeconds = Number(error.extensions.retryAfterSeconds);
       res.setHeader('Retry-After', String(retryAfterSeconds));
-      outcome = { ok: false, email, ref, message: error.message, retryAfterSeconds };
+      outcome = { ok: false, email, ref, source, message: error.message, retryAfterSeconds };
       status = 429;
     } else {
-      outcome = { ok: false, email, ref, message: error.message };
+      outcome = { ok: false, email, ref, source, message: error.message };
       status = 400;
     }
   }

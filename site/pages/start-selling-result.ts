@@ -8,7 +8,15 @@ import type { Route } from '../routes.js';
 
 export type SignupOutcome =
   | { ok: true }
-  | { ok: false; message: string; email: string; ref?: string | null; retryAfterSeconds?: number };
+  | {
+      ok: false;
+      message: string;
+      email: string;
+      ref?: string | null;
+      /** The page the visitor first signed up from, kept through the retry for attribution. */
+      source?: string | null;
+      retryAfterSeconds?: number;
+    };
 
 function waitHint(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
@@ -43,6 +51,7 @@ function formAgain(outcome: Extract<SignupOutcome, { ok: false }>) {
       </div>
       <p id="signup-error" class="form-error" role="alert">${message}</p>
       ${outcome.ref ? html`<input type="hidden" name="ref" value=${outcome.ref}>` : ''}
+      ${outcome.source ? html`<input type="hidden" name="source" value=${outcome.source}>` : ''}
       <div class="hp" aria-hidden="true"><label>Leave this empty<input name="website" tabindex="-1" autocomplete="off"></label></div>
     </form>
   </div>
