@@ -1,11 +1,14 @@
 /**
  * The one e-mail rule, shared by the widget and the server (DESIGN.md §4).
  *
- * The grammar is WHATWG's `input[type=email]` (what browsers accept), with two deliberate additions:
- * the domain must have at least one dot (an address at a bare host such as `ada@localhost` cannot
- * receive our mail) and the whole address is at most 254 characters (RFC 5321 path limit).
+ * The grammar is WHATWG's `input[type=email]` (what browsers accept: ASCII only, no quoted local parts,
+ * no IP-literal domains), with deliberate additions so that we only accept addresses mail can reach:
+ * - the domain must have at least one dot (a bare host such as `ada@localhost` cannot receive our mail);
+ * - the local part has no leading, trailing or doubled dot (RFC 5322 dot-atom; mail servers refuse them);
+ * - at most 64 characters before the `@` and 254 in all (RFC 5321 limits).
  */
 export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
 
 export const EMAIL_MESSAGES = {
   required: 'Required',
@@ -28,9 +31,12 @@ export function checkEmail(raw: unknown): EmailCheck {
     return { ok: false, message: EMAIL_MESSAGES.invalid };
   }
   const at = value.lastIndexOf('@');
+  const local = value.slice(0, at);
   const domain = value.slice(at + 1).toLowerCase();
-  if (!domain.includes('.')) return { ok: false, message: EMAIL_MESSAGES.invalid };
-  return { ok: true, email: `${value.slice(0, at)}@${domain}` };
+  if (!domain.includes('.') || local.length > EMAIL_LOCAL_MAX_LENGTH || /^\.|\.\.|\.$/.test(local)) {
+    return { ok: false, message: EMAIL_MESSAGES.invalid };
+  }
+  return { ok: true, email: `${local}@${domain}` };
 }
 
 /** Form-library shaped validator: `undefined` when valid, else the message to show. */

@@ -4,10 +4,11 @@
  */
 
 import { type AdminCommand, UsageError } from './cli/command.js';
+import { signupsExportCommand } from './cli/signups-export.js';
 import { statusCommand } from './cli/status.js';
 import { ConfigError, loadConfig } from './config.js';
 
-const commands: AdminCommand[] = [statusCommand];
+const commands: AdminCommand[] = [statusCommand, signupsExportCommand];
 
 function usage(): string {
   const width = Math.max(...commands.map((command) => command.usage.length));

@@ -28,3 +28,30 @@ describe('loadConfig', () => {
     expect(config.campaign.endsAt).toBe('2026-12-25T23:00:00.000Z');
   });
 });
+
+describe('loadConfig for signups', () => {
+  it('given no environment should use generous per-IP and strict per-address limits and trust no proxy', () => {
+    const config = loadConfig({});
+    expect(config.signups).toEqual({
+      perIp: { max: 300, windowSeconds: 3600 },
+      perEmail: { max: 3, windowSeconds: 3600 },
+    });
+    expect(config.trustProxy).toBe(0);
+  });
+
+  it.each([
+    [{ TRUST_PROXY: 'on' }, 1],
+    [{ TRUST_PROXY: '2' }, 2],
+    [{ TRUST_PROXY: 'off' }, 0],
+  ])('given %j should trust %i proxies', (env, hops) => {
+    expect(loadConfig(env).trustProxy).toBe(hops);
+  });
+
+  it.each([
+    [{ SIGNUP_IP_LIMIT: '0' }, /^SIGNUP_IP_LIMIT="0"/],
+    [{ SIGNUP_EMAIL_WINDOW: 'hour' }, /^SIGNUP_EMAIL_WINDOW="hour"/],
+    [{ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY="maybe"/],
+  ])('given %j should refuse with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -29,6 +29,15 @@ export type Config = {
   siteDir: string;
   widgetsDir: string;
   analytics: { gaId: string | undefined; pixelId: string | undefined; chatId: string | undefined };
+  signups: SignupLimits;
+  /** How many proxies in front of us append to X-Forwarded-For; 0 = use the socket address. */
+  trustProxy: number;
+};
+
+/** Signup rate limits: at most `max` requests per `windowSeconds`, per client IP and per address. */
+export type SignupLimits = {
+  perIp: { max: number; windowSeconds: number };
+  perEmail: { max: number; windowSeconds: number };
 };
 
 type Env = Record<string, string | undefined>;
@@ -76,6 +85,13 @@ export function parseLagosTime(name: string, raw: string): string {
   const time = Date.parse(text);
   if (Number.isNaN(time)) fail(name, raw, 'an existing date and time');
   return new Date(time).toISOString();
+}
+
+function trustProxy(env: Env): number {
+  const raw = env.TRUST_PROXY;
+  if (raw === undefined || raw === '' || /^(off|false|no)$/i.test(raw)) return 0;
+  if (/^(on|true|yes)$/i.test(raw)) return 1;
+  return integer(env, 'TRUST_PROXY', 0, 0, 10);
 }
 
 export const DEFAULT_CAMPAIGN = {
@@ -133,5 +149,16 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       pixelId: env.META_PIXEL_ID || undefined,
       chatId: env.CHAT_WIDGET_ID || undefined,
     },
+    signups: {
+      perIp: {
+        max: integer(env, 'SIGNUP_IP_LIMIT', 300, 1, 1_000_000_000),
+        windowSeconds: integer(env, 'SIGNUP_IP_WINDOW', 3600, 1, 86_400),
+      },
+      perEmail: {
+        max: integer(env, 'SIGNUP_EMAIL_LIMIT', 3, 1, 1_000_000_000),
+        windowSeconds: integer(env, 'SIGNUP_EMAIL_WINDOW', 3600, 1, 86_400),
+      },
+    },
+    trustProxy: trustProxy(env),
   };
 }

@@ -8,6 +8,8 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { loadDemoData } from './demo-data.js';
 import { createApp, type SitePages } from './http/app.js';
+import { createTransport } from './mail/transport.js';
+import { startMailWorker } from './mail/worker.js';
 import { createServices } from './services.js';
 
 export function log(msg: string, fields: Record<string, unknown> = {}) {
@@ -31,15 +33,22 @@ export async function startServer(config: Config, site: SitePages = {}) {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
   });
+  // After listen succeeded, so a busy port leaves nothing running.
+  const transport = createTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir });
+  const mailWorker = startMailWorker({ db: opened.db, transport, log });
+  const unsubscribe = services.onOutboxQueued(mailWorker.wake);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log('listening', { url: `http://localhost:${port}`, dataDir: config.dataDir });
+  log('listening', { url: `http://localhost:${port}`, dataDir: config.dataDir, mail: transport.kind });
   return {
     server,
     port,
     services,
+    mailWorker,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      unsubscribe();
+      await mailWorker.stop();
       await opened.db.destroy();
     },
   };

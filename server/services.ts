@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { getStoreLeaderboard } from './core/contest.js';
-import { type RequestContext, type StartSellingInput, startSelling } from './core/signups.js';
+import { createSignups, type RequestContext, type StartSellingInput } from './core/signups.js';
 import type { OpenedDatabase } from './db/database.js';
 
 export type Services = ReturnType<typeof createServices>;
@@ -12,10 +12,22 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices(config: Config, opened: OpenedDatabase) {
   const { db } = opened;
   const salt = ipHashSalt(config.dataDir);
+  /** Listeners for "an e-mail was queued" (the delivery worker). */
+  const outboxListeners = new Set<() => void>();
+  const signups = createSignups(db, {
+    limits: config.signups,
+    onQueued: () => {
+      for (const listener of outboxListeners) listener();
+    },
+  });
   return {
     config,
     db,
-    startSelling: (input: StartSellingInput, context: RequestContext = {}) => startSelling(db, input, context),
+    startSelling: (input: StartSellingInput, context: RequestContext = {}) => signups.startSelling(input, context),
+    onOutboxQueued(listener: () => void): () => void {
+      outboxListeners.add(listener);
+      return () => outboxListeners.delete(listener);
+    },
     getStoreLeaderboard: (domain: string) => getStoreLeaderboard(db, config.campaign, domain),
     /** Signups keep a salted hash of the IP (for abuse limits and audits), never the address itself. */
     hashIp: (ip: string): string | null =>

@@ -4,6 +4,7 @@
  */
 import { buildSchema, GraphQLError } from 'graphql';
 import { UserFacingError } from '../core/errors.js';
+import type { StartSellingInput } from '../core/signups.js';
 import type { Services } from '../services.js';
 
 export const typeDefs = /* GraphQL */ `
@@ -73,9 +74,7 @@ export function createRootValue(services: Services) {
   return {
     getStoreLeaderboard: ({ query }: { query: { domain: string } }) =>
       guarded(() => services.getStoreLeaderboard(query.domain)),
-    startSelling: (
-      { data }: { data: { email: string; source?: string | null; ref?: string | null } },
-      context: GraphQLContext,
-    ) => guarded(() => services.startSelling(data, { ipHash: context.ipHash })),
+    startSelling: ({ data }: { data: StartSellingInput }, context: GraphQLContext) =>
+      guarded(() => services.startSelling(data, { ipHash: context.ipHash })),
   };
 }

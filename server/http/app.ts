@@ -6,6 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHandler } from 'graphql-http/lib/use/http';
 import { createRootValue, type GraphQLContext, schema } from '../graphql/schema.js';
 import type { Services } from '../services.js';
+import { clientIp } from './client-ip.js';
+import { startSellingForm } from './start-selling-form.js';
 import { StaticFiles } from './static.js';
 
 export type SitePages = {
@@ -28,7 +30,7 @@ export function createApp(services: Services, options: SitePages = {}) {
   const graphql = createHandler<GraphQLContext>({
     schema,
     rootValue: createRootValue(services),
-    context: (req) => ({ ipHash: services.hashIp(clientIp(req.raw)) }),
+    context: (req) => ({ ipHash: services.hashIp(clientIp(req.raw, config.trustProxy)) }),
   });
 
   function cors(res: ServerResponse) {
@@ -68,6 +70,8 @@ export function createApp(services: Services, options: SitePages = {}) {
       }
       return graphql(req, res);
     }
+
+    if (pathname === '/start-selling' && req.method === 'POST') return startSellingForm(services, req, res);
 
     if (pathname === '/healthz') {
       const ok = await services.healthy();
@@ -112,8 +116,4 @@ function html(res: ServerResponse, status: number, body: string) {
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
   res.end(body);
-}
-
-export function clientIp(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? '';
 }

@@ -4,9 +4,11 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './0001_initial.js';
+import * as signups from './0002_signups.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_signups': signups,
 };
 
 const provider: MigrationProvider = {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvRow } from './csv.js';
+
+describe('csvCell', () => {
+  it.each([
+    ['ada@example.ng', 'ada@example.ng'],
+    ['kasuwa.shop/pricing', 'kasuwa.shop/pricing'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=HYPERLINK("http://evil")', '"\'=HYPERLINK(""http://evil"")"'],
+    ['+2348012345678', "'+2348012345678"],
+    ['-1+1', "'-1+1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    [null, ''],
+    [3, '3'],
+  ])('given %j should write %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it('given a row should join the cells with commas and end with CRLF', () => {
+    expect(csvRow(['a', null, 2])).toBe('a,,2\r\n');
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Signups over HTTP: the no-JavaScript form at POST /start-selling and the per-IP limit behind a
+ * trusted proxy, against the server in-process with a real SQLite file.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { startServer } from '../server.js';
+
+let running: Awaited<ReturnType<typeof startServer>>;
+let base: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-form-'));
+  running = await startServer(
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      DEMO_DATA: 'off',
+      TRUST_PROXY: '1',
+      SIGNUP_IP_LIMIT: '3',
+      SIGNUP_EMAIL_LIMIT: '2',
+    }),
+  );
+  base = `http://127.0.0.1:${running.port}`;
+});
+
+afterAll(async () => {
+  await running?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function post(fields: Record<string, string>, ip: string, headers: Record<string, string> = {}) {
+  return fetch(`${base}/start-selling`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip, ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+function graphql(email: string, ip: string) {
+  return fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({
+      query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
+      variables: { data: { email } },
+    }),
+  }).then((response) => response.json());
+}
+
+function signupRow(email: string) {
+  const sqlite = new SQLite(path.join(dataDir, 'kasuwa.sqlite'), { readonly: true });
+  try {
+    return sqlite.prepare('SELECT email, source, ref FROM signups WHERE email = ?').get(email);
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe('POST /start-selling (no JavaScript)', () => {
+  it('given a valid address should store it with its page and ref and answer the confirmation page', async () => {
+    const response = await post({ email: 'kemi@example.ng', ref: 'radio-ad', website: '' }, '10.0.0.1', {
+      referer: 'https://kasuwa.shop/pricing?x=1',
+    });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain('<h1>Kindly check your email</h1>');
+    expect(page).toContain('<header');
+    expect(signupRow('kemi@example.ng')).toEqual({
+      email: 'kemi@example.ng',
+      source: 'kasuwa.shop/pricing',
+      ref: 'radio-ad',
+    });
+  });
+
+  it('given an invalid address should answer 400 with the form, the typed value and the error', async () => {
+    const response = await post({ email: 'kemi@example' }, '10.0.0.2');
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toMatch(/<p id="signup-error" class="form-error" role="alert">\s*Invalid email address\s*<\/p>/);
+    expect(page).toContain('value="kemi@example"');
+  });
+
+  it('given a filled honeypot should answer the confirmation page and store nothing', async () => {
+    const response = await post({ email: 'spam@example.ng', website: 'https://spam.example' }, '10.0.0.3');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Kindly check your email');
+    expect(signupRow('spam@example.ng')).toBeUndefined();
+  });
+
+  it('given a body over the size limit should answer 413', async () => {
+    const response = await post({ email: 'big@example.ng', ref: 'x'.repeat(10_000) }, '10.0.0.4');
+    expect(response.status).toBe(413);
+  });
+
+  it('given more requests for one address than the per-address limit should answer 429 with Retry-After', async () => {
+    expect((await post({ email: 'same@example.ng' }, '10.0.1.1')).status).toBe(200);
+    expect((await post({ email: 'same@example.ng' }, '10.0.1.2')).status).toBe(200);
+    const refused = await post({ email: 'same@example.ng' }, '10.0.1.3');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain('Too many signups from here.');
+    expect((await post({ email: 'other@example.ng' }, '10.0.1.3')).status).toBe(200);
+  });
+});
+
+describe('startSelling over GraphQL behind a trusted proxy', () => {
+  it('given more signups from one client IP than the limit should answer RATE_LIMITED with retryAfterSeconds, and another IP not', async () => {
+    for (const n of [1, 2, 3]) {
+      expect(await graphql(`office${n}@example.ng`, '198.51.100.7')).toEqual({
+        data: { startSelling: { success: true } },
+      });
+    }
+    const refused = await graphql('office4@example.ng', '198.51.100.7');
+    expect(refused.errors[0]).toMatchObject({
+      message: 'Too many signups from here. Please wait a little and try again.',
+      extensions: { code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) },
+    });
+    // The proxy appends the address it saw; what the client wrote to the left is not trusted.
+    expect(await graphql('office4@example.ng', '198.51.100.7, 203.0.113.9')).toEqual({
+      data: { startSelling: { success: true } },
+    });
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * `POST /start-selling`: the signup for people without JavaScript (the fallback form inside
+ * <start-selling-form>). Same rules as the GraphQL mutation; answers a page, never JSON.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Assets, documentFor } from '../../site/layout.js';
+import { type SignupOutcome, startSellingResultRoute } from '../../site/pages/start-selling-result.js';
+import { readAssets, renderToString } from '../../site/render.js';
+import { UserFacingError } from '../core/errors.js';
+import type { Services } from '../services.js';
+import { BodyTooLarge, readBody } from './body.js';
+import { clientIp } from './client-ip.js';
+
+/** An e-mail address, a ref and a honeypot fit in well under 4 KiB. */
+export const FORM_BODY_LIMIT = 4096;
+
+export async function startSellingForm(services: Services, req: IncomingMessage, res: ServerResponse) {
+  const { config } = services;
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') {
+    res.statusCode = 415;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end('Send the form as application/x-www-form-urlencoded.');
+    return;
+  }
+  let body: Buffer;
+  try {
+    body = await readBody(req, FORM_BODY_LIMIT);
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error;
+    res.statusCode = 413;
+    res.setHeader('Connection', 'close');
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end('The form is too large.');
+    return;
+  }
+  const form = new URLSearchParams(body.toString('utf8'));
+  const email = form.get('email') ?? '';
+  const ref = form.get('ref');
+  const source = form.get('source') ?? sourceOf(req.headers.referer);
+  let outcome: SignupOutcome;
+  let status = 200;
+  try {
+    await services.startSelling(
+      { email, ref, source, website: form.get('website') },
+      { ipHash: services.hashIp(clientIp(req, config.trustProxy)) },
+    );
+    outcome = { ok: true };
+  } catch (error) {
+    if (!(error instanceof UserFacingError)) {
+      console.error(JSON.stringify({ level: 'error', msg: 'start-selling form failed', error: String(error) }));
+      outcome = { ok: false, email, ref, source, message: 'Something went wrong on our side. Please try again.' };
+      status = 500;
+    } else if (error.code === 'RATE_LIMITED') {
+      const retryAfterSeconds = Number(error.extensions.retryAfterSeconds);
+      res.setHeader('Retry-After', String(retryAfterSeconds));
+      outcome = { ok: false, email, ref, source, message: error.message, retryAfterSeconds };
+      status = 429;
+    } else {
+      outcome = { ok: false, email, ref, source, message: error.message };
+      status = 400;
+    }
+  }
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(renderToString(documentFor(startSellingResultRoute(outcome), assets(config.siteDir))));
+}
+
+/** The page the form sat on, as host and path (what the widget sends as `source`). */
+function sourceOf(referer: string | undefined): string | null {
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return `${url.host}${url.pathname}`;
+  } catch {
+    return null;
+  }
+}
+
+function assets(siteDir: string): Assets {
+  try {
+    return readAssets(siteDir);
+  } catch {
+    return { scripts: [], styles: [] }; // not built yet: the page still works, unstyled
+  }
+}

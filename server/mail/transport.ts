@@ -1,0 +1,86 @@
+/**
+ * Where e-mail goes: SMTP through nodemailer when SMTP_URL is set, else one `.eml` file per message
+ * under DATA_DIR/mail, so the default install is complete and inspectable.
+ *
+ * Every message carries its outbox idempotency key as Message-ID (and, for files, as the file name):
+ * a re-send after a crash between "sent" and "marked sent" is dropped for files and dedupable for SMTP.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailContent } from './welcome.js';
+
+export type OutgoingMail = MailContent & { key: string; to: string };
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'file';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** A failure that retrying cannot fix (the receiving server refused the address for good). */
+export class PermanentMailError extends Error {}
+
+export function messageId(key: string, from: string): string {
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
+  return `<${key}@${domain}>`;
+}
+
+export function createTransport(options: { smtpUrl?: string; mailFrom: string; dataDir: string }): MailTransport {
+  if (options.smtpUrl) return smtpTransport(options.smtpUrl, options.mailFrom);
+  return fileTransport(path.join(options.dataDir, 'mail'), options.mailFrom);
+}
+
+function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      try {
+        await transporter.sendMail({ ...fields(mail, from) });
+      } catch (error) {
+        const code = (error as { responseCode?: number }).responseCode;
+        // 5xx is the receiving server's final word; anything else (network, 4xx) is worth retrying.
+        if (code !== undefined && code >= 500) throw new PermanentMailError(String((error as Error).message));
+        throw error;
+      }
+    },
+    close: () => transporter.close(),
+  };
+}
+
+function fileTransport(dir: string, from: string): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'file',
+    async send(mail) {
+      const file = path.join(dir, `${mail.key}.eml`);
+      if (fs.existsSync(file)) return; // sent before a crash; the rename below makes existence mean complete
+      const info = await builder.sendMail(fields(mail, from));
+      // Async file I/O: the fsync runs on libuv's pool, not on the event loop that answers signups.
+      await fs.promises.mkdir(dir, { recursive: true });
+      const temp = `${file}.tmp`;
+      const handle = await fs.promises.open(temp, 'w');
+      try {
+        await handle.writeFile(info.message as Buffer);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.promises.rename(temp, file);
+    },
+    close() {},
+  };
+}
+
+function fields(mail: OutgoingMail, from: string) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: messageId(mail.key, from),
+    headers: { 'X-Kasuwa-Idempotency-Key': mail.key },
+  };
+}
