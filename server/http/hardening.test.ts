@@ -42,7 +42,10 @@ async function post(body: string, headers: Record<string, string> = {}) {
     headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headers },
     body,
   });
-  return { status: response.status, json: (await response.json()) as { data?: unknown; errors?: any[] } };
+  return {
+    status: response.status,
+    json: (await response.json()) as { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] },
+  };
 }
 
 describe('graphql-http audit', () => {
@@ -60,7 +63,7 @@ describe('GraphQL limits', () => {
   it('given a body over 16 KB should answer 413', async () => {
     const { status, json } = await post(JSON.stringify({ query: `{ __typename }${' '.repeat(17_000)}` }));
     expect(status).toBe(413);
-    expect(json.errors?.[0].message).toMatch(/larger than 16384 bytes/);
+    expect(json.errors?.[0]?.message).toMatch(/larger than 16384 bytes/);
   });
 
   it('given a streamed body over 16 KB without a length should answer 413', async () => {
@@ -84,13 +87,13 @@ describe('GraphQL limits', () => {
   it('given a batch (a JSON array) should answer 400 saying batching is not supported', async () => {
     const { status, json } = await post(JSON.stringify([{ query: '{ __typename }' }, { query: '{ __typename }' }]));
     expect(status).toBe(400);
-    expect(json.errors?.[0].message).toBe('Batched requests are not supported: send one operation per request.');
+    expect(json.errors?.[0]?.message).toBe('Batched requests are not supported: send one operation per request.');
   });
 
   it('given more than 1000 tokens should answer QUERY_TOO_LARGE', async () => {
     const { json } = await post(JSON.stringify({ query: `{ ${'__typename '.repeat(1100)}}` }));
     expect(json.data).toBeUndefined();
-    expect(json.errors?.[0].extensions).toEqual({ code: 'QUERY_TOO_LARGE' });
+    expect(json.errors?.[0]?.extensions).toEqual({ code: 'QUERY_TOO_LARGE' });
   });
 
   it('given a query nested deeper than 8 levels should answer QUERY_TOO_DEEP', async () => {
@@ -134,7 +137,7 @@ describe('GraphQL limits', () => {
       body: introspect,
     });
     const json = (await response.json()) as { errors?: { message: string }[] };
-    expect(json.errors?.[0].message).toMatch(/introspection/i);
+    expect(json.errors?.[0]?.message).toMatch(/introspection/i);
   });
 });
 
