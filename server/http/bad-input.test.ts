@@ -47,7 +47,7 @@ function random(seed: number) {
   };
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(list: readonly T[]): T => list[int(list.length)] as T;
-  const bytes = (n: number) => Buffer.from(Array.from({ length: n }, () => int(256)));
+  const bytes = (n: number) => Uint8Array.from({ length: n }, () => int(256));
   return { next, int, pick, bytes };
 }
 
@@ -79,6 +79,7 @@ const NASTY_STRINGS = [
   '%00',
   '<script>alert(1)</script>',
   '{{7*7}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4shell-shaped string on purpose
   '${jndi:ldap://x}',
   'null',
   'undefined',
@@ -128,7 +129,13 @@ function wideQuery(fields: number) {
   return `{ ${Array.from({ length: fields }, (_, i) => `a${i}: __typename`).join(' ')} }`;
 }
 
-type Bad = { path: string; method: string; headers: Record<string, string>; body?: string | Buffer; kind: string };
+type Bad = {
+  path: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array<ArrayBuffer>;
+  kind: string;
+};
 
 function graphqlRequest(): Bad {
   const json = { 'content-type': 'application/json', accept: 'application/graphql-response+json' };
