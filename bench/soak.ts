@@ -7,11 +7,13 @@
  * Traffic: 80% rank lookups over demo domains, 15% page and bundle loads, 5% signups with unique
  * e-mails. Open loop: requests are scheduled at the target rate whatever the server does, and latency
  * counts from the scheduled time, so a server that falls behind shows it. All traffic comes from one
- * IP: raise the signup rate limits through the environment for the run (the child inherits it);
- * refused signups are counted as their own error kind.
+ * IP, so the run raises the per-IP signup limit (SIGNUP_IP_LIMIT, unless already set in the
+ * environment, which the child inherits); refused signups are counted as their own error kind.
+ * `--mix 80,15,5` changes the rank/page/signup percentages (e.g. `--mix 0,100,0` to load pages only).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -27,9 +29,32 @@ const rate = flag('rate', 200);
 const seconds = flag('seconds', 10);
 const port = flag('port', 3250);
 const base = `http://127.0.0.1:${port}`;
+const mixIndex = process.argv.indexOf('--mix');
+const [rankShare, pageShare] = (mixIndex >= 0 ? (process.argv[mixIndex + 1] ?? '') : '80,15,5').split(',').map(Number);
+if (!Number.isFinite(rankShare) || !Number.isFinite(pageShare))
+  throw new Error('--mix takes rank,page,signup percentages');
 /** Requests still waiting beyond this are counted as "client overloaded" instead of sent. */
 const MAX_IN_FLIGHT = 5_000;
 const TIMEOUT_MS = 10_000;
+/**
+ * Connections the client keeps open, like a fleet of visitors behind a proxy; requests beyond them
+ * wait on the client, and that wait counts in their latency (open loop).
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function request(method: string, urlPath: string, headers: Record<string, string>, body?: string) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request(base + urlPath, { method, headers, agent, timeout: TIMEOUT_MS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 type Kind = 'rank' | 'page' | 'signup';
 
@@ -71,7 +96,14 @@ async function main() {
   if (!fs.existsSync('dist/server/main.js')) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-soak-'));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: {
+      SIGNUP_IP_LIMIT: '1000000000',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -97,18 +129,14 @@ async function main() {
 
     async function one(i: number, scheduled: number) {
       const roll = (i * 7919) % 100; // spreads the mix evenly and deterministically
-      const kind: Kind = roll < 80 ? 'rank' : roll < 95 ? 'page' : 'signup';
+      const kind: Kind =
+        roll < (rankShare ?? 80) ? 'rank' : roll < (rankShare ?? 80) + (pageShare ?? 15) ? 'page' : 'signup';
       kinds[kind]++;
       inFlight++;
       try {
-        const signal = AbortSignal.timeout(TIMEOUT_MS);
         if (kind === 'page') {
-          const response = await fetch(base + pages[i % pages.length], {
-            headers: { 'accept-encoding': 'br, gzip' },
-            signal,
-          });
-          await response.arrayBuffer();
-          if (response.status !== 200) fail(`page HTTP ${response.status}`);
+          const { status } = await request('GET', pages[i % pages.length] ?? '/', { 'accept-encoding': 'br, gzip' });
+          if (status !== 200) fail(`page HTTP ${status}`);
         } else {
           const body =
             kind === 'rank'
@@ -117,22 +145,17 @@ async function main() {
                   query: signup,
                   variables: { data: { email: `soak-${runId}-${signups++}@example.com`, source: 'bench/soak' } },
                 };
-          const response = await fetch(`${base}/graphql`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
-            body: JSON.stringify(body),
-            signal,
-          });
-          const json = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
-          if (response.status !== 200 || json.errors) {
-            fail(`${kind} ${json.errors?.[0]?.extensions?.code ?? `HTTP ${response.status}`}`);
-          }
+          const { status, text } = await request(
+            'POST',
+            '/graphql',
+            { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+            JSON.stringify(body),
+          );
+          const json = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] };
+          if (status !== 200 || json.errors) fail(`${kind} ${json.errors?.[0]?.extensions?.code ?? `HTTP ${status}`}`);
         }
       } catch (error) {
-        const cause = (error as { cause?: { code?: string } }).cause;
-        fail(
-          `${kind} ${(error as Error).name === 'TimeoutError' ? 'timeout' : (cause?.code ?? (error as Error).name)}`,
-        );
+        fail(`${kind} ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
       } finally {
         inFlight--;
         latencies[done++] = performance.now() - scheduled;
