@@ -134,7 +134,7 @@ describe('GraphQL limits', () => {
     const response = await fetch(`${production}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: introspect,
+      body: JSON.stringify({ query: '{ __type(name: "Query") { name } }' }),
     });
     const json = (await response.json()) as { errors?: { message: string }[] };
     expect(json.errors?.[0]?.message).toMatch(/introspection/i);
@@ -155,6 +155,13 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-credentials')).toBeNull();
     expect(response.headers.get('access-control-max-age')).toBe('7200');
+    const { status, headers } = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { origin: 'https://partner.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(status).toBe(200);
+    expect(headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('given CORS_ORIGINS should allow only the listed origins', async () => {
