@@ -23,6 +23,8 @@ export default defineConfig({
     pool: 'forks',
     // graphql-http must share the one copy of graphql that the schema is built with (no dual package).
     server: { deps: { inline: ['graphql-http'] } },
+    // In-process servers would print one log line per request; the format is tested on its own.
+    env: { LOG_REQUESTS: 'off' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

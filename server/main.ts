@@ -5,6 +5,7 @@
 import { type Config, ConfigError, loadConfig } from './config.js';
 import type { SitePages } from './http/app.js';
 import { log, startServer } from './server.js';
+import { exitGracefullyOnSignals } from './shutdown.js';
 
 async function main() {
   let config: Config;
@@ -33,13 +34,7 @@ async function main() {
     }
     throw error;
   }
-  const stop = async (signal: string) => {
-    log('stopping', { signal });
-    await running.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  exitGracefullyOnSignals(running, log);
 }
 
 void main();

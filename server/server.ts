@@ -2,12 +2,12 @@
  * Starts the HTTP server on a configuration: migrations, demo data, services, the request handler.
  * main.ts runs it as the product; tests start it in-process on a free port.
  */
-import http from 'node:http';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { loadDemoData } from './demo-data.js';
 import { createApp, type SitePages } from './http/app.js';
+import { createHardenedServer } from './http/hardened-server.js';
 import { createTransport } from './mail/transport.js';
 import { startMailWorker } from './mail/worker.js';
 import { createServices } from './services.js';
@@ -28,7 +28,7 @@ export async function startServer(config: Config, site: SitePages = {}) {
     }
   }
   const services = createServices(config, opened);
-  const server = http.createServer(createApp(services, site));
+  const server = createHardenedServer(createApp(services, site));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);

@@ -3,10 +3,10 @@
  * not-found page for everything else. No business logic here: resolvers call the core in services.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createHandler } from 'graphql-http/lib/use/http';
-import { createRootValue, type GraphQLContext, schema } from '../graphql/schema.js';
 import type { Services } from '../services.js';
 import { clientIp } from './client-ip.js';
+import { createGraphQLEndpoint } from './graphql-endpoint.js';
+import { applyHeaders, graphqlCors, securityHeaders } from './security.js';
 import { startSellingForm } from './start-selling-form.js';
 import { StaticFiles } from './static.js';
 
@@ -27,18 +27,8 @@ export function createApp(services: Services, options: SitePages = {}) {
   const { config } = services;
   const site = new StaticFiles(config.siteDir, { immutableHashed: true });
   const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true });
-  const graphql = createHandler<GraphQLContext>({
-    schema,
-    rootValue: createRootValue(services),
-    context: (req) => ({ ipHash: services.hashIp(clientIp(req.raw, config.trustProxy)) }),
-  });
-
-  function cors(res: ServerResponse) {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-    res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept');
-    res.setHeader('Access-Control-Max-Age', '7200');
-  }
+  const graphql = createGraphQLEndpoint(services, (req) => clientIp(req, config.trustProxy));
+  const headers = securityHeaders(config);
 
   async function notFound(req: IncomingMessage, res: ServerResponse) {
     if (options.render) {
@@ -53,6 +43,7 @@ export function createApp(services: Services, options: SitePages = {}) {
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    applyHeaders(res, headers);
     const url = new URL(req.url ?? '/', 'http://localhost');
     let pathname: string;
     try {
@@ -62,7 +53,7 @@ export function createApp(services: Services, options: SitePages = {}) {
     }
 
     if (pathname === '/graphql') {
-      cors(res);
+      graphqlCors(req, res, config.corsOrigins);
       if (req.method === 'OPTIONS') {
         res.statusCode = 204;
         res.end();

@@ -1,0 +1,235 @@
+/**
+ * Load and soak: mixed traffic at a fixed rate against the built product in a child process with a
+ * temporary DATA_DIR, then throughput, latency, errors by kind and the server's memory.
+ *
+ *   npm run bench:soak -- --rate 1000 --seconds 600
+ *
+ * Traffic: 80% rank lookups over demo domains, 15% page and bundle loads, 5% signups with unique
+ * e-mails. Open loop: requests are scheduled at the target rate whatever the server does, and latency
+ * counts from the scheduled time, so a server that falls behind shows it. All traffic comes from one
+ * IP, so the run raises the per-IP signup limit (SIGNUP_IP_LIMIT, unless already set in the
+ * environment, which the child inherits); refused signups are counted as their own error kind.
+ * `--mix 80,15,5` changes the rank/page/signup percentages (e.g. `--mix 0,100,0` to load pages only).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+
+function flag(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+const rate = flag('rate', 200);
+const seconds = flag('seconds', 10);
+const port = flag('port', 3250);
+const base = `http://127.0.0.1:${port}`;
+const mixIndex = process.argv.indexOf('--mix');
+const [rankShare, pageShare] = (mixIndex >= 0 ? (process.argv[mixIndex + 1] ?? '') : '80,15,5').split(',').map(Number);
+if (!Number.isFinite(rankShare) || !Number.isFinite(pageShare))
+  throw new Error('--mix takes rank,page,signup percentages');
+/** Requests still waiting beyond this are counted as "client overloaded" instead of sent. */
+const MAX_IN_FLIGHT = 5_000;
+const TIMEOUT_MS = 10_000;
+/**
+ * Connections the client keeps open, like a fleet of visitors behind a proxy; requests beyond them
+ * wait on the client, and that wait counts in their latency (open loop).
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function request(method: string, urlPath: string, headers: Record<string, string>, body?: string) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    // The deadline includes time spent waiting for a free connection.
+    const timer = setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })), TIMEOUT_MS);
+    const req = http.request(base + urlPath, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    req.end(body);
+  });
+}
+
+type Kind = 'rank' | 'page' | 'signup';
+
+function rssKb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+async function waitHealthy(child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy within 60 s');
+}
+
+/** Pages and bundles that exist in this build (a route another branch adds may not yet). */
+async function staticPaths(): Promise<string[]> {
+  const assets = path.resolve('dist/site/assets');
+  const files = fs.existsSync(assets) ? fs.readdirSync(assets).filter((name) => /\.(js|css)$/.test(name)) : [];
+  const candidates = [
+    '/',
+    '/pricing',
+    '/new-year-sales',
+    '/widgets/kasuwa-widgets.js',
+    '/widgets/kasuwa-widgets.iife.js',
+  ];
+  candidates.push(...files.map((file) => `/assets/${file}`));
+  const found: string[] = [];
+  for (const candidate of candidates) if ((await fetch(base + candidate, { method: 'HEAD' })).ok) found.push(candidate);
+  return found;
+}
+
+async function main() {
+  if (!fs.existsSync('dist/server/main.js')) throw new Error('run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-soak-'));
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      SIGNUP_IP_LIMIT: '1000000000',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitHealthy(child);
+    const sqlite = new SQLite(path.join(dataDir, 'kasuwa.sqlite'), { readonly: true });
+    const domains = sqlite.prepare('SELECT domain FROM stores WHERE opted_in = 1 LIMIT 500').pluck().all() as string[];
+    sqlite.close();
+    if (domains.length === 0) throw new Error('no demo stores: is DEMO_DATA off?');
+    const pages = await staticPaths();
+    const runId = Date.now().toString(36);
+    const query =
+      'query($q: StoreLeaderboardInput!) { getStoreLeaderboard(query: $q) { storeId rank totalRevenue winningRevenue revenueToWin } }';
+    const signup = 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }';
+
+    const total = Math.round(rate * seconds);
+    const latencies = new Float64Array(total);
+    const kinds: Record<Kind, number> = { rank: 0, page: 0, signup: 0 };
+    const errors = new Map<string, number>();
+    const fail = (kind: string) => errors.set(kind, (errors.get(kind) ?? 0) + 1);
+    let done = 0;
+    /** Requests answered correctly: the latency figures are theirs; the rest are errors. */
+    let ok = 0;
+    let inFlight = 0;
+    let signups = 0;
+
+    async function one(i: number, scheduled: number) {
+      const roll = (i * 7919) % 100; // spreads the mix evenly and deterministically
+      const kind: Kind =
+        roll < (rankShare ?? 80) ? 'rank' : roll < (rankShare ?? 80) + (pageShare ?? 15) ? 'page' : 'signup';
+      kinds[kind]++;
+      inFlight++;
+      try {
+        if (kind === 'page') {
+          const { status } = await request('GET', pages[i % pages.length] ?? '/', { 'accept-encoding': 'br, gzip' });
+          if (status !== 200) return fail(`page HTTP ${status}`);
+        } else {
+          const body =
+            kind === 'rank'
+              ? { query, variables: { q: { domain: domains[i % domains.length] } } }
+              : {
+                  query: signup,
+                  variables: { data: { email: `soak-${runId}-${signups++}@example.com`, source: 'bench/soak' } },
+                };
+          const { status, text } = await request(
+            'POST',
+            '/graphql',
+            { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+            JSON.stringify(body),
+          );
+          const json = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] };
+          if (status !== 200 || json.errors) {
+            return fail(`${kind} ${json.errors?.[0]?.extensions?.code ?? `HTTP ${status}`}`);
+          }
+        }
+        latencies[ok++] = performance.now() - scheduled;
+      } catch (error) {
+        fail(`${kind} ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      } finally {
+        inFlight--;
+        done++;
+      }
+    }
+
+    const rssStart = rssKb(child.pid as number);
+    const rssSamples: number[] = [rssStart];
+    console.log(`soak: ${rate} req/s for ${seconds} s against ${base} (server pid ${child.pid}, RSS ${rssStart} kB)`);
+    console.log(`  pages: ${pages.join(' ')}; ${domains.length} domains`);
+    const started = performance.now();
+    let sent = 0;
+    const sample = setInterval(() => {
+      const rss = rssKb(child.pid as number);
+      rssSamples.push(rss);
+      const elapsed = (performance.now() - started) / 1000;
+      console.log(`  ${elapsed.toFixed(0)} s: ${done} done, ${inFlight} in flight, RSS ${rss} kB`);
+    }, 10_000);
+    await new Promise<void>((resolve) => {
+      const tick = setInterval(() => {
+        const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
+        for (; sent < due; sent++) {
+          const scheduled = started + (sent / rate) * 1000;
+          if (inFlight >= MAX_IN_FLIGHT) {
+            fail('client overloaded (not sent)');
+            done++;
+            continue;
+          }
+          void one(sent, scheduled);
+        }
+        if (sent >= total) {
+          clearInterval(tick);
+          resolve();
+        }
+      }, 2);
+    });
+    while (done < total) await new Promise((resolve) => setTimeout(resolve, 20));
+    clearInterval(sample);
+    const elapsed = (performance.now() - started) / 1000;
+    const rssEnd = rssKb(child.pid as number);
+
+    const sorted = latencies.slice(0, ok).sort();
+    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+    const errorCount = [...errors.values()].reduce((sum, n) => sum + n, 0);
+    console.log(
+      [
+        `requests   ${done} scheduled at ${rate}/s; ${ok} answered correctly in ${elapsed.toFixed(1)} s = ${(ok / elapsed).toFixed(0)} req/s`,
+        `mix        rank ${kinds.rank}, page/bundle ${kinds.page}, signup ${kinds.signup}`,
+        `latency    p50 ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${at(1).toFixed(1)} ms (from the scheduled time, over the correct answers)`,
+        `errors     ${errorCount}${errorCount ? ` (${[...errors].map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : ''}`,
+        `server RSS start ${(rssStart / 1024).toFixed(1)} MB, end ${(rssEnd / 1024).toFixed(1)} MB, max ${(Math.max(...rssSamples, rssEnd) / 1024).toFixed(1)} MB`,
+      ].join('\n'),
+    );
+    process.exitCode = errorCount ? 1 : 0;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(String(error));
+  process.exit(1);
+});

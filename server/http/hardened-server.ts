@@ -1,0 +1,84 @@
+/**
+ * The HTTP server with bounds on what one client can hold, one JSON log line per request, and a
+ * guard that turns a route's unexpected failure into a plain 500 instead of a dropped connection.
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+
+export const HTTP_LIMITS = {
+  /** A client must finish sending its request headers within this time (slowloris). */
+  headersTimeoutMs: 10_000,
+  /** …and the whole request, body included. */
+  requestTimeoutMs: 30_000,
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: 5_000,
+  /** Requests on one keep-alive connection before the server asks the client to reconnect. */
+  maxRequestsPerSocket: 10_000,
+  /** Open connections at once; further ones are refused until some close. */
+  maxConnections: 10_000,
+  /** Request header bytes (Node's default, stated here so it is one of our documented numbers). */
+  maxHeaderSize: 16 * 1024,
+} as const;
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+
+export function createHardenedServer(handler: Handler, write: (line: string) => void = defaultWrite): http.Server {
+  const server = http.createServer(
+    {
+      headersTimeout: HTTP_LIMITS.headersTimeoutMs,
+      requestTimeout: HTTP_LIMITS.requestTimeoutMs,
+      maxHeaderSize: HTTP_LIMITS.maxHeaderSize,
+      // How often Node checks the two timeouts above (its default, 30 s, would let them overrun).
+      connectionsCheckingInterval: 1_000,
+    },
+    (req, res) => {
+      const started = process.hrtime.bigint();
+      res.once('close', () => {
+        write(
+          requestLogLine({
+            method: req.method ?? '',
+            url: req.url ?? '',
+            status: res.writableFinished ? res.statusCode : 0,
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          }),
+        );
+      });
+      Promise.resolve()
+        .then(() => handler(req, res))
+        .catch((error) => {
+          console.error(JSON.stringify({ level: 'error', msg: 'request failed', error: String(error) }));
+          if (!res.headersSent) {
+            res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+            res.end(JSON.stringify({ error: 'Something went wrong on our side. Please try again.' }));
+          } else {
+            res.destroy();
+          }
+        });
+    },
+  );
+  server.keepAliveTimeout = HTTP_LIMITS.keepAliveTimeoutMs;
+  server.maxRequestsPerSocket = HTTP_LIMITS.maxRequestsPerSocket;
+  server.maxConnections = HTTP_LIMITS.maxConnections;
+  return server;
+}
+
+/**
+ * One line per request: method, path, status (0 when the client went away first), duration. The query
+ * string is dropped and anything shaped like an e-mail address in the path is masked; the client's
+ * IP is never logged.
+ */
+export function requestLogLine(entry: { method: string; url: string; status: number; ms: number }): string {
+  const path = (entry.url.split(/[?#]/, 1)[0] ?? '').slice(0, 200).replace(/[^/\s]*(@|%40)[^/\s]*/gi, '[redacted]');
+  return JSON.stringify({
+    level: 'info',
+    time: new Date().toISOString(),
+    msg: 'request',
+    method: entry.method.slice(0, 16),
+    path,
+    status: entry.status,
+    ms: Math.round(entry.ms * 10) / 10,
+  });
+}
+
+function defaultWrite(line: string) {
+  if (process.env.LOG_REQUESTS !== 'off') process.stdout.write(`${line}\n`);
+}

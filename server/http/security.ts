@@ -1,0 +1,114 @@
+/**
+ * Response headers that protect visitors and partners: the site's Content-Security-Policy and
+ * friends on every response, and CORS for /graphql only. /ingest/* never gets CORS headers (server
+ * to server, bearer token); /widgets/ files keep `Access-Control-Allow-Origin: *` in app.ts so
+ * partner pages can load them as module scripts.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Config } from '../config.js';
+
+/**
+ * Third-party hosts by directive, added only when that service's ID is configured. The live chat is
+ * tawk.to (its embed script, API, websocket and iframes).
+ */
+export const THIRD_PARTY_HOSTS: Record<'gaId' | 'pixelId' | 'chatId', Partial<Record<Directive, string[]>>> = {
+  gaId: {
+    'script-src': ['https://www.googletagmanager.com'],
+    'connect-src': [
+      'https://www.google-analytics.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.googletagmanager.com',
+    ],
+    'img-src': ['https://www.google-analytics.com', 'https://www.googletagmanager.com'],
+  },
+  pixelId: {
+    'script-src': ['https://connect.facebook.net'],
+    'connect-src': ['https://www.facebook.com', 'https://connect.facebook.net'],
+    'img-src': ['https://www.facebook.com'],
+  },
+  chatId: {
+    'script-src': ['https://embed.tawk.to', 'https://cdn.jsdelivr.net'],
+    'connect-src': ['https://*.tawk.to', 'wss://*.tawk.to'],
+    'img-src': ['https://*.tawk.to', 'https://cdn.jsdelivr.net'],
+    'font-src': ['https://*.tawk.to'],
+    'frame-src': ['https://*.tawk.to'],
+  },
+};
+
+type Directive = 'script-src' | 'connect-src' | 'img-src' | 'font-src' | 'frame-src';
+
+export function contentSecurityPolicy(config: Pick<Config, 'analytics' | 'publicUrl'>): string {
+  const sources: Record<Directive, string[]> = {
+    'script-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'frame-src': [],
+  };
+  for (const key of Object.keys(THIRD_PARTY_HOSTS) as (keyof typeof THIRD_PARTY_HOSTS)[]) {
+    if (!config.analytics[key]) continue;
+    for (const [directive, hosts] of Object.entries(THIRD_PARTY_HOSTS[key]) as [Directive, string[]][]) {
+      sources[directive].push(...hosts.filter((host) => !sources[directive].includes(host)));
+    }
+  }
+  const list = (values: string[]) => (values.length ? values.join(' ') : "'none'");
+  return [
+    "default-src 'self'",
+    `script-src ${list(sources['script-src'])}`,
+    // Widgets style their shadow roots with constructable stylesheets, which CSP does not govern.
+    "style-src 'self'",
+    `img-src ${list(sources['img-src'])}`,
+    `font-src ${list(sources['font-src'])}`,
+    `connect-src ${list(sources['connect-src'])}`,
+    `frame-src ${list(sources['frame-src'])}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(isHttps(config.publicUrl) ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/** Headers for every response (computed once per configuration). */
+export function securityHeaders(config: Pick<Config, 'analytics' | 'publicUrl'>): [string, string][] {
+  return [
+    ['Content-Security-Policy', contentSecurityPolicy(config)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    [
+      'Permissions-Policy',
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()',
+    ],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ...(isHttps(config.publicUrl)
+      ? [['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'] as [string, string]]
+      : []),
+  ];
+}
+
+export function applyHeaders(res: ServerResponse, headers: [string, string][]) {
+  for (const [name, value] of headers) res.setHeader(name, value);
+}
+
+/**
+ * CORS for /graphql: any origin (`*`, never with credentials) unless CORS_ORIGINS lists the allowed
+ * ones; preflights are cached for two hours.
+ */
+export function graphqlCors(req: IncomingMessage, res: ServerResponse, allowed: string[] | undefined) {
+  if (allowed) {
+    res.setHeader('Vary', 'Origin');
+    const origin = req.headers.origin;
+    if (!origin || !allowed.includes(origin)) return;
+    res.setHeader('Access-Control-Allow-Origin', origin);
+  } else {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+  }
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept');
+  res.setHeader('Access-Control-Max-Age', '7200');
+}
+
+function isHttps(url: string | undefined): boolean {
+  return url?.startsWith('https:') ?? false;
+}
