@@ -6,6 +6,8 @@ export type AnalyticsEvent =
   | { type: 'page_view'; title: string; path: string }
   | { type: 'event'; category: string; action: string; label: string };
 
+export const CATEGORY = 'User Interaction';
+
 declare global {
   interface Window {
     gtag?: (...args: unknown[]) => void;
@@ -19,7 +21,39 @@ export function track(event: AnalyticsEvent): void {
   else window.gtag('event', event.action, { event_category: event.category, event_label: event.label });
 }
 
+export const trackInteraction = (action: string, label: string) =>
+  track({ type: 'event', category: CATEGORY, action, label });
+
+/** The page's analytics title, from <meta name="kasuwa-page-title">; empty on the not-found page. */
+export const pageTitle = () => document.querySelector<HTMLMetaElement>('meta[name="kasuwa-page-title"]')?.content ?? '';
+
 export function trackPageView(): void {
-  const title = document.querySelector<HTMLMetaElement>('meta[name="kasuwa-page-title"]')?.content;
+  const title = pageTitle();
   if (title) track({ type: 'page_view', title, path: location.pathname });
+}
+
+const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** A descriptive label: an explicit data-analytics-label, else the accessible name, else the href. */
+export function labelFor(element: HTMLElement): string {
+  const explicit = element.dataset.analyticsLabel ?? element.getAttribute('aria-label');
+  const text = squash(explicit) || squash(element.textContent);
+  const where = element instanceof HTMLAnchorElement ? element.getAttribute('href') : null;
+  const section = element.closest('header, footer, [aria-labelledby], dialog');
+  const region =
+    section?.tagName === 'HEADER' ? 'Header' : section?.tagName === 'FOOTER' ? 'Footer' : section?.tagName === 'DIALOG' ? 'Menu' : '';
+  return [region, text || where || element.tagName.toLowerCase()].filter(Boolean).join(': ');
+}
+
+/** One delegated listener: every link and button click on the page, including the fallback forms. */
+export function trackClicks(root: Document = document): void {
+  root.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('a[href], button, summary') : null;
+      if (!target || target.tagName === 'SUMMARY') return; // FAQ toggles are reported by faq.ts
+      trackInteraction(target.tagName === 'A' ? 'Clicked Link' : 'Clicked Button', labelFor(target));
+    },
+    { capture: true },
+  );
 }
