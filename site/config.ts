@@ -14,7 +14,13 @@ export type SiteConfig = {
 };
 
 /** The environment variables the rendered pages depend on (also hashed by scripts/build.mjs). */
-export const SITE_ENV_VARS = ['PUBLIC_URL', 'NODE_ENV', 'GA_MEASUREMENT_ID', 'META_PIXEL_ID', 'CHAT_WIDGET_ID'] as const;
+export const SITE_ENV_VARS = [
+  'PUBLIC_URL',
+  'NODE_ENV',
+  'GA_MEASUREMENT_ID',
+  'META_PIXEL_ID',
+  'CHAT_WIDGET_ID',
+] as const;
 
 export const DEFAULT_PUBLIC_URL = 'https://kasuwa.shop';
 

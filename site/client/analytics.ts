@@ -34,15 +34,23 @@ export function trackPageView(): void {
 
 const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-/** A descriptive label: an explicit data-analytics-label, else the accessible name, else the href. */
+/**
+ * A descriptive label: an explicit data-analytics-label as is; otherwise the accessible name (or the
+ * href) prefixed with where it is: Header, Footer, Menu, or the heading of the section around it.
+ */
 export function labelFor(element: HTMLElement): string {
-  const explicit = element.dataset.analyticsLabel ?? element.getAttribute('aria-label');
-  const text = squash(explicit) || squash(element.textContent);
-  const where = element instanceof HTMLAnchorElement ? element.getAttribute('href') : null;
-  const section = element.closest('header, footer, [aria-labelledby], dialog');
-  const region =
-    section?.tagName === 'HEADER' ? 'Header' : section?.tagName === 'FOOTER' ? 'Footer' : section?.tagName === 'DIALOG' ? 'Menu' : '';
-  return [region, text || where || element.tagName.toLowerCase()].filter(Boolean).join(': ');
+  const explicit = squash(element.dataset.analyticsLabel);
+  if (explicit) return explicit;
+  const name =
+    squash(element.getAttribute('aria-label')) ||
+    squash(element.textContent) ||
+    element.getAttribute('href') ||
+    element.tagName.toLowerCase();
+  const regions: Record<string, string> = { HEADER: 'Header', FOOTER: 'Footer', DIALOG: 'Menu' };
+  const landmark = regions[element.closest('dialog, header, footer')?.tagName ?? ''];
+  const headingId = landmark ? null : element.closest('[aria-labelledby]')?.getAttribute('aria-labelledby');
+  const region = landmark ?? squash(headingId ? document.getElementById(headingId)?.textContent : '');
+  return region ? `${region}: ${name}` : name;
 }
 
 /** One delegated listener: every link and button click on the page, including the fallback forms. */
@@ -50,7 +58,8 @@ export function trackClicks(root: Document = document): void {
   root.addEventListener(
     'click',
     (event) => {
-      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('a[href], button, summary') : null;
+      const target =
+        event.target instanceof Element ? event.target.closest<HTMLElement>('a[href], button, summary') : null;
       if (!target || target.tagName === 'SUMMARY') return; // FAQ toggles are reported by faq.ts
       trackInteraction(target.tagName === 'A' ? 'Clicked Link' : 'Clicked Button', labelFor(target));
     },

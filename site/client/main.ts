@@ -8,7 +8,8 @@ import { setUpAudienceTabs } from './tabs.js';
 import { setUpThirdParties } from './third-party.js';
 
 // A page built last December still shows this year.
-for (const year of document.querySelectorAll('[data-current-year]')) year.textContent = String(new Date().getFullYear());
+for (const year of document.querySelectorAll('[data-current-year]'))
+  year.textContent = String(new Date().getFullYear());
 
 // GA must be set up before the page view so gtag receives it (it queues until gtag.js loads).
 setUpThirdParties();
@@ -22,7 +23,10 @@ setUpSteps();
 // <pricing-plans> reports its billing toggle; the site turns it into an analytics event.
 document.addEventListener('pricing-period-change', (event) => {
   const period = (event as CustomEvent<{ period?: string }>).detail?.period ?? 'unknown';
-  trackInteraction('Toggled Billing Period', period === 'monthly' ? 'Monthly' : period === 'annual' ? 'Annual' : period);
+  trackInteraction(
+    'Toggled Billing Period',
+    period === 'monthly' ? 'Monthly' : period === 'annual' ? 'Annual' : period,
+  );
 });
 document.addEventListener('pricing-plan-select', (event) => {
   const plan = (event as CustomEvent<{ plan?: string; title?: string }>).detail;
@@ -40,4 +44,3 @@ document.addEventListener('click', (event) => {
   target.focus({ preventScroll: true });
   history.replaceState(null, '', `#${target.id}`);
 });
-

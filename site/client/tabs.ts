@@ -45,7 +45,12 @@ export function setUpAudienceTabs(): void {
       schedule();
     });
     tab.addEventListener('keydown', (event) => {
-      const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+      const moves: Record<string, number> = {
+        ArrowRight: index + 1,
+        ArrowLeft: index - 1,
+        Home: 0,
+        End: tabs.length - 1,
+      };
       if (!(event.key in moves)) return;
       event.preventDefault();
       show(moves[event.key] ?? index, true);
@@ -53,7 +58,6 @@ export function setUpAudienceTabs(): void {
   });
   pause?.addEventListener('click', () => {
     stopped = !stopped;
-    pause.setAttribute('aria-pressed', String(stopped));
     pause.textContent = stopped ? 'Play' : 'Pause';
     trackInteraction('Toggled Rotation', stopped ? 'Audience tabs paused' : 'Audience tabs playing');
     schedule();

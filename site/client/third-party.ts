@@ -6,7 +6,12 @@
  */
 import { pageTitle } from './analytics.js';
 
-type Queue = { (...args: unknown[]): void; q?: unknown[][]; queue?: unknown[][]; callMethod?: (...a: unknown[]) => void };
+type Queue = {
+  (...args: unknown[]): void;
+  q?: unknown[][];
+  queue?: unknown[][];
+  callMethod?: (...a: unknown[]) => void;
+};
 
 declare global {
   interface Window {

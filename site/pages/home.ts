@@ -3,7 +3,13 @@ import { brand } from '../../common/brand.js';
 import { appBadges } from '../parts/app-badges.js';
 import { contactBlock } from '../parts/contact.js';
 import { icon } from '../parts/icons.js';
-import { analyticsPhone, inventoryIllustration, ordersPhone, phoneCollage, storefrontPhone } from '../parts/pictures.js';
+import {
+  analyticsPhone,
+  inventoryIllustration,
+  ordersPhone,
+  phoneCollage,
+  storefrontPhone,
+} from '../parts/pictures.js';
 import { signupForm } from '../parts/signup-form.js';
 
 const features = [
@@ -92,10 +98,11 @@ export function homePage() {
       <div class="audience-controls">
         <div class="audience-tablist" role="tablist" aria-label="Who ${brand.name} is for">
           ${audiences.map(
-            (a, i) => html`<button class="audience-tab" type="button" role="tab" id="tab-${a.id}" aria-controls="panel-${a.id}" aria-selected=${i === 0 ? 'true' : 'false'} tabindex=${i === 0 ? '0' : '-1'}>${a.tab}</button>`,
+            (a, i) =>
+              html`<button class="audience-tab" type="button" role="tab" id="tab-${a.id}" aria-controls="panel-${a.id}" aria-selected=${i === 0 ? 'true' : 'false'} tabindex=${i === 0 ? '0' : '-1'}>${a.tab}</button>`,
           )}
         </div>
-        <button class="audience-pause" type="button" aria-pressed="false" data-analytics-label="Pause audience tabs">Pause</button>
+        <button class="audience-pause" type="button">Pause</button>
       </div>
       ${audiences.map(
         (a) => html`<article class="audience-panel" role="tabpanel" id="panel-${a.id}" aria-labelledby="tab-${a.id}">

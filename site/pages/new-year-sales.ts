@@ -26,9 +26,18 @@ const cards = [
 ] as const;
 
 const steps = [
-  { title: 'Sign up or reactivate your account', text: `Enter your e-mail or download the ${brand.name} app. Already have an account? Log in and it is active again.` },
-  { title: 'Set up your online store in minutes', text: 'Add your business name, an account number for payouts and your first products. Your website is live immediately.' },
-  { title: 'Start selling', text: 'Share your store link, take orders and watch your sales climb the leaderboard until the contest closes.' },
+  {
+    title: 'Sign up or reactivate your account',
+    text: `Enter your e-mail or download the ${brand.name} app. Already have an account? Log in and it is active again.`,
+  },
+  {
+    title: 'Set up your online store in minutes',
+    text: 'Add your business name, an account number for payouts and your first products. Your website is live immediately.',
+  },
+  {
+    title: 'Start selling',
+    text: 'Share your store link, take orders and watch your sales climb the leaderboard until the contest closes.',
+  },
 ];
 
 const pro = plans.find((plan) => plan.id === 'pro');
@@ -93,7 +102,10 @@ export function newYearSalesPage() {
     <h2 id="steps-title" class="section-title">Get started in 3 simple steps</h2>
     <ol class="steps" data-steps>
       ${steps.map(
-        (s, i) => html`<li><button class="step" type="button" aria-current=${i === 0 ? 'step' : 'false'} data-analytics-label="Step ${i + 1}: ${s.title}">
+        (
+          s,
+          i,
+        ) => html`<li><button class="step" type="button" aria-current=${i === 0 ? 'step' : 'false'} data-analytics-label="Step ${i + 1}: ${s.title}">
         <span class="step-number" aria-hidden="true">${i + 1}</span>
         <span class="step-title">${s.title}</span>
         <span class="step-text">${s.text}</span>

@@ -8,7 +8,7 @@ function badge(href: string, small: string, big: string, glyph: ReturnType<typeo
     <rect width="150" height="46" rx="9" fill="#111"/>
     ${glyph}
     <text x="46" y="18" font-family="system-ui, sans-serif" font-size="9.5" fill="#fff">${small}</text>
-    <text x="46" y="35" font-family="system-ui, sans-serif" font-size="16" font-weight="700" fill="#fff">${big}</text>
+    <text x="46" y="35" font-family="system-ui, sans-serif" font-size="15" font-weight="700" fill="#fff">${big}</text>
   </svg>
 </a>`;
 }

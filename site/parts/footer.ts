@@ -48,7 +48,8 @@ export function siteFooter(year = new Date().getFullYear()) {
       <h2 id="footer-social">Follow us</h2>
       <ul class="social">
         ${social.map(
-          ([name, href]) => html`<li><a href=${href} rel="noopener" target="_blank"><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${socialIcons[name]}</svg>${name}</a></li>`,
+          ([name, href]) =>
+            html`<li><a href=${href} rel="noopener" target="_blank"><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${socialIcons[name]}</svg>${name}</a></li>`,
         )}
       </ul>
     </nav>

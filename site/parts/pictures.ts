@@ -105,7 +105,10 @@ export function inventoryIllustration() {
   <rect x="24" y="24" width="260" height="200" rx="14" fill="#fff"/>
   <text x="44" y="56" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#14213d">Stock</text>
   ${stock.map(
-    ([name, qty, color], i) => html`<text x="44" y=${92 + i * 44} font-family="system-ui,sans-serif" font-size="13" fill="#14213d">${name}</text>
+    (
+      [name, qty, color],
+      i,
+    ) => html`<text x="44" y=${92 + i * 44} font-family="system-ui,sans-serif" font-size="13" fill="#14213d">${name}</text>
   <rect x="44" y=${100 + i * 44} width="200" height="8" rx="4" fill="#e2e8f0"/>
   <rect x="44" y=${100 + i * 44} width=${qty * 10} height="8" rx="4" fill=${color}/>
   <text x="264" y=${92 + i * 44} text-anchor="end" font-family="system-ui,sans-serif" font-size="12" font-weight="700" fill=${color}>${qty} left</text>`,
@@ -135,7 +138,10 @@ export function insightsIllustration() {
     ['2. Shea butter', 17],
     ['3. Zobo (1L)', 12],
   ].map(
-    ([name, sold], i) => html`<text x="240" y=${220 + i * 26} font-family="system-ui,sans-serif" font-size="13" fill="#fff">${name}</text>
+    (
+      [name, sold],
+      i,
+    ) => html`<text x="240" y=${220 + i * 26} font-family="system-ui,sans-serif" font-size="13" fill="#fff">${name}</text>
   <text x="436" y=${220 + i * 26} text-anchor="end" font-family="system-ui,sans-serif" font-size="13" font-weight="700" fill="#f4b400">${sold} sold</text>`,
   )}
 </svg>`;
