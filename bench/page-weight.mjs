@@ -41,7 +41,9 @@ try {
   rows.sort((a, b) => b[1] - a[1]);
   const total = rows.reduce((sum, [, bytes]) => sum + bytes, 0);
   for (const [url, bytes] of rows) console.log(`${(bytes / 1024).toFixed(1).padStart(8)} KB  ${url}`);
-  console.log(`page weight of ${target}: ${(total / 1024).toFixed(1)} KB transferred in ${rows.length} requests (budget ${BUDGET / 1024} KB)`);
+  console.log(
+    `page weight of ${target}: ${(total / 1024).toFixed(1)} KB transferred in ${rows.length} requests (budget ${BUDGET / 1024} KB)`,
+  );
   if (total > BUDGET) process.exitCode = 1;
 } finally {
   await browser.close();

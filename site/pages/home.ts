@@ -105,7 +105,7 @@ export function homePage() {
         <button class="audience-pause" type="button">Pause</button>
       </div>
       ${audiences.map(
-        (a) => html`<article class="audience-panel" role="tabpanel" id="panel-${a.id}" aria-labelledby="tab-${a.id}">
+        (a) => html`<div class="audience-panel" role="tabpanel" id="panel-${a.id}" aria-labelledby="tab-${a.id}">
         <div>
           <p class="eyebrow">${a.tab}</p>
           <h3>${a.title}</h3>
@@ -114,7 +114,7 @@ export function homePage() {
           <a class="button button-primary" href="/#signup" data-start-selling>Start Selling</a>
         </div>
         <div class="audience-picture">${a.picture()}</div>
-      </article>`,
+      </div>`,
       )}
     </div>
   </div>

@@ -15,7 +15,7 @@ function priceTable() {
     ${plans.map(
       (plan) => html`<li class="plan ${plan.recommended ? 'plan-recommended' : ''}">
       ${plan.recommended ? html`<p class="badge">Recommended</p>` : ''}
-      <h3>${plan.title}</h3>
+      <h2>${plan.title}</h2>
       <p class="plan-description">${plan.description}</p>
       <p class="plan-price">${formatNaira(plan.prices[period])}<span>${periodLabel(period)}</span></p>
       ${plan.free ? '' : html`<p class="plan-monthly">or ${formatNaira(plan.prices.monthly)}/month</p>`}
