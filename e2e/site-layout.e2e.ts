@@ -172,3 +172,9 @@ test('given the site should publish a sitemap, robots.txt, canonical URLs and st
     .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? '{}')['@type']));
   expect(types).toEqual(['Organization', 'Product', 'FAQPage']);
 });
+
+test('given a page built in an earlier year should show the current year in the footer', async ({ page }) => {
+  await page.clock.install({ time: new Date('2031-03-01T10:00:00+01:00') });
+  await page.goto('/terms-and-conditions');
+  await expect(page.getByRole('contentinfo')).toContainText('© 2031 Kasuwa Technologies Limited');
+});

@@ -37,7 +37,8 @@ export function addScriptOnce(id: string, src: string): boolean {
   return true;
 }
 
-function loadGa(id: string): void {
+/** Defines gtag at once (calls queue in dataLayer), so the page view sent right after is kept. */
+function initGa(id: string): void {
   window.dataLayer = window.dataLayer ?? [];
   // gtag must push the real `arguments` object, as Google's snippet does.
   window.gtag = function gtag() {
@@ -47,6 +48,9 @@ function loadGa(id: string): void {
   window.gtag('js', new Date());
   // Page views are sent by analytics.ts with our page titles, so turn off the automatic one.
   window.gtag('config', id, { send_page_view: false });
+}
+
+function loadGa(id: string): void {
   addScriptOnce('kasuwa-ga', `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`);
 }
 
@@ -85,6 +89,7 @@ export function setUpThirdParties(): void {
   const chat = metaContent('kasuwa-chat-id');
   if (!ga && !pixel && !chat) return;
   const debug = metaContent('kasuwa-env') !== 'production';
+  if (ga) initGa(ga);
   document.addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest('[data-open-chat]') : null;
     if (button) window.Tawk_API?.maximize?.();
