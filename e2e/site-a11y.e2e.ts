@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 const paths = [
@@ -30,5 +30,5 @@ test('given the drawer open at 360 px should have no axe-core violations', async
   await page.goto('/');
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v: { id: string }) => v.id)).toEqual([]);
+  expect(violations.map((v) => v.id)).toEqual([]);
 });
