@@ -178,3 +178,16 @@ test('given a page built in an earlier year should show the current year in the 
   await page.goto('/terms-and-conditions');
   await expect(page.getByRole('contentinfo')).toContainText('© 2031 Kasuwa Technologies Limited');
 });
+
+test.describe('given a 360 px wide screen with JavaScript off', () => {
+  test.use({ viewport: { width: 360, height: 800 }, javaScriptEnabled: false });
+
+  test('should still open and close the menu drawer (command invokers)', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await expect(drawer).toBeHidden();
+  });
+});

@@ -1,14 +1,15 @@
 /**
  * The mobile side drawer: a modal <dialog> (focus moves in and stays, Esc closes, the page behind is
- * inert). Scroll lock is CSS (`html:has(dialog[open])`); this adds the open button, the close
- * button, closing on a backdrop click and on following a link, and aria-expanded.
+ * inert). Its buttons carry `command`/`commandfor`, so it opens and closes without this script where
+ * browsers support invokers. Scroll lock is CSS (`html:has(dialog[open])`). This adds aria-expanded,
+ * focus return, closing on a backdrop click and on following a link, and older browsers.
  */
 export function setUpDrawer(): void {
   const dialog = document.querySelector<HTMLDialogElement>('dialog.drawer');
   const opener = document.querySelector<HTMLButtonElement>('.menu-button');
   if (!dialog || !opener) return;
   opener.addEventListener('click', () => {
-    dialog.showModal();
+    if (!dialog.open) dialog.showModal();
     opener.setAttribute('aria-expanded', 'true');
   });
   dialog.addEventListener('close', () => {

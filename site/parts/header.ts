@@ -16,7 +16,7 @@ export function siteHeader() {
     </nav>
     <span class="lang" title="English" aria-label="Language: English">EN</span>
     <a class="button button-primary header-cta" href="/#signup" data-start-selling>Start Selling</a>
-    <button class="menu-button" type="button" aria-haspopup="dialog" aria-controls="drawer" aria-expanded="false" data-analytics-label="Open menu">
+    <button class="menu-button" type="button" commandfor="drawer" command="show-modal" aria-haspopup="dialog" aria-controls="drawer" aria-expanded="false" data-analytics-label="Open menu">
       <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
       <span class="visually-hidden">Menu</span>
     </button>
@@ -24,7 +24,7 @@ export function siteHeader() {
   <dialog class="drawer" id="drawer" aria-label="Menu">
     <div class="drawer-head">
       <a class="brand" href="/" aria-label="${brand.name} home">${logo()}</a>
-      <button class="drawer-close" type="button" data-close-drawer aria-label="Close menu">
+      <button class="drawer-close" type="button" commandfor="drawer" command="close" data-close-drawer aria-label="Close menu">
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
       </button>
     </div>
