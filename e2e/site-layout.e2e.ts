@@ -191,3 +191,15 @@ test.describe('given a 360 px wide screen with JavaScript off', () => {
     await expect(drawer).toBeHidden();
   });
 });
+
+test('given every page should load without console errors or failed requests', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  for (const [path] of pages) await page.goto(path, { waitUntil: 'networkidle' });
+  expect(problems).toEqual([]);
+});
