@@ -119,14 +119,6 @@ test.describe('given a 360 px wide screen', () => {
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
   });
-
-  test('should not scroll sideways on any page', async ({ page }) => {
-    for (const [path] of pages) {
-      await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
-    }
-  });
 });
 
 test('given a visitor clicking links and buttons should report each click with category, action and label', async ({
@@ -203,3 +195,14 @@ test('given every page should load without console errors or failed requests', a
   for (const [path] of pages) await page.goto(path, { waitUntil: 'networkidle' });
   expect(problems).toEqual([]);
 });
+
+for (const width of [320, 1440]) {
+  test(`given a ${width} px wide screen should not scroll sideways on any page`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [path] of pages) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+}
