@@ -206,3 +206,20 @@ for (const width of [320, 1440]) {
     }
   });
 }
+
+test('given a button inside a widget shadow root should report its click with the widget named', async ({ page }) => {
+  await recordAnalytics(page);
+  await page.goto('/pricing');
+  await page.evaluate(() => {
+    const host = document.createElement('demo-widget');
+    host.attachShadow({ mode: 'open' }).innerHTML = '<button type="button">Get Started</button>';
+    document.querySelector('main')?.append(host);
+  });
+  await page.locator('demo-widget').getByRole('button', { name: 'Get Started' }).click();
+  expect(await analyticsEvents(page)).toContainEqual({
+    type: 'event',
+    category: 'User Interaction',
+    action: 'Clicked Button',
+    label: 'demo-widget: Get Started',
+  });
+});

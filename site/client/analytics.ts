@@ -53,15 +53,22 @@ export function labelFor(element: HTMLElement): string {
   return region ? `${region}: ${name}` : name;
 }
 
-/** One delegated listener: every link and button click on the page, including the fallback forms. */
+/**
+ * One delegated listener: every link and button click on the page, including the fallback forms and
+ * the buttons inside the widgets' open shadow roots (found through the event's composed path).
+ */
 export function trackClicks(root: Document = document): void {
   root.addEventListener(
     'click',
     (event) => {
-      const target =
-        event.target instanceof Element ? event.target.closest<HTMLElement>('a[href], button, summary') : null;
+      const target = event
+        .composedPath()
+        .find((node): node is HTMLElement => node instanceof HTMLElement && node.matches('a[href], button, summary'));
       if (!target || target.tagName === 'SUMMARY') return; // FAQ toggles are reported by faq.ts
-      trackInteraction(target.tagName === 'A' ? 'Clicked Link' : 'Clicked Button', labelFor(target));
+      const inWidget = target.getRootNode() instanceof ShadowRoot;
+      const host = inWidget ? ((target.getRootNode() as ShadowRoot).host as HTMLElement) : undefined;
+      const label = host ? `${host.localName}: ${labelFor(target)}` : labelFor(target);
+      trackInteraction(target.tagName === 'A' ? 'Clicked Link' : 'Clicked Button', label);
     },
     { capture: true },
   );
