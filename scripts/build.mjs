@@ -149,8 +149,13 @@ export function sourceFingerprint() {
       : [input];
     for (const file of files.sort()) hash.update(file).update(fs.readFileSync(file));
   }
+  // The pages are rendered with these (site/config.ts): a change must re-render them.
+  for (const name of SITE_ENV_VARS) hash.update(`${name}=${process.env[name] ?? ''}\n`);
   return hash.digest('hex');
 }
+
+/** Mirrors SITE_ENV_VARS in site/config.ts (this script cannot import TypeScript). */
+const SITE_ENV_VARS = ['PUBLIC_URL', 'NODE_ENV', 'GA_MEASUREMENT_ID', 'META_PIXEL_ID', 'CHAT_WIDGET_ID'];
 
 export const STAMP = 'dist/.build-stamp';
 

@@ -1,17 +1,31 @@
 /** The HTML document around every page: head, shared header and footer, the site and widget scripts. */
 import { html as documentHtml } from '@lit-labs/ssr';
-import { html } from 'lit-html';
+import { html, nothing } from 'lit-html';
+import { unsafeHTML } from 'lit-html/directives/unsafe-html.js';
 import { brand } from '../common/brand.js';
+import type { SiteConfig } from './config.js';
 import { siteFooter } from './parts/footer.js';
 import { siteHeader } from './parts/header.js';
 import type { Route } from './routes.js';
+import { organization } from './structured-data.js';
 
 export type Assets = { scripts: string[]; styles: string[] };
 
 export const WIDGETS_SCRIPT = '/widgets/kasuwa-widgets.js';
 
-export function documentFor(route: Route, assets: Assets) {
+/** JSON-LD is data, not script: allowed under a CSP without 'unsafe-inline'. `<` is escaped. */
+function jsonLd(data: object) {
+  return unsafeHTML(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);
+}
+
+const meta = (name: string, content: string | undefined) =>
+  content ? html`<meta name=${name} content=${content}>` : nothing;
+
+export function documentFor(route: Route, assets: Assets, config: SiteConfig) {
   const analyticsTitle = route.analyticsTitle ?? '';
+  const url = `${config.publicUrl}${route.path === '/' ? '/' : route.path}`;
+  const ogImage = `${config.publicUrl}/og/${route.ogImage ?? 'home'}.png`;
+  const indexable = route.status !== 404 && route.indexable !== false;
   return documentHtml`<!doctype html>
 <html lang="en-NG">
 <head>
@@ -20,10 +34,30 @@ export function documentFor(route: Route, assets: Assets) {
 <title>${route.title}</title>
 <meta name="description" content=${route.description}>
 <meta name="theme-color" content="#0b6e4f">
+${indexable ? html`<link rel="canonical" href=${url}>` : html`<meta name="robots" content="noindex">`}
+<meta property="og:type" content="website">
+<meta property="og:site_name" content=${brand.name}>
+<meta property="og:title" content=${route.title}>
+<meta property="og:description" content=${route.description}>
+<meta property="og:url" content=${url}>
+<meta property="og:image" content=${ogImage}>
+<meta property="og:image:width" content="1200">
+<meta property="og:image:height" content="630">
+<meta property="og:locale" content="en_NG">
+<meta name="twitter:card" content="summary_large_image">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">
+<link rel="manifest" href="/manifest.webmanifest">
 <meta name="kasuwa-page-title" content=${analyticsTitle}>
+<meta name="kasuwa-env" content=${config.production ? 'production' : 'development'}>
+${meta('kasuwa-ga-id', config.gaId)}
+${meta('kasuwa-pixel-id', config.pixelId)}
+${meta('kasuwa-chat-id', config.chatId)}
 ${assets.styles.map((href) => html`<link rel="stylesheet" href=${href}>`)}
 ${assets.scripts.map((src) => html`<script type="module" src=${src}></script>`)}
 <script type="module" src=${WIDGETS_SCRIPT}></script>
+${jsonLd(organization(config))}
+${(route.structuredData?.(config) ?? []).map(jsonLd)}
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>

@@ -1,14 +1,18 @@
 /**
  * Renders the site's lit-html templates to static HTML, at build time (scripts/build.mjs) or per
  * request in dev (SITE_RENDER=on-request). The pages are never hydrated, so lit's SSR markers are
- * stripped from the output.
+ * stripped from the output. Deployment settings (canonical origin, analytics IDs) come from the
+ * environment at render time (site/config.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
+import { type SiteConfig, siteConfigFromEnv } from './config.js';
 import { type Assets, documentFor } from './layout.js';
-import { findRoute, routes } from './routes.js';
+import { findRoute, robotsTxt, routes, sitemap } from './routes.js';
+
+export { SITE_ENV_VARS } from './config.js';
 
 export { routes };
 
@@ -20,18 +24,26 @@ export function renderToString(template: unknown): string {
 
 export type RenderedPage = { file: string; html: string; status: number };
 
-export function renderAll(assets: Assets): RenderedPage[] {
-  return routes.map((route) => ({
-    file: route.file,
-    html: renderToString(documentFor(route, assets)),
-    status: route.status ?? 200,
-  }));
+/** Every page, plus sitemap.xml and robots.txt (they need the public origin too). */
+export function renderAll(assets: Assets, config: SiteConfig = siteConfigFromEnv()): RenderedPage[] {
+  return [
+    ...routes.map((route) => ({
+      file: route.file,
+      html: renderToString(documentFor(route, assets, config)),
+      status: route.status ?? 200,
+    })),
+    { file: 'sitemap.xml', html: sitemap(config), status: 200 },
+    { file: 'robots.txt', html: robotsTxt(config), status: 200 },
+  ];
 }
 
 /** Dev: render one path on request, with the assets vite has built so far. */
 export function renderRoute(pathname: string, siteDir: string): { html: string; status: number } {
   const route = findRoute(pathname);
-  return { html: renderToString(documentFor(route, readAssets(siteDir))), status: route.status ?? 200 };
+  return {
+    html: renderToString(documentFor(route, readAssets(siteDir), siteConfigFromEnv())),
+    status: route.status ?? 200,
+  };
 }
 
 type ViteManifest = Record<string, { file: string; css?: string[]; isEntry?: boolean }>;

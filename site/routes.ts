@@ -1,8 +1,15 @@
 /** Every page of the site: its clean path, output file, titles and template. */
 import type { TemplateResult } from 'lit-html';
+import type { SiteConfig } from './config.js';
 import { homePage } from './pages/home.js';
+import { newYearSalesPage } from './pages/new-year-sales.js';
 import { notFoundPage } from './pages/not-found.js';
+import { pricingPage } from './pages/pricing.js';
+import { privacyPolicyPage } from './pages/privacy-policy.js';
+import { subscriptionSuccessPage } from './pages/subscription-success.js';
+import { termsPage } from './pages/terms-and-conditions.js';
 import { widgetsPage } from './pages/widgets.js';
+import { faqPage, planOffers } from './structured-data.js';
 
 export type Route = {
   path: string;
@@ -13,6 +20,11 @@ export type Route = {
   /** Page title sent with the analytics page view; none for the not-found page. */
   analyticsTitle?: string;
   status?: number;
+  /** Name of the Open Graph picture in site/public/og/ (without .png). */
+  ogImage?: string;
+  /** False keeps the page out of the sitemap and search results. */
+  indexable?: boolean;
+  structuredData?: (config: SiteConfig) => object[];
   body: () => TemplateResult;
 };
 
@@ -24,7 +36,60 @@ export const routes: Route[] = [
     description:
       'Open a free online store in minutes, take orders, manage inventory, send invoices and get paid in naira. Built for Nigerian creators and small businesses.',
     analyticsTitle: 'Home Page',
+    ogImage: 'home',
+    structuredData: (config) => [planOffers(config)],
     body: homePage,
+  },
+  {
+    path: '/new-year-sales',
+    file: 'new-year-sales.html',
+    title: 'New Year Sales: 1 month of Pro free and cash grants · Kasuwa',
+    description:
+      'Sell more this new year with discounts, coupons and a trusted checkout. Get one month of Kasuwa Pro free and compete for cash grants of up to ₦300,000.',
+    analyticsTitle: 'New Year Sales Page',
+    ogImage: 'new-year-sales',
+    body: newYearSalesPage,
+  },
+  {
+    path: '/pricing',
+    file: 'pricing.html',
+    title: 'Pricing: free to start, Pro from ₦12,000 a month · Kasuwa',
+    description:
+      'Compare the Free, Starter, Plus and Pro plans for your online store. Pay monthly or save 33% yearly, in naira. Answers to common questions included.',
+    analyticsTitle: 'Pricing Page',
+    ogImage: 'pricing',
+    structuredData: (config) => [planOffers(config), faqPage()],
+    body: pricingPage,
+  },
+  {
+    path: '/privacy-policy',
+    file: 'privacy-policy.html',
+    title: 'Privacy Policy · Kasuwa',
+    description:
+      'How Kasuwa collects, uses, shares and protects personal data, and your rights under the Nigeria Data Protection Act 2023.',
+    analyticsTitle: 'Privacy Policy Page',
+    ogImage: 'legal',
+    body: privacyPolicyPage,
+  },
+  {
+    path: '/terms-and-conditions',
+    file: 'terms-and-conditions.html',
+    title: 'Terms and Conditions · Kasuwa',
+    description:
+      'The rules for using Kasuwa: eligibility, your account, what you may sell, fees, termination and Nigerian governing law.',
+    analyticsTitle: 'Terms and Conditions Page',
+    ogImage: 'legal',
+    body: termsPage,
+  },
+  {
+    path: '/subscription/success',
+    file: 'subscription/success.html',
+    title: 'Subscription Payment Successful! · Kasuwa',
+    description: 'Your Kasuwa subscription payment was successful. Return to the app to keep selling.',
+    analyticsTitle: 'Mobile App Subscription Success Page',
+    ogImage: 'home',
+    indexable: false,
+    body: subscriptionSuccessPage,
   },
   {
     path: '/widgets',
@@ -40,6 +105,7 @@ export const routes: Route[] = [
     title: '404 Page not found · Kasuwa',
     description: 'This page does not exist.',
     status: 404,
+    indexable: false,
     body: notFoundPage,
   },
 ];
@@ -50,4 +116,16 @@ export function findRoute(pathname: string): Route {
     routes.find((route) => route.path === clean && route.status !== 404) ??
     (routes.find((r) => r.status === 404) as Route)
   );
+}
+
+/** sitemap.xml: every indexable page. */
+export function sitemap(config: SiteConfig): string {
+  const urls = routes
+    .filter((route) => route.status !== 404 && route.indexable !== false)
+    .map((route) => `  <url><loc>${config.publicUrl}${route.path}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(config: SiteConfig): string {
+  return `User-agent: *\nAllow: /\nDisallow: /subscription/\n\nSitemap: ${config.publicUrl}/sitemap.xml\n`;
 }

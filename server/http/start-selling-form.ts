@@ -3,9 +3,11 @@
  * <start-selling-form>). Same rules as the GraphQL mutation; answers a page, never JSON.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_PUBLIC_URL, type SiteConfig } from '../../site/config.js';
 import { type Assets, documentFor } from '../../site/layout.js';
 import { type SignupOutcome, startSellingResultRoute } from '../../site/pages/start-selling-result.js';
 import { readAssets, renderToString } from '../../site/render.js';
+import type { Config } from '../config.js';
 import { UserFacingError } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
@@ -67,7 +69,7 @@ export async function startSellingForm(services: Services, req: IncomingMessage,
   res.statusCode = status;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
-  res.end(renderToString(documentFor(startSellingResultRoute(outcome), assets(config.siteDir))));
+  res.end(renderToString(documentFor(startSellingResultRoute(outcome), assets(config.siteDir), siteConfigOf(config))));
 }
 
 /** The page the form sat on, as host and path (what the widget sends as `source`). */
@@ -87,4 +89,13 @@ function assets(siteDir: string): Assets {
   } catch {
     return { scripts: [], styles: [] }; // not built yet: the page still works, unstyled
   }
+}
+
+/** The pages' view of the server's configuration (the same environment variables). */
+function siteConfigOf(config: Config): SiteConfig {
+  return {
+    publicUrl: (config.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
+    production: config.nodeEnv === 'production',
+    ...config.analytics,
+  };
 }

@@ -1,5 +1,46 @@
 /** The site's own script: small progressive enhancements that are not widgets. */
 import '../styles/site.css';
-import { trackPageView } from './analytics.js';
+import { trackClicks, trackInteraction, trackPageView } from './analytics.js';
+import { setUpDrawer } from './drawer.js';
+import { setUpFaqAnalytics } from './faq.js';
+import { setUpSteps } from './steps.js';
+import { setUpAudienceTabs } from './tabs.js';
+import { setUpThirdParties } from './third-party.js';
 
+// A page built last December still shows this year.
+for (const year of document.querySelectorAll('[data-current-year]'))
+  year.textContent = String(new Date().getFullYear());
+
+// GA must be set up before the page view so gtag receives it (it queues until gtag.js loads).
+setUpThirdParties();
 trackPageView();
+trackClicks();
+setUpFaqAnalytics();
+setUpDrawer();
+setUpAudienceTabs();
+setUpSteps();
+
+// <pricing-plans> reports its billing toggle; the site turns it into an analytics event.
+document.addEventListener('pricing-period-change', (event) => {
+  const period = (event as CustomEvent<{ period?: string }>).detail?.period ?? 'unknown';
+  trackInteraction(
+    'Toggled Billing Period',
+    period === 'monthly' ? 'Monthly' : period === 'annual' ? 'Annual' : period,
+  );
+});
+document.addEventListener('pricing-plan-select', (event) => {
+  const plan = (event as CustomEvent<{ plan?: string; title?: string }>).detail;
+  trackInteraction('Selected Plan', plan?.title ?? plan?.plan ?? 'unknown');
+});
+
+// "Stand a chance to win!": smooth scroll, then move focus to the rank check for keyboard users.
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-scroll-to]') : null;
+  const target = link && document.getElementById(link.dataset.scrollTo ?? '');
+  if (!link || !target) return;
+  event.preventDefault();
+  const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  target.focus({ preventScroll: true });
+  history.replaceState(null, '', `#${target.id}`);
+});

@@ -1,13 +1,29 @@
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
+import { appBadges } from './app-badges.js';
 import { logo } from './logo.js';
 
+const socialIcons = {
+  Instagram: html`<rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="17.5" cy="6.5" r="1.2" fill="currentColor"/>`,
+  Facebook: html`<path d="M14 8h3V4h-3c-2.8 0-4 1.8-4 4.3V10H7v4h3v7h4v-7h3l.5-4H14V8.6c0-.4.3-.6.6-.6z" fill="currentColor"/>`,
+  X: html`<path d="M4 4l16 16M20 4L4 20" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/>`,
+  LinkedIn: html`<rect x="3" y="3" width="18" height="18" rx="3" fill="none" stroke="currentColor" stroke-width="2"/><path d="M8 10v7M8 7v.01M12 17v-7m0 3c0-2 4-3 4 0v4" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>`,
+};
+
+/** The shared footer. The year is rendered at build time and kept current by the client script. */
 export function siteFooter(year = new Date().getFullYear()) {
+  const social = [
+    ['Instagram', brand.links.instagram],
+    ['Facebook', brand.links.facebook],
+    ['X', brand.links.x],
+    ['LinkedIn', brand.links.linkedin],
+  ] as const;
   return html`<footer class="site-footer">
   <div class="container footer-grid">
     <div class="footer-brand">
       <a href="/" aria-label="${brand.name} home">${logo()}</a>
       <p>${brand.tagline}.</p>
+      ${appBadges()}
     </div>
     <nav aria-labelledby="footer-company">
       <h2 id="footer-company">Company</h2>
@@ -30,16 +46,16 @@ export function siteFooter(year = new Date().getFullYear()) {
     </nav>
     <nav aria-labelledby="footer-social">
       <h2 id="footer-social">Follow us</h2>
-      <ul>
-        <li><a href=${brand.links.instagram} rel="noopener" target="_blank">Instagram</a></li>
-        <li><a href=${brand.links.facebook} rel="noopener" target="_blank">Facebook</a></li>
-        <li><a href=${brand.links.x} rel="noopener" target="_blank">X</a></li>
-        <li><a href=${brand.links.linkedin} rel="noopener" target="_blank">LinkedIn</a></li>
+      <ul class="social">
+        ${social.map(
+          ([name, href]) =>
+            html`<li><a href=${href} rel="noopener" target="_blank"><svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${socialIcons[name]}</svg>${name}</a></li>`,
+        )}
       </ul>
     </nav>
   </div>
   <div class="container footer-legal">
-    <p>© ${year} ${brand.legalName}. All rights reserved.</p>
+    <p>© <span data-current-year>${year}</span> ${brand.legalName}. All rights reserved. Registered in Nigeria.</p>
   </div>
 </footer>`;
 }

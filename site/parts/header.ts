@@ -1,22 +1,38 @@
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { logo } from './logo.js';
+import { mainLinks } from './nav-links.js';
 
+/**
+ * The shared header. Below 800 px the links move into a side drawer: a real <dialog> opened with
+ * showModal() (focus moves in and is kept there, Esc closes) by site/client/drawer.ts.
+ */
 export function siteHeader() {
   return html`<header class="site-header">
   <div class="container header-bar">
     <a class="brand" href="/" aria-label="${brand.name} home">${logo()}</a>
     <nav class="header-nav" aria-label="Main">
-      <ul>
-        <li><a href="/#about">About</a></li>
-        <li><a href="/pricing">Pricing</a></li>
-        <li><a href=${brand.links.demoStore} rel="noopener" target="_blank">Demo Store</a></li>
-        <li><a href="/new-year-sales">New Year Sales</a></li>
-        <li><a href=${brand.links.helpCenter} rel="noopener" target="_blank">Help Center</a></li>
-      </ul>
+      <ul>${mainLinks()}</ul>
     </nav>
-    <span class="lang" title="English">EN</span>
-    <a class="button button-primary" href="/#signup" data-start-selling>Start Selling</a>
+    <span class="lang" title="English" aria-label="Language: English">EN</span>
+    <a class="button button-primary header-cta" href="/#signup" data-start-selling>Start Selling</a>
+    <button class="menu-button" type="button" commandfor="drawer" command="show-modal" aria-haspopup="dialog" aria-controls="drawer" aria-expanded="false" data-analytics-label="Open menu">
+      <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
+      <span class="visually-hidden">Menu</span>
+    </button>
   </div>
+  <dialog class="drawer" id="drawer" aria-label="Menu">
+    <div class="drawer-head">
+      <a class="brand" href="/" aria-label="${brand.name} home">${logo()}</a>
+      <button class="drawer-close" type="button" commandfor="drawer" command="close" data-close-drawer aria-label="Close menu">
+        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
+      </button>
+    </div>
+    <nav aria-label="Mobile">
+      <ul class="drawer-links">${mainLinks()}</ul>
+    </nav>
+    <p class="drawer-lang"><span aria-label="Language: English">EN</span></p>
+    <a class="button button-primary drawer-cta" href="/#signup" data-start-selling>Start Selling</a>
+  </dialog>
 </header>`;
 }

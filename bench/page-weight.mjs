@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+/**
+ * `npm run page-weight`: the bytes a first visit to `/` transfers before any interaction (empty cache,
+ * until the network is idle, so idle-time widget loading counts), from our own origin only: configured
+ * third parties (analytics, pixel, chat) are excluded. Budget: 250 KB. Runs against dist/ (build first).
+ * Usage: node bench/page-weight.mjs [path]   (default /)
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { ensureChromium } from '../scripts/chromium.mjs';
+import { startBuiltServer } from '../scripts/with-server.mjs';
+
+process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
+const BUDGET = 250 * 1024;
+const target = process.argv[2] ?? '/';
+
+const server = await startBuiltServer(Number(process.env.PORT ?? 3242));
+const browser = await chromium.launch({
+  executablePath: ensureChromium(),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const urls = new Map();
+  const sizes = new Map();
+  cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url));
+  cdp.on('Network.loadingFinished', (event) => sizes.set(event.requestId, event.encodedDataLength));
+  await page.goto(server.base + target, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  const origin = new URL(server.base).origin;
+  const rows = [];
+  for (const [id, bytes] of sizes) {
+    const url = urls.get(id);
+    if (!url || new URL(url).origin !== origin) continue;
+    rows.push([url.slice(origin.length), bytes]);
+  }
+  rows.sort((a, b) => b[1] - a[1]);
+  const total = rows.reduce((sum, [, bytes]) => sum + bytes, 0);
+  for (const [url, bytes] of rows) console.log(`${(bytes / 1024).toFixed(1).padStart(8)} KB  ${url}`);
+  console.log(
+    `page weight of ${target}: ${(total / 1024).toFixed(1)} KB transferred in ${rows.length} requests (budget ${BUDGET / 1024} KB)`,
+  );
+  if (total > BUDGET) process.exitCode = 1;
+} finally {
+  await browser.close();
+  server.stop();
+}

@@ -1,0 +1,24 @@
+import { html } from 'lit-html';
+import { brand } from '../../common/brand.js';
+
+/** Our own store badges as inline SVG (no third-party images, no extra requests). */
+function badge(href: string, small: string, big: string, glyph: ReturnType<typeof html>, label: string) {
+  return html`<a class="store-badge" href=${href} rel="noopener" target="_blank" aria-label=${label}>
+  <svg width="150" height="46" viewBox="0 0 150 46" aria-hidden="true" focusable="false">
+    <rect width="150" height="46" rx="9" fill="#111"/>
+    ${glyph}
+    <text x="46" y="18" font-family="system-ui, sans-serif" font-size="9.5" fill="#fff">${small}</text>
+    <text x="46" y="35" font-family="system-ui, sans-serif" font-size="15" font-weight="700" fill="#fff">${big}</text>
+  </svg>
+</a>`;
+}
+
+const playGlyph = html`<path d="M15 10l20 13-20 13z" fill="#34d399"/><path d="M15 10l12 13-12 13z" fill="#60a5fa"/><path d="M27 23l8-0.1-20 13z" fill="#f87171"/>`;
+const appleGlyph = html`<circle cx="24" cy="27" r="9" fill="#fff"/><path d="M24 18c0-4 3-7 6-7 0 4-3 7-6 7z" fill="#fff"/>`;
+
+export function appBadges() {
+  return html`<div class="app-badges">
+  ${badge(brand.links.googlePlay, 'GET IT ON', 'Google Play', playGlyph, `Get the ${brand.name} app on Google Play`)}
+  ${badge(brand.links.appStore, 'Download on the', 'App Store', appleGlyph, `Download the ${brand.name} app on the App Store`)}
+</div>`;
+}
