@@ -13,7 +13,7 @@ test('given the campaign page should show the cards, grants, rank check, steps a
   await expect(page.locator('.grants')).toContainText('plus merchandise');
   const rank = page.locator('#rank-check store-rank-checker');
   await expect(rank).toHaveCount(1);
-  await expect(rank.getByLabel('Store domain')).toBeVisible();
+  await expect(rank.getByRole('textbox', { name: 'Store domain' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Get started in 3 simple steps' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Enjoy 1 Month Free on/ })).toBeVisible();
   const promo = page.locator('.promo');

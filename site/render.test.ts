@@ -14,6 +14,7 @@ describe('renderAll', () => {
       'privacy-policy.html',
       'terms-and-conditions.html',
       'subscription/success.html',
+      'widgets.html',
       '404.html',
       'sitemap.xml',
       'robots.txt',
