@@ -3,7 +3,7 @@
  * `npm run page-weight`: the bytes a first visit to `/` transfers before any interaction (empty cache,
  * until the network is idle, so idle-time widget loading counts), from our own origin only: configured
  * third parties (analytics, pixel, chat) are excluded. Budget: 250 KB. Runs against dist/ (build first).
- * Usage: node bench/page-weight.mjs [path]   (default /)
+ * Usage: node bench/page-weight.mjs [path] [--json]   (default /; --json adds one summary line for `npm run audit`)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { startBuiltServer } from '../scripts/with-server.mjs';
 
 process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 const BUDGET = 250 * 1024;
-const target = process.argv[2] ?? '/';
+const target = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '/';
 
 const server = await startBuiltServer(Number(process.env.PORT ?? 3242));
 const browser = await chromium.launch({
@@ -45,6 +45,10 @@ try {
     `page weight of ${target}: ${(total / 1024).toFixed(1)} KB transferred in ${rows.length} requests (budget ${BUDGET / 1024} KB)`,
   );
   if (total > BUDGET) process.exitCode = 1;
+  if (process.argv.includes('--json')) {
+    const summary = `${(total / 1024).toFixed(1)} KB in ${rows.length} requests (≤ ${BUDGET / 1024} KB)`;
+    console.log(JSON.stringify({ ok: total <= BUDGET, summary, rows }));
+  }
 } finally {
   await browser.close();
   server.stop();

@@ -16,7 +16,8 @@ export { SITE_ENV_VARS } from './config.js';
 
 export { routes };
 
-const LIT_MARKERS = /<!--\/?lit-(?:part|node)[^>]*-->|<\?lit\$[^>]*\?>/g;
+// `<?>` is the marker lit-html appends to a template that ends in an expression.
+const LIT_MARKERS = /<!--\/?lit-(?:part|node)[^>]*-->|<\?lit\$[^>]*\?>|<\?>/g;
 
 export function renderToString(template: unknown): string {
   return collectResultSync(render(template)).replace(LIT_MARKERS, '');

@@ -15,12 +15,16 @@ export const LIGHTHOUSE_BUDGETS = {
   tbtMs: 150,
 };
 
+/** The first offending element or URL of a failed audit, to act on it without opening the report. */
+const describe = (item) => item.node?.selector ?? item.url ?? item.source?.url ?? JSON.stringify(item).slice(0, 80);
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-export async function runLighthouse({ baseUrl, paths, runs = 3, chromePath, log = console.log }) {
+/** pages: `{ path, skipAudits }` each; skipAudits are the page's reasoned exclusions. */
+export async function runLighthouse({ baseUrl, pages, runs = 3, chromePath, log = console.log }) {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -36,7 +40,7 @@ export async function runLighthouse({ baseUrl, paths, runs = 3, chromePath, log 
   const rows = [];
   try {
     for (const formFactor of ['mobile', 'desktop']) {
-      for (const path of paths) {
+      for (const { path, skipAudits = [] } of pages) {
         const samples = [];
         for (let run = 0; run < runs; run += 1) {
           const result = await lighthouse(
@@ -45,11 +49,14 @@ export async function runLighthouse({ baseUrl, paths, runs = 3, chromePath, log 
               port: chrome.port,
               output: 'json',
               logLevel: 'error',
+              skipAudits,
               onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
             },
             formFactor === 'desktop' ? desktopConfig : undefined,
           );
-          const { categories, audits } = result.lhr;
+          const { categories, audits, runtimeError } = result.lhr;
+          if (runtimeError)
+            throw new Error(`lighthouse could not score ${path}: ${runtimeError.code} ${runtimeError.message}`);
           samples.push({
             performance: Math.round(categories.performance.score * 100),
             accessibility: Math.round(categories.accessibility.score * 100),
@@ -61,7 +68,9 @@ export async function runLighthouse({ baseUrl, paths, runs = 3, chromePath, log 
             fcpMs: audits['first-contentful-paint'].numericValue,
             failing: Object.values(audits)
               .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
-              .map((audit) => audit.id),
+              .map((audit) =>
+                audit.details?.items?.length ? `${audit.id} (${describe(audit.details.items[0])})` : audit.id,
+              ),
           });
         }
         const row = { path, formFactor };

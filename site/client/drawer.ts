@@ -8,6 +8,8 @@ export function setUpDrawer(): void {
   const dialog = document.querySelector<HTMLDialogElement>('dialog.drawer');
   const opener = document.querySelector<HTMLButtonElement>('.menu-button');
   if (!dialog || !opener) return;
+  // Set here, not in the HTML: a `command` invoker may not carry aria-expanded in markup (vnu).
+  opener.setAttribute('aria-expanded', 'false');
   opener.addEventListener('click', () => {
     if (!dialog.open) dialog.showModal();
     opener.setAttribute('aria-expanded', 'true');

@@ -1,7 +1,10 @@
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 
-/** Our own store badges as inline SVG (no third-party images, no extra requests). */
+/**
+ * Our own store badges as inline SVG (no third-party images, no extra requests). The label starts with
+ * the badge's visible words, so speech users can say what they see (WCAG 2.5.3).
+ */
 function badge(href: string, small: string, big: string, glyph: ReturnType<typeof html>, label: string) {
   return html`<a class="store-badge" href=${href} rel="noopener" target="_blank" aria-label=${label}>
   <svg width="150" height="46" viewBox="0 0 150 46" aria-hidden="true" focusable="false">
@@ -18,7 +21,7 @@ const appleGlyph = html`<circle cx="24" cy="27" r="9" fill="#fff"/><path d="M24 
 
 export function appBadges() {
   return html`<div class="app-badges">
-  ${badge(brand.links.googlePlay, 'GET IT ON', 'Google Play', playGlyph, `Get the ${brand.name} app on Google Play`)}
-  ${badge(brand.links.appStore, 'Download on the', 'App Store', appleGlyph, `Download the ${brand.name} app on the App Store`)}
+  ${badge(brand.links.googlePlay, 'GET IT ON', 'Google Play', playGlyph, `Get it on Google Play: the ${brand.name} app`)}
+  ${badge(brand.links.appStore, 'Download on the', 'App Store', appleGlyph, `Download on the App Store: the ${brand.name} app`)}
 </div>`;
 }

@@ -1,0 +1,97 @@
+/**
+ * Accessibility gate (issue 7): axe-core with the WCAG 2.0/2.1/2.2 A and AA rules on every page at
+ * 360 and 1366 px, and in every widget state a visitor can reach. axe looks inside open shadow roots.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { routes } from '../site/routes.js';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const WIDTHS = [360, 1366];
+const paths = routes.map((route) => (route.status === 404 ? '/no-such-page' : route.path));
+
+/** Violations as readable lines: rule, where, and axe's own summary of what is wrong. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary}`),
+  );
+}
+
+/** Waits until every widget on the page has upgraded, so axe sees the real controls. */
+async function widgetsReady(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() =>
+    ['start-selling-form', 'store-rank-checker', 'pricing-plans', 'start-selling-modal'].every(
+      (tag) => document.querySelectorAll(tag).length === 0 || customElements.get(tag),
+    ),
+  );
+}
+
+async function open(page: Page, path: string, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto(path);
+  await widgetsReady(page);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    for (const path of paths) {
+      test(`given ${path} should have no axe violations`, async ({ page }) => {
+        await open(page, path, width);
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+
+    test('given the start-selling modal open should have no axe violations', async ({ page }) => {
+      await open(page, '/', width);
+      await page.locator('[data-start-selling]:visible').first().click();
+      await expect(page.getByRole('dialog', { name: 'Start Selling with Ease!' })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('given the modal showing a validation error should have no axe violations', async ({ page }) => {
+      await open(page, '/', width);
+      await page.locator('[data-start-selling]:visible').first().click();
+      const modal = page.getByRole('dialog', { name: 'Start Selling with Ease!' });
+      const email = modal.getByRole('textbox', { name: 'Email address' });
+      await email.fill('not-an-email');
+      await email.blur();
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('given the leaderboard dialog open should have no axe violations', async ({ page }) => {
+      await open(page, '/new-year-sales', width);
+      const checker = page.locator('store-rank-checker');
+      await checker.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
+      await checker.getByRole('button', { name: 'Check my rank' }).click();
+      await expect(checker.getByRole('dialog', { name: 'Your New Year sales ranking' })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('given the rank error toast should have no axe violations', async ({ page }) => {
+      await open(page, '/new-year-sales', width);
+      const checker = page.locator('store-rank-checker');
+      await checker.getByRole('textbox', { name: 'Store domain' }).fill('no-such-store-anywhere');
+      await checker.getByRole('button', { name: 'Check my rank' }).click();
+      await expect(checker.getByRole('status').filter({ hasText: 'Error' })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('given pricing switched to monthly should have no axe violations', async ({ page }) => {
+      await open(page, '/pricing', width);
+      const monthly = page.locator('pricing-plans').first().getByRole('button', { name: 'Monthly' });
+      await monthly.click();
+      await expect(monthly).toHaveAttribute('aria-pressed', 'true');
+      expect(await violations(page)).toEqual([]);
+    });
+  });
+}
+
+test('given the drawer open at 360 px should have no axe violations', async ({ page }) => {
+  await open(page, '/', 360);
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
