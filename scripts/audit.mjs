@@ -128,21 +128,30 @@ if (wanted('a11y')) {
   const specs = ['e2e/a11y.e2e.ts', 'e2e/keyboard.e2e.ts'].filter((file) => fs.existsSync(file));
   if (specs.length === 0) record('axe + keyboard', false, 'no e2e/a11y.e2e.ts or e2e/keyboard.e2e.ts');
   else {
-    const result = spawnSync(path.join('node_modules', '.bin', 'playwright'), ['test', ...specs, '--reporter=json'], {
-      encoding: 'utf8',
-      env: { ...process.env, CHROME_PATH: chrome, E2E_PORT: process.env.AUDIT_E2E_PORT ?? '3307' },
-      maxBuffer: 256 * 1024 * 1024,
-    });
+    // The list reporter shows progress and failures as they happen; the JSON one gives the counts.
+    const report = path.join('test-results', 'audit-a11y.json');
+    const result = spawnSync(
+      path.join('node_modules', '.bin', 'playwright'),
+      ['test', ...specs, '--reporter=list,json'],
+      {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          CHROME_PATH: chrome,
+          E2E_PORT: process.env.AUDIT_E2E_PORT ?? '3307',
+          PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+        },
+      },
+    );
     let stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
     try {
-      stats = JSON.parse(result.stdout).stats;
+      stats = JSON.parse(fs.readFileSync(report, 'utf8')).stats;
     } catch {}
     record(
       'axe + keyboard (Playwright)',
       result.status === 0,
       `${stats.expected} passed, ${stats.unexpected} failed, ${stats.skipped} skipped`,
     );
-    if (result.status !== 0) console.log(result.stdout.slice(-4000));
   }
 }
 
@@ -162,6 +171,7 @@ if (wanted('lighthouse')) {
         skipAudits: route.indexable === false ? ['is-crawlable'] : [],
       }));
     console.log(`[audit] lighthouse on ${pages.length} pages × 2 form factors × ${runs} runs (${elapsed()})`);
+    summary.lighthouseLoad = os.loadavg()[0].toFixed(1);
     const rows = await runLighthouse({ baseUrl: `http://127.0.0.1:${port}`, pages, runs, chromePath });
     const worst = (key, pick) => rows.reduce((acc, row) => pick(acc, row[key]), rows[0]?.[key] ?? 0);
     record(
@@ -180,10 +190,12 @@ console.log(`\n[audit] results (${elapsed()})`);
 const width = Math.max(...summary.map((row) => row.gate.length));
 for (const row of summary) console.log(`  ${row.ok ? 'pass' : 'FAIL'}  ${row.gate.padEnd(width)}  ${row.figures}`);
 if (summary.lighthouseRows) {
-  console.log('\n  lighthouse (median)  form     page                      perf a11y  bp  seo   CLS    TBT    LCP');
+  console.log(
+    `\n  lighthouse, median of ${runs} (load average ${summary.lighthouseLoad} at start)\n        ${'form'.padEnd(8)} ${'page'.padEnd(24)} perf a11y  bp  seo    CLS     TBT     LCP  TBT per run`,
+  );
   for (const row of summary.lighthouseRows) {
     console.log(
-      `  ${row.ok ? 'pass' : 'FAIL'}                 ${row.formFactor.padEnd(8)} ${row.path.padEnd(24)} ${String(row.performance).padStart(4)} ${String(row.accessibility).padStart(4)} ${String(row['best-practices']).padStart(3)} ${String(row.seo).padStart(4)} ${row.cls.toFixed(3).padStart(6)} ${String(Math.round(row.tbtMs)).padStart(5)}ms ${String(Math.round(row.lcpMs)).padStart(5)}ms`,
+      `  ${row.ok ? 'pass' : 'FAIL'}  ${row.formFactor.padEnd(8)} ${row.path.padEnd(24)} ${String(row.performance).padStart(4)} ${String(row.accessibility).padStart(4)} ${String(row['best-practices']).padStart(3)} ${String(row.seo).padStart(4)} ${row.cls.toFixed(3).padStart(6)} ${String(Math.round(row.tbtMs)).padStart(5)}ms ${String(Math.round(row.lcpMs)).padStart(5)}ms  ${row.tbtRuns.join('/')}`,
     );
   }
 }

@@ -160,6 +160,8 @@ const SITE_ENV_VARS = ['PUBLIC_URL', 'NODE_ENV', 'GA_MEASUREMENT_ID', 'META_PIXE
 export const STAMP = 'dist/.build-stamp';
 
 async function main() {
+  // Taken before building: vite sets process.env.NODE_ENV, which is one of the inputs.
+  const fingerprint = sourceFingerprint();
   if (!only || only === 'widgets') await buildWidgets();
   if (!only || only === 'site' || only === 'server') {
     if (only !== 'server') await buildSiteAssets();
@@ -168,7 +170,7 @@ async function main() {
   }
   const compressed = precompress('dist/widgets') + precompress('dist/site');
   step(`${compressed} files precompressed (gzip, brotli)`);
-  if (!only) fs.writeFileSync(STAMP, sourceFingerprint());
+  if (!only) fs.writeFileSync(STAMP, fingerprint);
   console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
