@@ -5,7 +5,8 @@
  *   validity    every page through the W3C Nu HTML Checker (vnu-jar; needs Java)
  *   a11y        axe-core at 360 and 1366 px in every widget state, and the keyboard journeys (Playwright)
  *   lighthouse  every page, mobile and desktop, median of --runs (default 3)
- * Options: --only a,b   --skip a,b   --runs N   --build (rebuild even when dist/ is current)
+ * Options: --only a,b   --skip a,b   --runs N   --form-factors mobile,desktop (Lighthouse; default both)
+ *          --build (rebuild even when dist/ is current)
  * Builds only when dist/ is older than the sources (the build stamp of scripts/build.mjs), so CI can
  * run it right after `npm test` without building twice. Exits non-zero when any gate is over budget.
  * Ports: AUDIT_PORT (server for page weight and Lighthouse, default 3306), AUDIT_E2E_PORT (Playwright).
@@ -37,6 +38,11 @@ for (const name of [...(only ?? []), ...skip]) {
 }
 const wanted = (gate) => (!only || only.includes(gate)) && !skip.includes(gate);
 const runs = Number(option('--runs') ?? 3);
+const formFactors = list(option('--form-factors')) ?? ['mobile', 'desktop'];
+if (formFactors.some((name) => !['mobile', 'desktop'].includes(name))) {
+  console.error('--form-factors takes mobile, desktop or both');
+  process.exit(2);
+}
 const auditPort = Number(process.env.AUDIT_PORT ?? 3306);
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -170,9 +176,11 @@ if (wanted('lighthouse')) {
         // Exclusion: a page kept out of search on purpose (noindex) fails this SEO audit by design.
         skipAudits: route.indexable === false ? ['is-crawlable'] : [],
       }));
-    console.log(`[audit] lighthouse on ${pages.length} pages × 2 form factors × ${runs} runs (${elapsed()})`);
+    console.log(
+      `[audit] lighthouse on ${pages.length} pages × ${formFactors.join(' and ')} × ${runs} runs (${elapsed()})`,
+    );
     summary.lighthouseLoad = os.loadavg()[0].toFixed(1);
-    const rows = await runLighthouse({ baseUrl: `http://127.0.0.1:${port}`, pages, runs, chromePath });
+    const rows = await runLighthouse({ baseUrl: `http://127.0.0.1:${port}`, pages, runs, formFactors, chromePath });
     const worst = (key, pick) => rows.reduce((acc, row) => pick(acc, row[key]), rows[0]?.[key] ?? 0);
     record(
       'lighthouse',

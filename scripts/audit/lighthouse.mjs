@@ -49,7 +49,14 @@ async function score(url, { port, skipAudits, formFactor, log }) {
 }
 
 /** pages: `{ path, skipAudits }` each; skipAudits are the page's reasoned exclusions. */
-export async function runLighthouse({ baseUrl, pages, runs = 3, chromePath, log = console.log }) {
+export async function runLighthouse({
+  baseUrl,
+  pages,
+  runs = 3,
+  formFactors = ['mobile', 'desktop'],
+  chromePath,
+  log = console.log,
+}) {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -64,7 +71,7 @@ export async function runLighthouse({ baseUrl, pages, runs = 3, chromePath, log 
   });
   const rows = [];
   try {
-    for (const formFactor of ['mobile', 'desktop']) {
+    for (const formFactor of formFactors) {
       for (const { path, skipAudits = [] } of pages) {
         const samples = [];
         for (let run = 0; run < runs; run += 1) {

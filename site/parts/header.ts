@@ -7,8 +7,8 @@ import { mainLinks } from './nav-links.js';
  * The shared header. Below 800 px the links move into a side drawer: a real <dialog> opened with
  * showModal() (focus moves in and is kept there, Esc closes) by site/client/drawer.ts.
  */
-// aria-label is not allowed on a plain <span> (vnu): the short code is shown, the words are read.
-const language = html`<span aria-hidden="true">EN</span><span class="visually-hidden">Language: English</span>`;
+// An abbreviation with its expansion: aria-label is not allowed on a plain <span> (vnu).
+const language = (className: string) => html`<abbr class=${className} title="English">EN</abbr>`;
 
 export function siteHeader() {
   return html`<header class="site-header">
@@ -17,7 +17,7 @@ export function siteHeader() {
     <nav class="header-nav" aria-label="Main">
       <ul>${mainLinks()}</ul>
     </nav>
-    <span class="lang" title="English">${language}</span>
+    ${language('lang')}
     <a class="button button-primary header-cta" href="/#signup" data-start-selling>Start Selling</a>
     <button class="menu-button" type="button" commandfor="drawer" command="show-modal" aria-haspopup="dialog" aria-controls="drawer" data-analytics-label="Open menu">
       <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
@@ -34,7 +34,7 @@ export function siteHeader() {
     <nav aria-label="Mobile">
       <ul class="drawer-links">${mainLinks()}</ul>
     </nav>
-    <p class="drawer-lang">${language}</p>
+    <p>${language('drawer-lang')}</p>
     <a class="button button-primary drawer-cta" href="/#signup" data-start-selling>Start Selling</a>
   </dialog>
 </header>`;
