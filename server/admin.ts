@@ -4,10 +4,13 @@
  */
 
 import { type AdminCommand, UsageError } from './cli/command.js';
+import { demoGenerateCommand } from './cli/demo-generate.js';
+import { salesImportCommand } from './cli/sales-import.js';
 import { statusCommand } from './cli/status.js';
+import { storesImportCommand } from './cli/stores-import.js';
 import { ConfigError, loadConfig } from './config.js';
 
-const commands: AdminCommand[] = [statusCommand];
+const commands: AdminCommand[] = [statusCommand, storesImportCommand, salesImportCommand, demoGenerateCommand];
 
 function usage(): string {
   const width = Math.max(...commands.map((command) => command.usage.length));

@@ -40,6 +40,7 @@ export async function startServer(config: Config, site: SitePages = {}) {
     services,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      services.close();
       await opened.db.destroy();
     },
   };

@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.js';
-import { getStoreLeaderboard } from './core/contest.js';
+import { ContestBoard } from './core/contest.js';
+import { importSales, parseSalesNdjson } from './core/intake.js';
 import { type RequestContext, type StartSellingInput, startSelling } from './core/signups.js';
 import type { OpenedDatabase } from './db/database.js';
 
@@ -12,11 +13,21 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices(config: Config, opened: OpenedDatabase) {
   const { db } = opened;
   const salt = ipHashSalt(config.dataDir);
+  const contest = new ContestBoard(opened.sqlite, config.campaign);
+  contest.start();
   return {
     config,
     db,
     startSelling: (input: StartSellingInput, context: RequestContext = {}) => startSelling(db, input, context),
-    getStoreLeaderboard: (domain: string) => getStoreLeaderboard(db, config.campaign, domain),
+    contest,
+    getStoreLeaderboard: async (domain: string) => contest.lookup(domain),
+    /** POST /ingest/sales: NDJSON sales, all or nothing; this process's index sees them at once. */
+    ingestSales(ndjson: string) {
+      const summary = importSales(opened.sqlite, config.campaign, parseSalesNdjson(ndjson));
+      contest.refresh();
+      return summary;
+    },
+    close: () => contest.stop(),
     /** Signups keep a salted hash of the IP (for abuse limits and audits), never the address itself. */
     hashIp: (ip: string): string | null =>
       ip ? crypto.createHmac('sha256', salt).update(ip).digest('base64url').slice(0, 22) : null,

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHandler } from 'graphql-http/lib/use/http';
 import { createRootValue, type GraphQLContext, schema } from '../graphql/schema.js';
 import type { Services } from '../services.js';
+import { handleIngest, INGEST_PATH } from './ingest.js';
 import { StaticFiles } from './static.js';
 
 export type SitePages = {
@@ -68,6 +69,8 @@ export function createApp(services: Services, options: SitePages = {}) {
       }
       return graphql(req, res);
     }
+
+    if (pathname === INGEST_PATH) return handleIngest(services, req, res);
 
     if (pathname === '/healthz') {
       const ok = await services.healthy();

@@ -4,9 +4,11 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './0001_initial.js';
+import * as contest from './0003_contest.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0003_contest': contest,
 };
 
 const provider: MigrationProvider = {
