@@ -10,16 +10,22 @@ function count(args: string[], flag: string, fallback?: number): number {
     return fallback;
   }
   const raw = (args[at + 1] ?? '').replace(/_/g, '');
-  if (!/^\d+$/.test(raw) || Number(raw) > 10_000_000) throw new UsageError(`${flag} must be a whole number up to 10000000.`);
+  if (!/^\d+$/.test(raw) || Number(raw) > 10_000_000)
+    throw new UsageError(`${flag} must be a whole number up to 10000000.`);
   return Number(raw);
 }
 
 export const demoGenerateCommand: AdminCommand = {
   name: 'demo:generate',
   usage: 'demo:generate --stores N --sales M [--seed S]',
-  summary: 'Add N generated stores and M sales through the import path (deterministic; running it again changes nothing)',
+  summary:
+    'Add N generated stores and M sales through the import path (deterministic; running it again changes nothing)',
   async run(args, config) {
-    const size = { stores: count(args, '--stores'), sales: count(args, '--sales'), seed: count(args, '--seed', 20261201) };
+    const size = {
+      stores: count(args, '--stores'),
+      sales: count(args, '--sales'),
+      seed: count(args, '--seed', 20261201),
+    };
     const data = generateContestData(config.campaign, size);
     return withContestDatabase(config, (opened) => {
       try {

@@ -1,13 +1,15 @@
 /** What the import commands share: open the database, progress on stderr, the rejection report. */
 import fs from 'node:fs';
 import type { Config } from '../config.js';
-import { IntakeRejected } from '../core/intake.js';
+import { ensureStandings, IntakeRejected } from '../core/intake.js';
 import { type OpenedDatabase, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 import { UsageError } from './command.js';
-import { ensureStandings } from '../core/intake.js';
 
-export async function withContestDatabase<T>(config: Config, work: (opened: OpenedDatabase) => T | Promise<T>): Promise<T> {
+export async function withContestDatabase<T>(
+  config: Config,
+  work: (opened: OpenedDatabase) => T | Promise<T>,
+): Promise<T> {
   const opened = openDatabase(config.dataDir);
   try {
     await migrateToLatest(opened.db as never);
@@ -32,7 +34,10 @@ export function readInputFile(args: string[]): string {
 export function progress(what: string, started = performance.now()) {
   return (done: number) => {
     const seconds = (performance.now() - started) / 1000;
-    fs.writeSync(2, `${what}: ${done.toLocaleString('en-NG')} rows (${Math.round(done / seconds).toLocaleString('en-NG')}/s)\n`);
+    fs.writeSync(
+      2,
+      `${what}: ${done.toLocaleString('en-NG')} rows (${Math.round(done / seconds).toLocaleString('en-NG')}/s)\n`,
+    );
   };
 }
 
@@ -40,6 +45,8 @@ export function progress(what: string, started = performance.now()) {
 export function reportRejected(error: unknown, file: string): number {
   if (!(error instanceof IntakeRejected)) throw error;
   for (const { line, reason } of error.errors) console.error(`${file}:${line}: ${reason}`);
-  console.error(`rejected: ${error.errors.length} bad line${error.errors.length === 1 ? '' : 's'}; nothing was applied`);
+  console.error(
+    `rejected: ${error.errors.length} bad line${error.errors.length === 1 ? '' : 's'}; nothing was applied`,
+  );
   return 1;
 }

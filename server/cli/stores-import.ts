@@ -11,7 +11,9 @@ export const storesImportCommand: AdminCommand = {
     return withContestDatabase(config, (opened) => {
       try {
         const summary = importStores(opened.sqlite, parseStoresCsv(text), progress('stores'));
-        console.log(`created ${summary.created}, updated ${summary.updated}, unchanged ${summary.unchanged}, rejected 0`);
+        console.log(
+          `created ${summary.created}, updated ${summary.updated}, unchanged ${summary.unchanged}, rejected 0`,
+        );
         return 0;
       } catch (error) {
         return reportRejected(error, args[0] as string);

@@ -31,7 +31,10 @@ function board(db: OpenedDatabase) {
 }
 
 const storesCsv = (ids: string[], optedOut: string[] = []) =>
-  ['store_id,name,domain,logo_url,opted_in', ...ids.map((id) => `${id},Store ${id},${id},,${optedOut.includes(id) ? 'no' : 'yes'}`)].join('\n');
+  [
+    'store_id,name,domain,logo_url,opted_in',
+    ...ids.map((id) => `${id},Store ${id},${id},,${optedOut.includes(id) ? 'no' : 'yes'}`),
+  ].join('\n');
 
 afterEach(async () => {
   for (const b of boards.splice(0)) b.stop();
@@ -136,7 +139,12 @@ a,big,300,paid,2026-12-24T12:00:00+01:00
 b,middle,200,paid,2026-12-24T12:00:00+01:00
 c,small,100,paid,2026-12-24T12:00:00+01:00`),
     );
-    expect(board(db).lookup(id)).toMatchObject({ rank, totalRevenue: total, winningRevenue: winning, revenueToWin: toWin });
+    expect(board(db).lookup(id)).toMatchObject({
+      rank,
+      totalRevenue: total,
+      winningRevenue: winning,
+      revenueToWin: toWin,
+    });
   });
 
   it('given the answer should name no other store', async () => {
@@ -175,7 +183,11 @@ describe('freshness', () => {
     const rows = ids.map((id, i) => `${id}-o,${id},${i + 1},paid,2026-12-20T12:00:00Z`);
     const writer = openDatabase(db.dir);
     opened.push(writer);
-    importSales(writer.sqlite, config.campaign, parseSalesCsv(['order_id,store_id,amount,status,paid_at', ...rows].join('\n')));
+    importSales(
+      writer.sqlite,
+      config.campaign,
+      parseSalesCsv(['order_id,store_id,amount,status,paid_at', ...rows].join('\n')),
+    );
     contest.refresh();
     expect(contest.index.participants).toBe(12_000);
     expect(contest.lookup('bulk-0')).toMatchObject({ rank: 12_000, totalRevenue: 1, winningRevenue: 11_991 });
@@ -184,7 +196,11 @@ describe('freshness', () => {
   it('given another campaign window should recompute the counted revenues', async () => {
     const db = await database();
     importStores(db.sqlite, parseStoresCsv(storesCsv(['early'])));
-    importSales(db.sqlite, config.campaign, parseSalesCsv('order_id,store_id,amount,status,paid_at\ne1,early,10,paid,2026-11-15'));
+    importSales(
+      db.sqlite,
+      config.campaign,
+      parseSalesCsv('order_id,store_id,amount,status,paid_at\ne1,early,10,paid,2026-11-15'),
+    );
     expect(board(db).lookup('early')).toMatchObject({ rank: null });
     const november = loadConfig({ DATA_DIR: '/unused', CAMPAIGN_START: '2026-11-01', CAMPAIGN_END: '2026-11-30' });
     const recomputed = new ContestBoard(db.sqlite, november.campaign);

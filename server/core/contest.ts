@@ -26,7 +26,13 @@ export type StoreLeaderboard = {
   revenueToWin: number;
 };
 
-type StoreHit = { id: string; name: string | null; logo_url: string | null; opted_in: number; store_key: number | null };
+type StoreHit = {
+  id: string;
+  name: string | null;
+  logo_url: string | null;
+  opted_in: number;
+  store_key: number | null;
+};
 
 const SELECT_STORE =
   'SELECT s.id, s.name, s.logo_url, s.opted_in, c.store_key FROM stores s LEFT JOIN contest_standings c ON c.store_id = s.id WHERE';
@@ -48,14 +54,18 @@ export class ContestBoard {
     ensureStandings(sqlite, campaign);
     this.byDomain = sqlite.prepare(`${SELECT_STORE} s.domain = ?`);
     this.byCustomDomain = sqlite.prepare(`${SELECT_STORE} s.custom_domain = ?`);
-    this.changesSince = sqlite.prepare('SELECT seq, store_key, revenue_kobo FROM contest_changes WHERE seq > ? ORDER BY seq').raw();
+    this.changesSince = sqlite
+      .prepare('SELECT seq, store_key, revenue_kobo FROM contest_changes WHERE seq > ? ORDER BY seq')
+      .raw();
     this.reload();
   }
 
   /** Reads every store's counted revenue (0 while opted out) in one snapshot. */
   reload(): void {
     const read = this.sqlite.transaction(() => {
-      const { seq } = this.sqlite.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM contest_changes').get() as { seq: number };
+      const { seq } = this.sqlite.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM contest_changes').get() as {
+        seq: number;
+      };
       const rows = this.sqlite
         .prepare(
           'SELECT c.store_key, CASE WHEN s.opted_in = 1 THEN c.revenue_kobo ELSE 0 END FROM contest_standings c JOIN stores s ON s.id = c.store_id WHERE c.revenue_kobo > 0',

@@ -33,7 +33,13 @@ export type StoreRow = {
   optedIn: boolean | undefined;
 };
 
-export type SalesSummary = { accepted: number; duplicates: number; refunds: number; outsideWindow: number; rejected: 0 };
+export type SalesSummary = {
+  accepted: number;
+  duplicates: number;
+  refunds: number;
+  outsideWindow: number;
+  rejected: 0;
+};
 export type StoresSummary = { created: number; updated: number; unchanged: number; rejected: 0 };
 export type Progress = (processed: number) => void;
 
@@ -118,7 +124,10 @@ function* csvRecords(text: string, required: string[], optional: string[]): Gene
       const missing = required.filter((name) => !header?.includes(name));
       const unknown = header.filter((name) => !required.includes(name) && !optional.includes(name));
       if (missing.length || unknown.length) {
-        const parts = [missing.length ? `missing column ${missing.join(', ')}` : '', unknown.length ? `unknown column ${unknown.join(', ')}` : ''];
+        const parts = [
+          missing.length ? `missing column ${missing.join(', ')}` : '',
+          unknown.length ? `unknown column ${unknown.join(', ')}` : '',
+        ];
         yield { line, error: `header must be ${required.join(',')}: ${parts.filter(Boolean).join('; ')}` };
         return;
       }
@@ -152,18 +161,21 @@ function* ndjsonRecords(text: string): Generator<Parsed<Record_>> {
       yield { line, error: 'not valid JSON' };
       continue;
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) yield { line, error: 'expected a JSON object' };
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      yield { line, error: 'expected a JSON object' };
     else yield { line, row: value as Record_ };
   }
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
 const ID = /^[A-Za-z0-9][A-Za-z0-9._:/-]*$/;
 
 function identifier(value: unknown, name: string): string {
   const id = text(value);
   if (id === '') throw new Error(`${name} is required`);
-  if (id.length > MAX_ID || !ID.test(id)) throw new Error(`${name} must be up to ${MAX_ID} letters, digits or . _ : / -`);
+  if (id.length > MAX_ID || !ID.test(id))
+    throw new Error(`${name} must be up to ${MAX_ID} letters, digits or . _ : / -`);
   return id;
 }
 
@@ -200,7 +212,8 @@ function toSale(record: Record_): SaleRow {
   const orderId = identifier(record.order_id, 'order_id');
   const storeId = identifier(record.store_id, 'store_id');
   const amountKobo = nairaToKobo(record.amount);
-  if (amountKobo === undefined) throw new Error('amount must be naira with up to two decimals, such as 15000 or 15000.50');
+  if (amountKobo === undefined)
+    throw new Error('amount must be naira with up to two decimals, such as 15000 or 15000.50');
   const status = text(record.status).toLowerCase();
   if (status !== 'paid' && status !== 'refunded') throw new Error('status must be paid or refunded');
   if (status === 'paid' && amountKobo === 0) throw new Error('amount of a paid sale must be more than 0');
@@ -264,7 +277,9 @@ export function ensureStandings(sqlite: SQLite.Database, campaign: Campaign): vo
         'INSERT INTO contest_standings (store_id) SELECT id FROM stores WHERE id NOT IN (SELECT store_id FROM contest_standings) ORDER BY id',
       )
       .run().changes;
-    const stored = sqlite.prepare("SELECT value FROM contest_meta WHERE key = 'window'").get() as { value: string } | undefined;
+    const stored = sqlite.prepare("SELECT value FROM contest_meta WHERE key = 'window'").get() as
+      | { value: string }
+      | undefined;
     if (added === 0 && stored?.value === window) return;
     sqlite
       .prepare(
@@ -273,7 +288,9 @@ export function ensureStandings(sqlite: SQLite.Database, campaign: Campaign): vo
       )
       .run(campaign.startsAt, campaign.endsAt);
     sqlite
-      .prepare("INSERT INTO contest_meta (key, value) VALUES ('window', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+      .prepare(
+        "INSERT INTO contest_meta (key, value) VALUES ('window', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      )
       .run(window);
     sqlite.prepare('INSERT INTO contest_changes (store_key, revenue_kobo) VALUES (NULL, 0)').run();
   })();
@@ -426,7 +443,15 @@ export function importStores(
           }
         | undefined;
       if (!existing) {
-        insert.run(store.id, store.name, store.domain, store.customDomain, store.logoUrl, store.optedIn === false ? 0 : 1, now);
+        insert.run(
+          store.id,
+          store.name,
+          store.domain,
+          store.customDomain,
+          store.logoUrl,
+          store.optedIn === false ? 0 : 1,
+          now,
+        );
         insertStanding.run(store.id);
         summary.created += 1;
         continue;

@@ -19,7 +19,10 @@ export const INGEST_MAX_BYTES = 10 * 1024 * 1024;
 /** Compares digests so neither the content nor the length of the token leaks through timing. */
 export function tokenMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  const given = crypto.createHash('sha256').update(match?.[1] ?? '').digest();
+  const given = crypto
+    .createHash('sha256')
+    .update(match?.[1] ?? '')
+    .digest();
   const expected = crypto.createHash('sha256').update(token).digest();
   return crypto.timingSafeEqual(given, expected) && match !== null;
 }
