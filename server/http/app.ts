@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHandler } from 'graphql-http/lib/use/http';
+import { cachedParse, cachedValidate } from '../graphql/document-cache.js';
 import { createRootValue, type GraphQLContext, schema } from '../graphql/schema.js';
 import type { Services } from '../services.js';
 import { handleIngest, INGEST_PATH } from './ingest.js';
@@ -28,6 +29,8 @@ export function createApp(services: Services, options: SitePages = {}) {
   const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true });
   const graphql = createHandler<GraphQLContext>({
     schema,
+    parse: cachedParse,
+    validate: cachedValidate as never,
     rootValue: createRootValue(services),
     context: (req) => ({ ipHash: services.hashIp(clientIp(req.raw)) }),
   });
