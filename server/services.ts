@@ -20,10 +20,14 @@ export function createServices(config: Config, opened: OpenedDatabase) {
     db,
     startSelling: (input: StartSellingInput, context: RequestContext = {}) => startSelling(db, input, context),
     contest,
-    getStoreLeaderboard: async (domain: string) => contest.lookup(domain),
+    getStoreLeaderboard: (domain: string) => contest.lookup(domain),
     /** POST /ingest/sales: NDJSON sales, all or nothing; this process's index sees them at once. */
-    ingestSales(ndjson: string) {
-      const summary = importSales(opened.sqlite, config.campaign, parseSalesNdjson(ndjson));
+    async ingestSales(ndjson: string) {
+      // Hold Kysely's connection while the synchronous import runs, so it never nests inside a signup's
+      // open transaction on the same SQLite connection.
+      const summary = await db
+        .connection()
+        .execute(async () => importSales(opened.sqlite, config.campaign, parseSalesNdjson(ndjson)));
       contest.refresh();
       return summary;
     },

@@ -1,7 +1,7 @@
 /** What the import commands share: open the database, progress on stderr, the rejection report. */
 import fs from 'node:fs';
 import type { Config } from '../config.js';
-import { ensureStandings, IntakeRejected } from '../core/intake.js';
+import { ensureStandings, IntakeRejected, setBulkImportCache } from '../core/intake.js';
 import { type OpenedDatabase, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 import { UsageError } from './command.js';
@@ -14,6 +14,7 @@ export async function withContestDatabase<T>(
   try {
     await migrateToLatest(opened.db as never);
     ensureStandings(opened.sqlite, config.campaign);
+    setBulkImportCache(opened.sqlite);
     return await work(opened);
   } finally {
     await opened.db.destroy();

@@ -53,7 +53,7 @@ export async function handleIngest(services: Services, req: IncomingMessage, res
     throw error;
   }
   try {
-    return json(res, 200, services.ingestSales(body.toString('utf8')));
+    return json(res, 200, await services.ingestSales(body.toString('utf8')));
   } catch (error) {
     if (error instanceof IntakeRejected) return json(res, 422, { error: error.message, errors: error.errors });
     throw error;
