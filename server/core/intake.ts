@@ -272,11 +272,18 @@ export const parseStoresCsv = (input: string) =>
 export function ensureStandings(sqlite: SQLite.Database, campaign: Campaign): void {
   const window = `${campaign.startsAt}/${campaign.endsAt}`;
   sqlite.transaction(() => {
-    const added = sqlite
-      .prepare(
-        'INSERT INTO contest_standings (store_id) SELECT id FROM stores WHERE id NOT IN (SELECT store_id FROM contest_standings) ORDER BY id',
-      )
-      .run().changes;
+    // Stores written by something other than intake (the first-start demo data) have no standing yet.
+    const counts = sqlite
+      .prepare('SELECT (SELECT count(*) FROM stores) AS stores, (SELECT count(*) FROM contest_standings) AS standings')
+      .get() as { stores: number; standings: number };
+    const added =
+      counts.stores === counts.standings
+        ? 0
+        : sqlite
+            .prepare(
+              'INSERT INTO contest_standings (store_id) SELECT id FROM stores WHERE id NOT IN (SELECT store_id FROM contest_standings) ORDER BY id',
+            )
+            .run().changes;
     const stored = sqlite.prepare("SELECT value FROM contest_meta WHERE key = 'window'").get() as
       | { value: string }
       | undefined;
