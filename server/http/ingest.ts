@@ -5,7 +5,7 @@
  *
  * 200 {accepted, duplicates, refunds, outsideWindow, rejected: 0}; 422 {errors: [{line, reason}]} with
  * nothing applied; 401 without the right token; 413 over INGEST_MAX_BYTES; 503 while no token is
- * configured (the route is off rather than open).
+ * configured (the route is off rather than open) or while another process's import holds the database.
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -50,12 +50,18 @@ export async function handleIngest(services: Services, req: IncomingMessage, res
       res.setHeader('Connection', 'close');
       return json(res, 413, { error: `The body is larger than ${INGEST_MAX_BYTES} bytes; send smaller batches.` });
     }
-    throw error;
+    res.destroy(); // the client went away mid-body: nothing to answer, nothing applied
+    return;
   }
   try {
     return json(res, 200, await services.ingestSales(body.toString('utf8')));
   } catch (error) {
     if (error instanceof IntakeRejected) return json(res, 422, { error: error.message, errors: error.errors });
-    throw error;
+    // Another process holds the write lock longer than the busy timeout (a large sales:import).
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+      return json(res, 503, { error: 'The database is busy with an import; retry shortly.' }, { 'Retry-After': '30' });
+    }
+    console.error(JSON.stringify({ level: 'error', msg: 'ingest failed', error: String(error) }));
+    return json(res, 500, { error: 'Something went wrong on our side; nothing was applied.' });
   }
 }
