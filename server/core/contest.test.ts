@@ -175,6 +175,27 @@ describe('freshness', () => {
     });
   });
 
+  it('given a store renamed and then opted out by another connection should show that within 5 seconds', async () => {
+    const db = await database();
+    importStores(db.sqlite, parseStoresCsv(storesCsv(['shop'])));
+    const contest = board(db);
+    contest.start();
+    expect(contest.lookup('shop').name).toBe('Store shop');
+
+    const writer = openDatabase(db.dir);
+    opened.push(writer);
+    importStores(writer.sqlite, parseStoresCsv('store_id,name,domain,logo_url\nshop,Renamed Shop,shop,'));
+    await vi.waitFor(() => expect(contest.lookup('shop').name).toBe('Renamed Shop'), { timeout: 5000, interval: 100 });
+    importStores(writer.sqlite, parseStoresCsv('store_id,name,domain,logo_url,opted_in\nshop,Renamed Shop,shop,,no'));
+    await vi.waitFor(
+      () => expect(() => contest.lookup('shop')).toThrow(expect.objectContaining({ code: 'STORE_NOT_FOUND' })),
+      {
+        timeout: 5000,
+        interval: 100,
+      },
+    );
+  });
+
   it('given a bulk import by another connection should reload and show it', async () => {
     const db = await database();
     const ids = Array.from({ length: 12_000 }, (_, i) => `bulk-${i}`);

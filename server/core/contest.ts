@@ -40,10 +40,12 @@ const SELECT_STORE =
 export const POLL_INTERVAL_MS = 1000;
 const RELOAD_PAGE = 10_000;
 const LOOKUP_CACHE_KIB = 65_536;
+const HOST_CACHE_SIZE = 20_000;
 
 export class ContestBoard {
   readonly index = new RankIndex();
   private lastSeq = 0;
+  private readonly hosts = new Map<string, StoreHit>();
   private timer: NodeJS.Timeout | undefined;
   private readonly byDomain: SQLite.Statement;
   private readonly byCustomDomain: SQLite.Statement;
@@ -100,6 +102,7 @@ export class ContestBoard {
       this.lastSeq = seq;
     });
     read.deferred();
+    this.hosts.clear();
   }
 
   /** Applies what other writers (or this process) logged since the last look. */
@@ -112,6 +115,12 @@ export class ContestBoard {
     }
     this.index.apply(rows.map((row) => [row[1] as number, row[2]] as const));
     this.lastSeq = (rows[rows.length - 1] as [number, number, number])[0];
+    if (rows.length > HOST_CACHE_SIZE) {
+      this.hosts.clear();
+      return;
+    }
+    const changed = new Set(rows.map((row) => row[1]));
+    for (const [host, store] of this.hosts) if (changed.has(store.store_key)) this.hosts.delete(host);
   }
 
   start(intervalMs = POLL_INTERVAL_MS): void {
@@ -131,15 +140,29 @@ export class ContestBoard {
     this.timer = undefined;
   }
 
+  /**
+   * The store behind a normalised host. Recently found stores are kept per host (at most
+   * HOST_CACHE_SIZE, oldest out first) and dropped when their store key shows up in the change log,
+   * which every store update writes; unknown hosts are never cached, so new stores show at once.
+   */
+  private findStore(host: string): StoreHit | undefined {
+    const cached = this.hosts.get(host);
+    if (cached) return cached;
+    const store = (this.byDomain.get(host) ?? this.byCustomDomain.get(host)) as StoreHit | undefined;
+    if (store && store.store_key !== null) {
+      if (this.hosts.size >= HOST_CACHE_SIZE) this.hosts.delete(this.hosts.keys().next().value as string);
+      this.hosts.set(host, store);
+    }
+    return store;
+  }
+
   /** The store's standing; throws BAD_USER_INPUT for an empty domain, STORE_NOT_FOUND otherwise. */
   lookup(domainInput: string): StoreLeaderboard {
     if (typeof domainInput !== 'string' || domainInput.trim() === '') {
       throw new UserFacingError('BAD_USER_INPUT', 'Required');
     }
     const host = normalizeDomain(domainInput);
-    const store = host
-      ? ((this.byDomain.get(host) ?? this.byCustomDomain.get(host)) as StoreHit | undefined)
-      : undefined;
+    const store = host ? this.findStore(host) : undefined;
     if (!store?.opted_in) throw new UserFacingError('STORE_NOT_FOUND', STORE_NOT_FOUND_MESSAGE);
     const own = store.store_key === null ? 0 : this.index.revenueOf(store.store_key);
     const standing = standingFor(own, this.index.countAbove(own), (place) => this.index.revenueAtPlace(place));

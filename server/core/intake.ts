@@ -485,9 +485,9 @@ export function importStores(
       }
       update.run(store.name, store.domain, store.customDomain, store.logoUrl, optedIn, store.id);
       summary.updated += 1;
-      if (optedIn !== existing.opted_in && existing.store_key !== null) {
-        log.run(existing.store_key, optedIn ? existing.revenue_kobo : 0);
-      }
+      // Logged for any change, not only opting in or out: lookups cache store details per host and
+      // drop them when their store appears in the log.
+      if (existing.store_key !== null) log.run(existing.store_key, optedIn ? existing.revenue_kobo : 0);
     }
     if (errors.length) throw new IntakeRejected(errors);
     return summary;
