@@ -45,7 +45,8 @@ const HOST_CACHE_SIZE = 20_000;
 export class ContestBoard {
   readonly index = new RankIndex();
   private lastSeq = 0;
-  private readonly hosts = new Map<string, StoreHit>();
+  private hosts = new Map<string, StoreHit>();
+  private olderHosts = new Map<string, StoreHit>();
   private timer: NodeJS.Timeout | undefined;
   private readonly byDomain: SQLite.Statement;
   private readonly byCustomDomain: SQLite.Statement;
@@ -102,7 +103,7 @@ export class ContestBoard {
       this.lastSeq = seq;
     });
     read.deferred();
-    this.hosts.clear();
+    this.forgetHosts();
   }
 
   /** Applies what other writers (or this process) logged since the last look. */
@@ -116,11 +117,18 @@ export class ContestBoard {
     this.index.apply(rows.map((row) => [row[1] as number, row[2]] as const));
     this.lastSeq = (rows[rows.length - 1] as [number, number, number])[0];
     if (rows.length > HOST_CACHE_SIZE) {
-      this.hosts.clear();
+      this.forgetHosts();
       return;
     }
     const changed = new Set(rows.map((row) => row[1]));
-    for (const [host, store] of this.hosts) if (changed.has(store.store_key)) this.hosts.delete(host);
+    for (const hosts of [this.hosts, this.olderHosts]) {
+      for (const [host, store] of hosts) if (changed.has(store.store_key)) hosts.delete(host);
+    }
+  }
+
+  private forgetHosts(): void {
+    this.hosts = new Map();
+    this.olderHosts = new Map();
   }
 
   start(intervalMs = POLL_INTERVAL_MS): void {
@@ -142,15 +150,20 @@ export class ContestBoard {
 
   /**
    * The store behind a normalised host. Recently found stores are kept per host (at most
-   * HOST_CACHE_SIZE, oldest out first) and dropped when their store key shows up in the change log,
+   * HOST_CACHE_SIZE) and dropped when their store key shows up in the change log,
    * which every store update writes; unknown hosts are never cached, so new stores show at once.
    */
   private findStore(host: string): StoreHit | undefined {
-    const cached = this.hosts.get(host);
+    const cached = this.hosts.get(host) ?? this.olderHosts.get(host);
     if (cached) return cached;
     const store = (this.byDomain.get(host) ?? this.byCustomDomain.get(host)) as StoreHit | undefined;
     if (store && store.store_key !== null) {
-      if (this.hosts.size >= HOST_CACHE_SIZE) this.hosts.delete(this.hosts.keys().next().value as string);
+      // Two generations instead of evicting one entry at a time: deleting from the front of a Map
+      // leaves holes that make finding the oldest entry slow.
+      if (this.hosts.size >= HOST_CACHE_SIZE / 2) {
+        this.olderHosts = this.hosts;
+        this.hosts = new Map();
+      }
       this.hosts.set(host, store);
     }
     return store;
