@@ -9,6 +9,7 @@
  * is plain and portable.
  */
 import type SQLite from 'better-sqlite3';
+import type { StoreLeaderboard } from '../../common/campaign.js';
 import type { Campaign } from '../config.js';
 import { normalizeDomain } from './domain.js';
 import { STORE_NOT_FOUND_MESSAGE, UserFacingError } from './errors.js';
@@ -16,15 +17,7 @@ import { ensureStandings } from './intake.js';
 import { koboToNaira, standingFor } from './leaderboard.js';
 import { RankIndex } from './rank-index.js';
 
-export type StoreLeaderboard = {
-  storeId: string;
-  name: string | null;
-  logo: string | null;
-  rank: number | null;
-  totalRevenue: number;
-  winningRevenue: number;
-  revenueToWin: number;
-};
+export type { StoreLeaderboard };
 
 type StoreHit = {
   id: string;
