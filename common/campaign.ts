@@ -8,3 +8,14 @@ export const PRIZES_NAIRA = [
 
 export const GRANT_PLACES = 3;
 export const RUNNER_UP_MERCHANDISE = true;
+
+/** A store's standing as getStoreLeaderboard answers it (DESIGN.md §3): naira, no other store named. */
+export type StoreLeaderboard = {
+  storeId: string;
+  name: string | null;
+  logo: string | null;
+  rank: number | null;
+  totalRevenue: number;
+  winningRevenue: number;
+  revenueToWin: number;
+};

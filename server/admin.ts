@@ -4,11 +4,20 @@
  */
 
 import { type AdminCommand, UsageError } from './cli/command.js';
+import { demoGenerateCommand } from './cli/demo-generate.js';
+import { salesImportCommand } from './cli/sales-import.js';
 import { signupsExportCommand } from './cli/signups-export.js';
 import { statusCommand } from './cli/status.js';
+import { storesImportCommand } from './cli/stores-import.js';
 import { ConfigError, loadConfig } from './config.js';
 
-const commands: AdminCommand[] = [statusCommand, signupsExportCommand];
+const commands: AdminCommand[] = [
+  statusCommand,
+  storesImportCommand,
+  salesImportCommand,
+  demoGenerateCommand,
+  signupsExportCommand,
+];
 
 function usage(): string {
   const width = Math.max(...commands.map((command) => command.usage.length));

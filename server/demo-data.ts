@@ -3,6 +3,7 @@
  * Loaded into an empty database on first start unless DEMO_DATA=off.
  */
 import type { Campaign } from './config.js';
+import type { Parsed, SaleRow, StoreRow } from './core/intake.js';
 import type { OpenedDatabase } from './db/database.js';
 
 /** A few fixed stores so the README can name domains that always exist. */
@@ -18,7 +19,7 @@ export const FEATURED_DEMO_STORES = [
   { id: 'demo-0003', name: 'Tunde Gadgets Hub', domain: 'tunde-gadgets-hub.kasuwa.shop', custom: null, sales: 0 },
 ] as const;
 
-const FIRST = [
+export const FIRST = [
   'Adaeze',
   'Bukky',
   'Chioma',
@@ -56,7 +57,7 @@ const FIRST = [
   'Temi',
   'Wale',
 ];
-const PLACE = [
+export const PLACE = [
   'Lagos',
   'Ikeja',
   'Lekki',
@@ -74,7 +75,7 @@ const PLACE = [
   'Calabar',
   'Surulere',
 ];
-const TRADE = [
+export const TRADE = [
   'Fabrics',
   'Ankara Palace',
   'Aso Oke House',
@@ -121,7 +122,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-function slug(text: string): string {
+export function slug(text: string): string {
   return text
     .toLowerCase()
     .replace(/&/g, 'and')
@@ -180,4 +181,60 @@ export function loadDemoData(
     }
   })();
   return { stores: size.stores, sales: salesCount };
+}
+
+export type GeneratedSize = { stores: number; sales: number; seed?: number };
+
+/**
+ * Scale data for `demo:generate` and the benchmark, as rows for the real import path. Deterministic for
+ * a seed. With at least as many sales as stores every store sells once inside the window and the rest
+ * go to a few popular stores; fewer sales leave most stores without any. Amounts are Pareto-like (most
+ * orders a few thousand naira, a few in the hundreds of thousands); 3% of the extra sales fall just
+ * before the window (stored, not counted); 1 store in 100 has not opted in; 1 in 50 has its own domain.
+ */
+export function generateContestData(campaign: Campaign, size: GeneratedSize) {
+  const seed = size.seed ?? 20261201;
+  const start = Date.parse(campaign.startsAt);
+  const span = Date.parse(campaign.endsAt) - start;
+  const storeId = (n: number) => `gen-${String(n).padStart(7, '0')}`;
+
+  function* stores(): Generator<Parsed<StoreRow>> {
+    const random = seededRandom(seed);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+    for (let n = 1; n <= size.stores; n += 1) {
+      const name = random() < 0.5 ? `${pick(FIRST)} ${pick(TRADE)}` : `${pick(PLACE)} ${pick(TRADE)}`;
+      const own = random() < 0.02 ? `${slug(name).replace(/-/g, '')}${n}.com.ng` : null;
+      const row: StoreRow = {
+        id: storeId(n),
+        name,
+        domain: `${slug(name)}-${n}.kasuwa.shop`,
+        customDomain: own,
+        logoUrl: null,
+        optedIn: random() >= 0.01,
+      };
+      yield { line: n, row };
+    }
+  }
+
+  function* sales(): Generator<Parsed<SaleRow>> {
+    const random = seededRandom(seed ^ 0x5a1e5);
+    for (let j = 0; j < size.sales; j += 1) {
+      const everyone = size.sales >= size.stores && j < size.stores;
+      const store = everyone ? j + 1 : 1 + Math.floor(size.stores * random() ** 3);
+      const naira = Math.min(5_000_000, Math.round(1000 / (1 - random()) ** 0.7));
+      const kobo = naira * 100 + (random() < 0.3 ? 50 : 0);
+      const outside = !everyone && random() < 0.03;
+      const at = outside ? start - 1 - Math.floor(random() * 30 * 86_400_000) : start + Math.floor(random() * span);
+      const row: SaleRow = {
+        orderId: `gen-o${j + 1}`,
+        storeId: storeId(store),
+        amountKobo: kobo,
+        status: 'paid',
+        paidAt: new Date(at).toISOString(),
+      };
+      yield { line: j + 1, row };
+    }
+  }
+
+  return { stores, sales };
 }

@@ -49,6 +49,7 @@ export async function startServer(config: Config, site: SitePages = {}) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       unsubscribe();
       await mailWorker.stop();
+      services.close();
       await opened.db.destroy();
     },
   };

@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.js';
-import { getStoreLeaderboard } from './core/contest.js';
+import { ContestBoard } from './core/contest.js';
+import { importSales, parseSalesNdjson } from './core/intake.js';
 import { createSignups, type RequestContext, type StartSellingInput } from './core/signups.js';
 import type { OpenedDatabase } from './db/database.js';
 
@@ -20,6 +21,8 @@ export function createServices(config: Config, opened: OpenedDatabase) {
       for (const listener of outboxListeners) listener();
     },
   });
+  const contest = new ContestBoard(opened.sqlite, config.campaign);
+  contest.start();
   return {
     config,
     db,
@@ -28,7 +31,19 @@ export function createServices(config: Config, opened: OpenedDatabase) {
       outboxListeners.add(listener);
       return () => outboxListeners.delete(listener);
     },
-    getStoreLeaderboard: (domain: string) => getStoreLeaderboard(db, config.campaign, domain),
+    contest,
+    getStoreLeaderboard: (domain: string) => contest.lookup(domain),
+    /** POST /ingest/sales: NDJSON sales, all or nothing; this process's index sees them at once. */
+    async ingestSales(ndjson: string) {
+      // Hold Kysely's connection while the synchronous import runs, so it never nests inside a signup's
+      // open transaction on the same SQLite connection.
+      const summary = await db
+        .connection()
+        .execute(async () => importSales(opened.sqlite, config.campaign, parseSalesNdjson(ndjson)));
+      contest.refresh();
+      return summary;
+    },
+    close: () => contest.stop(),
     /** Signups keep a salted hash of the IP (for abuse limits and audits), never the address itself. */
     hashIp: (ip: string): string | null =>
       ip ? crypto.createHmac('sha256', salt).update(ip).digest('base64url').slice(0, 22) : null,

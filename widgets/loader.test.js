@@ -1,16 +1,7 @@
 /** The loader (kasuwa-widgets.js) as built: lazy definition, tags inserted later, loading twice. */
 import { expect } from '@esm-bundle/chai';
 import '/dist/widgets/kasuwa-widgets.js';
-
-const until = async (check, what, timeout = 4000) => {
-  const started = performance.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (performance.now() - started > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+import { until } from './shared/test-helpers.js';
 
 describe('kasuwa-widgets.js loader', () => {
   it('given a page without widget tags should define none of them', async () => {

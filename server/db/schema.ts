@@ -47,7 +47,29 @@ export interface OutboxTable {
   created_at: string;
 }
 
+/** Per-store counted revenue (paid, inside the window) and the integer key of the rank index. */
+export interface ContestStandingsTable {
+  store_key: Generated<number>;
+  store_id: string;
+  revenue_kobo: number;
+}
+
+/** Monotonic log of counted revenues (effective: 0 while opted out); store_key null = reload all. */
+export interface ContestChangesTable {
+  seq: Generated<number>;
+  store_key: number | null;
+  revenue_kobo: number;
+}
+
+export interface ContestMetaTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
+  contest_standings: ContestStandingsTable;
+  contest_changes: ContestChangesTable;
+  contest_meta: ContestMetaTable;
   stores: StoresTable;
   sales: SalesTable;
   signups: SignupsTable;

@@ -70,10 +70,19 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** For synchronous work (the rank lookup): no promise, so graphql executes the field without waiting. */
+function guardedSync<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw toGraphQLError(error);
+  }
+}
+
 export function createRootValue(services: Services) {
   return {
     getStoreLeaderboard: ({ query }: { query: { domain: string } }) =>
-      guarded(() => services.getStoreLeaderboard(query.domain)),
+      guardedSync(() => services.getStoreLeaderboard(query.domain)),
     startSelling: ({ data }: { data: StartSellingInput }, context: GraphQLContext) =>
       guarded(() => services.startSelling(data, { ipHash: context.ipHash })),
   };

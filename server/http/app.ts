@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../services.js';
 import { clientIp } from './client-ip.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
+import { handleIngest, INGEST_PATH } from './ingest.js';
 import { applyHeaders, graphqlCors, securityHeaders } from './security.js';
 import { startSellingForm } from './start-selling-form.js';
 import { StaticFiles } from './static.js';
@@ -63,6 +64,8 @@ export function createApp(services: Services, options: SitePages = {}) {
     }
 
     if (pathname === '/start-selling' && req.method === 'POST') return startSellingForm(services, req, res);
+
+    if (pathname === INGEST_PATH) return handleIngest(services, req, res);
 
     if (pathname === '/healthz') {
       const ok = await services.healthy();

@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createHandler } from 'graphql-http';
+import { createDocumentCache } from '../graphql/document-cache.js';
 import { aliasLimit, depthLimit, GRAPHQL_LIMITS, parseWithLimits } from '../graphql/limits.js';
 import { createRootValue, type GraphQLContext, schema } from '../graphql/schema.js';
 import type { Services } from '../services.js';
@@ -15,10 +16,12 @@ import { BodyTooLarge, readBody } from './body.js';
 
 export function createGraphQLEndpoint(services: Services, clientIp: (req: IncomingMessage) => string) {
   const production = services.config.nodeEnv === 'production';
+  const documents = createDocumentCache(parseWithLimits);
   const handle = createHandler<IncomingMessage, undefined, GraphQLContext>({
     schema,
     rootValue: createRootValue(services),
-    parse: parseWithLimits,
+    parse: documents.parse,
+    validate: documents.validate as never,
     validationRules: [depthLimit(), aliasLimit(), ...(production ? [NoSchemaIntrospectionCustomRule] : [])],
     context: (req) => ({ ipHash: services.hashIp(clientIp(req.raw)) }),
   });

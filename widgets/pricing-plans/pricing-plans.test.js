@@ -2,16 +2,7 @@
 import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import '/dist/widgets/kasuwa-widgets.js';
-
-const until = async (check, what, timeout = 4000) => {
-  const started = performance.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (performance.now() - started > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+import { until } from '../shared/test-helpers.js';
 
 async function mount(attributes = '', width = '1100px') {
   document.body.innerHTML = `<pricing-plans ${attributes} style="width: ${width}"></pricing-plans>`;

@@ -4,6 +4,7 @@
  * what `parse()` makes of its source text, so they cannot drift.
  */
 import type { DocumentNode } from 'graphql';
+import type { StoreLeaderboard } from '../../common/campaign.js';
 
 const name = (value: string) => ({ kind: 'Name', value });
 const field = (fieldName: string, args: string[] = [], selections?: unknown[]) => ({
@@ -71,12 +72,4 @@ export const GET_STORE_LEADERBOARD = operation(
   LEADERBOARD_FIELDS,
 );
 
-export type StoreLeaderboard = {
-  storeId: string;
-  name: string | null;
-  logo: string | null;
-  rank: number | null;
-  totalRevenue: number;
-  winningRevenue: number;
-  revenueToWin: number;
-};
+export type { StoreLeaderboard };

@@ -49,6 +49,13 @@ export const baseStyles = /* css */ `
   background: var(--_surface); border: 1px solid var(--_border); border-radius: var(--_radius);
 }
 .input[aria-invalid="true"] { border-color: var(--_danger); }
+/* A labelled field with its submit button beside it (the signup and rank forms). */
+.label { display: block; font-weight: 600; margin-bottom: .4rem; }
+/* One line at any width, so the height never depends on wrapping (the fallback form does the same). */
+.row { display: flex; flex-wrap: nowrap; gap: .5rem; }
+/* A zero basis keeps the field out of the min-content width, so a narrow host never overflows. */
+.row .input { flex: 1 1 0; width: 0; min-width: 0; }
+.row .button { flex: none; }
 .field-error { color: var(--_danger); font-size: .875rem; margin: .25rem 0 0; min-height: 1.3em; }
 .spinner { width: 1em; height: 1em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: spin .8s linear infinite; }
 @keyframes spin { to { transform: rotate(360deg); } }

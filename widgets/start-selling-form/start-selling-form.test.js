@@ -1,16 +1,7 @@
 /** <start-selling-form> as built, in Chromium. Elements are found by role and label inside the shadow root. */
 import { expect } from '@esm-bundle/chai';
 import '/dist/widgets/kasuwa-widgets.js';
-
-const until = async (check, what, timeout = 4000) => {
-  const started = performance.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (performance.now() - started > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+import { type, until } from '../shared/test-helpers.js';
 
 async function mount(attributes = 'api-url="/graphql"') {
   document.body.innerHTML = `<start-selling-form ${attributes}><p>fallback</p></start-selling-form>`;
@@ -21,13 +12,6 @@ async function mount(attributes = 'api-url="/graphql"') {
   const label = root.querySelector(`label[for="${input.id}"]`);
   const button = root.querySelector('button[type="submit"]');
   return { element, root, input, label, button };
-}
-
-function type(input, value) {
-  input.focus();
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-  setter.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 const errorText = (root, input) => root.getElementById(input.getAttribute('aria-describedby')).textContent;

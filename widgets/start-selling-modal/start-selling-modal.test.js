@@ -2,23 +2,7 @@
 import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import '/dist/widgets/kasuwa-widgets.js';
-
-const until = async (check, what, timeout = 4000) => {
-  const started = performance.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (performance.now() - started > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
-
-function type(input, value) {
-  input.focus();
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-  setter.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}
+import { type, until } from '../shared/test-helpers.js';
 
 const modalDialog = () =>
   until(

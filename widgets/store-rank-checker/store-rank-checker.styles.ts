@@ -3,11 +3,6 @@ import { toastStyles } from '../shared/toast.js';
 
 export const storeRankCheckerStyles = /* css */ `
 :host { min-height: 132px; }
-.label { display: block; font-weight: 600; margin-bottom: .4rem; }
-/* One line at any width, so the height never depends on wrapping (the fallback form does the same). */
-.row { display: flex; flex-wrap: nowrap; gap: .5rem; }
-.row .input { flex: 1 1 auto; width: auto; min-width: 0; }
-.row .button { flex: none; }
 .store { display: flex; align-items: center; gap: 1rem; margin: 0 2.5rem 1.25rem 0; }
 .avatar { flex: none; display: grid; place-items: center; width: 56px; height: 56px; border-radius: 50%; object-fit: cover; background: var(--_primary); color: var(--_primary-contrast); font-weight: 700; font-size: 1.25rem; }
 .store-name { margin: 0; font-size: 1.25rem; font-weight: 700; min-height: 1.5em; }

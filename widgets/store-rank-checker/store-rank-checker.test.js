@@ -2,16 +2,7 @@
 import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import '/dist/widgets/kasuwa-widgets.js';
-
-const until = async (check, what, timeout = 4000) => {
-  const started = performance.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (performance.now() - started > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+import { type, until } from '../shared/test-helpers.js';
 
 async function mount() {
   document.body.innerHTML = '<store-rank-checker api-url="/graphql"><p>fallback</p></store-rank-checker>';
@@ -22,13 +13,6 @@ async function mount() {
   const label = root.querySelector(`label[for="${input.id}"]`);
   const button = root.querySelector('button[type="submit"]');
   return { element, root, input, label, button };
-}
-
-function type(input, value) {
-  input.focus();
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-  setter.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 async function lookUp(domain) {

@@ -5,10 +5,12 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './0001_initial.js';
 import * as signups from './0002_signups.js';
+import * as contest from './0003_contest.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_signups': signups,
+  '0003_contest': contest,
 };
 
 const provider: MigrationProvider = {

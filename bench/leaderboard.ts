@@ -1,0 +1,228 @@
+/**
+ * `npm run bench:leaderboard [-- --sizes 100000,1000000 --duration 5 --port 3220]`
+ *
+ * For each size, in a temporary DATA_DIR: generates that many participating stores (every generated
+ * store has one sale inside the window; 1 in 100 is opted out, so 1.2% more are generated) through the
+ * real import path, then prints
+ *   (c) sales imported per second (importSales, one transaction, as `sales:import` runs it),
+ *   (a) in-process lookups per second and p50/p99 (ContestBoard.lookup: normalise, find the store,
+ *       rank it), and the rank index alone,
+ *   (b) HTTP getStoreLeaderboard requests per second and p99 with 50 connections beside `{ __typename }`
+ *       on the same server in the same run, and their ratio,
+ *   (d) the server's RSS (current and peak) after the HTTP runs.
+ * The server is a separate process (`node --import tsx server/main.ts`), so its RSS is its own.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../server/config.js';
+import { ContestBoard } from '../server/core/contest.js';
+import { importSales, importStores, setBulkImportCache } from '../server/core/intake.js';
+import { openDatabase } from '../server/db/database.js';
+import { migrateToLatest } from '../server/db/migrations/index.js';
+import { generateContestData, seededRandom } from '../server/demo-data.js';
+
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: Record<string, unknown>,
+) => Promise<AutocannonResult>;
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? fallback : (process.argv[at + 1] ?? fallback);
+}
+
+const sizes = option('sizes', '100000,1000000').split(',').map(Number);
+const duration = Number(option('duration', '5'));
+const ROUNDS = 3;
+const POOL = 100_000;
+const basePort = Number(option('port', '3220'));
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const say = (line: string) => console.log(line);
+
+function percentile(sorted: Float64Array, p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+}
+
+function rssOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+async function waitForHealth(url: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not become healthy at ${url}`);
+}
+
+async function run(participants: number, port: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-bench-'));
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'off' });
+  const stores = Math.ceil(participants * 1.012);
+  say(`\n== ${fmt(participants)} participating stores (${fmt(stores)} generated, DATA_DIR ${dataDir}) ==`);
+  const opened = openDatabase(dataDir);
+  let server: ReturnType<typeof spawn> | undefined;
+  try {
+    await migrateToLatest(opened.db as never);
+    setBulkImportCache(opened.sqlite); // as sales:import does
+    const data = generateContestData(config.campaign, { stores, sales: stores });
+    let started = performance.now();
+    importStores(opened.sqlite, data.stores());
+    say(`stores imported: ${fmt(stores)} in ${fmt((performance.now() - started) / 1000, 1)} s`);
+    started = performance.now();
+    const summary = importSales(opened.sqlite, config.campaign, data.sales());
+    const salesSeconds = (performance.now() - started) / 1000;
+    say(
+      `(c) sales imported: ${fmt(summary.accepted)} in ${fmt(salesSeconds, 1)} s = ${fmt(summary.accepted / salesSeconds)} sales/s`,
+    );
+
+    started = performance.now();
+    const board = new ContestBoard(opened.sqlite, config.campaign);
+    say(
+      `rank index: ${fmt(board.index.participants)} participants, built in ${fmt(performance.now() - started)} ms, ${fmt(board.index.bytes / 1024 / 1024, 1)} MB of arrays`,
+    );
+    // A pool of 100,000 distinct stores (5x the lookup's host cache), typed as people do: some bare
+    // names, some URLs. Each lookup picks one at random, so most go to SQLite.
+    const domains = (
+      opened.sqlite.prepare(`SELECT domain FROM stores WHERE opted_in = 1 ORDER BY random() LIMIT ${POOL}`).all() as {
+        domain: string;
+      }[]
+    ).map((row) => row.domain);
+    const typed = domains.map((domain, i) =>
+      i % 3 === 0 ? domain.replace('.kasuwa.shop', '') : i % 3 === 1 ? `https://www.${domain}/shop` : domain,
+    );
+    const random = seededRandom(7);
+    const pick = () => typed[Math.floor(random() * typed.length)] as string;
+
+    const timeLookups = (choose: () => string) => {
+      const samples = 200_000;
+      const times = new Float64Array(samples);
+      for (let i = 0; i < 20_000; i += 1) board.lookup(choose());
+      const inputs = Array.from({ length: samples }, choose);
+      const loopStart = performance.now();
+      for (let i = 0; i < samples; i += 1) {
+        const t0 = process.hrtime.bigint();
+        board.lookup(inputs[i] as string);
+        times[i] = Number(process.hrtime.bigint() - t0) / 1000;
+      }
+      const seconds = (performance.now() - loopStart) / 1000;
+      times.sort();
+      return `${fmt(samples / seconds)} lookups/s, p50 ${fmt(percentile(times, 0.5), 1)} µs, p99 ${fmt(percentile(times, 0.99), 1)} µs`;
+    };
+    say(`(a) in-process lookup, random over ${fmt(typed.length)} stores: ${timeLookups(pick)}`);
+    let next = 0;
+    say(
+      `    in-process lookup, the same 1,000 stores again (host cache): ${timeLookups(() => typed[next++ % 1000] as string)}`,
+    );
+    const samples = 200_000;
+    const revenues = Array.from({ length: 5000 }, (_, i) => board.index.revenueOf(1 + ((i * 7919) % stores)));
+    const indexTimes = new Float64Array(samples);
+    for (let i = 0; i < samples; i += 1) {
+      const own = revenues[i % revenues.length] as number;
+      const t0 = process.hrtime.bigint();
+      board.index.countAbove(own);
+      board.index.revenueAtPlace(10);
+      indexTimes[i] = Number(process.hrtime.bigint() - t0) / 1000;
+    }
+    indexTimes.sort();
+    say(
+      `    rank index alone: p50 ${fmt(percentile(indexTimes, 0.5), 2)} µs, p99 ${fmt(percentile(indexTimes, 0.99), 2)} µs`,
+    );
+    board.stop();
+    await opened.db.destroy();
+
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'off',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const url = `http://127.0.0.1:${port}`;
+    started = performance.now();
+    await waitForHealth(`${url}/healthz`, 120_000);
+    say(
+      `server ready in ${fmt((performance.now() - started) / 1000, 1)} s, RSS ${fmt(rssOf(server.pid as number).rss)} MB`,
+    );
+
+    const headers = { 'content-type': 'application/json' };
+    const typename = JSON.stringify({ query: '{ __typename }' });
+    const lookupQuery =
+      'query($d: String!) { getStoreLeaderboard(query: { domain: $d }) { storeId name rank totalRevenue winningRevenue revenueToWin } }';
+    // Every request picks its store: `random` from the whole pool (mostly past the host cache, so the
+    // store comes from SQLite), `hot` from 1,000 stores (owners checking their own store again).
+    // Bodies are built before the run so the load generator (on the same two cores) does as little per
+    // request for the lookups as for { __typename }.
+    const bodies = typed.map((domain) => JSON.stringify({ query: lookupQuery, variables: { d: domain } }));
+    const lookupRequests = (choose: () => number) => [
+      {
+        method: 'POST',
+        path: '/graphql',
+        headers,
+        setupRequest: (request: Record<string, unknown>) => ({ ...request, body: bodies[choose()] }),
+      },
+    ];
+    const hotRandom = seededRandom(11);
+    const workloads = {
+      '{ __typename }': [{ method: 'POST', path: '/graphql', headers, body: typename }],
+      [`getStoreLeaderboard, random of ${fmt(typed.length)}`]: lookupRequests(() =>
+        Math.floor(random() * bodies.length),
+      ),
+      'getStoreLeaderboard, hot 1,000': lookupRequests(() => Math.floor(hotRandom() * 1000)),
+    };
+    const cannon = (requests: Record<string, unknown>[], seconds: number) =>
+      autocannon({ url, connections: 50, duration: seconds, requests });
+    for (const requests of Object.values(workloads)) await cannon(requests, 3);
+    // The machine is shared: alternate the workloads over several rounds and compare the means.
+    const results = new Map<string, AutocannonResult[]>(Object.keys(workloads).map((name) => [name, []]));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const [name, requests] of Object.entries(workloads))
+        results.get(name)?.push(await cannon(requests, duration));
+    }
+    const mean = (runs: AutocannonResult[], value: (r: AutocannonResult) => number) =>
+      runs.reduce((sum, r) => sum + value(r), 0) / runs.length;
+    const baseRps = mean(results.get('{ __typename }') ?? [], (r) => r.requests.average);
+    say(`(b) HTTP, 50 connections, ${ROUNDS} alternating rounds of ${duration} s each (mean; per round in brackets):`);
+    for (const [name, runs] of results) {
+      const rps = mean(runs, (r) => r.requests.average);
+      const failures = runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+      say(
+        `    ${name.padEnd(36)} ${fmt(rps).padStart(7)} req/s [${runs.map((r) => fmt(r.requests.average)).join(', ')}], ` +
+          `p99 ${fmt(
+            mean(runs, (r) => r.latency.p99),
+            1,
+          )} ms, ${fmt((100 * rps) / baseRps)}% of { __typename }` +
+          (failures ? `, ${failures} non-2xx or errors` : ''),
+      );
+    }
+    const memory = rssOf(server.pid as number);
+    say(`(d) server RSS: ${fmt(memory.rss)} MB now, ${fmt(memory.peak)} MB peak`);
+  } finally {
+    server?.kill('SIGTERM');
+    if (server) await new Promise((resolve) => server?.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+say(
+  `bench/leaderboard on ${os.cpus().length} CPUs, Node ${process.version}, HTTP runs of ${duration} s with 50 connections`,
+);
+for (const [i, size] of sizes.entries()) await run(size, basePort + i);

@@ -1,0 +1,53 @@
+/** What the import commands share: open the database, progress on stderr, the rejection report. */
+import fs from 'node:fs';
+import type { Config } from '../config.js';
+import { ensureStandings, IntakeRejected, setBulkImportCache } from '../core/intake.js';
+import { type OpenedDatabase, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrations/index.js';
+import { UsageError } from './command.js';
+
+export async function withContestDatabase<T>(
+  config: Config,
+  work: (opened: OpenedDatabase) => T | Promise<T>,
+): Promise<T> {
+  const opened = openDatabase(config.dataDir);
+  try {
+    await migrateToLatest(opened.db as never);
+    ensureStandings(opened.sqlite, config.campaign);
+    setBulkImportCache(opened.sqlite);
+    return await work(opened);
+  } finally {
+    await opened.db.destroy();
+  }
+}
+
+export function readInputFile(args: string[]): string {
+  const [file, ...rest] = args;
+  if (!file || rest.length) throw new UsageError('Give exactly one CSV file.');
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
+/** A progress line on stderr (synchronous, so it shows while a long transaction runs). */
+export function progress(what: string, started = performance.now()) {
+  return (done: number) => {
+    const seconds = (performance.now() - started) / 1000;
+    fs.writeSync(
+      2,
+      `${what}: ${done.toLocaleString('en-NG')} rows (${Math.round(done / seconds).toLocaleString('en-NG')}/s)\n`,
+    );
+  };
+}
+
+/** Prints every bad line and returns the exit code 1, or rethrows anything else. */
+export function reportRejected(error: unknown, file: string): number {
+  if (!(error instanceof IntakeRejected)) throw error;
+  for (const { line, reason } of error.errors) console.error(`${file}:${line}: ${reason}`);
+  console.error(
+    `rejected: ${error.errors.length} bad line${error.errors.length === 1 ? '' : 's'}; nothing was applied`,
+  );
+  return 1;
+}

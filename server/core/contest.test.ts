@@ -1,0 +1,231 @@
+/**
+ * The contest rules through the real path: CSV import into a temporary SQLite database, the rank
+ * index built from it, and the lookup by domain.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config.js';
+import { type OpenedDatabase, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrations/index.js';
+import { ContestBoard } from './contest.js';
+import { ensureStandings, importSales, importStores, parseSalesCsv, parseStoresCsv } from './intake.js';
+
+const config = loadConfig({ DATA_DIR: '/unused', CAMPAIGN_START: '2026-12-01', CAMPAIGN_END: '2027-01-31T23:59:59' });
+const opened: OpenedDatabase[] = [];
+const boards: ContestBoard[] = [];
+
+async function database(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-contest-'))) {
+  const db = openDatabase(dir);
+  opened.push(db);
+  await migrateToLatest(db.db as never);
+  ensureStandings(db.sqlite, config.campaign);
+  return { ...db, dir };
+}
+
+function board(db: OpenedDatabase) {
+  const created = new ContestBoard(db.sqlite, config.campaign);
+  boards.push(created);
+  return created;
+}
+
+const storesCsv = (ids: string[], optedOut: string[] = []) =>
+  [
+    'store_id,name,domain,logo_url,opted_in',
+    ...ids.map((id) => `${id},Store ${id},${id},,${optedOut.includes(id) ? 'no' : 'yes'}`),
+  ].join('\n');
+
+afterEach(async () => {
+  for (const b of boards.splice(0)) b.stop();
+  for (const db of opened.splice(0)) {
+    await db.db.destroy();
+    fs.rmSync(path.dirname(db.file), { recursive: true, force: true });
+  }
+});
+
+describe('the contest rules, imported and looked up', () => {
+  // Thirteen participants and a few others. Amounts in naira; the window is December and January.
+  const sales = `order_id,store_id,amount,status,paid_at
+o1,leader,1000,paid,2026-12-05T10:00:00+01:00
+o2,second,899.50,paid,2026-12-06T10:00:00+01:00
+o3,second,0.50,paid,2026-12-06
+o4,tie-a,800,paid,2026-12-07T10:00:00Z
+o5,tie-b,800,paid,2026-12-07T11:00:00Z
+o6,fifth,700,paid,2026-12-08T10:00:00+01:00
+o7,sixth,600,paid,2026-12-08T10:00:00+01:00
+o8,seventh,500,paid,2026-12-08T10:00:00+01:00
+o9,eighth,400,paid,2026-12-08T10:00:00+01:00
+o10,ninth,300,paid,2026-12-08T10:00:00+01:00
+o11,tenth,200,paid,2026-12-08T10:00:00+01:00
+o12,eleventh,150,paid,2027-01-31T23:59:59+01:00
+o13,duplicated,60,paid,2026-12-09T10:00:00+01:00
+o13,duplicated,60,paid,2026-12-09T10:00:00+01:00
+o14,duplicated,40,paid,2026-12-09T11:00:00+01:00
+o15,refunded,500,paid,2026-12-10T10:00:00+01:00
+o16,refunded,50,paid,2026-12-10T11:00:00+01:00
+o15,refunded,500,refunded,2026-12-10T10:00:00+01:00
+o17,outside,900,paid,2026-11-30T23:59:59+01:00
+o18,outside,900,paid,2027-02-01T00:00:00+01:00
+o19,opted-out,5000,paid,2026-12-10T10:00:00+01:00
+`;
+  const ids = ['leader', 'second', 'tie-a', 'tie-b', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+  const all = [...ids, 'eleventh', 'duplicated', 'refunded', 'outside', 'no-sales', 'opted-out'];
+
+  async function world() {
+    const db = await database();
+    importStores(db.sqlite, parseStoresCsv(storesCsv(all, ['opted-out'])));
+    const summary = importSales(db.sqlite, config.campaign, parseSalesCsv(sales));
+    return { db, summary, contest: board(db) };
+  }
+
+  it.each([
+    ['the leader aims at its own revenue', 'leader', 1, 1000, 1000, 0],
+    ['place 2 aims at place 1', 'second', 2, 900, 1000, 100],
+    ['a tie shares place 3 and aims at place 2', 'tie-a', 3, 800, 900, 100],
+    ['the other half of the tie', 'tie-b', 3, 800, 900, 100],
+    ['place 5 after a tie aims at place 4', 'fifth', 5, 700, 800, 100],
+    ['place 6', 'sixth', 6, 600, 700, 100],
+    ['place 10, the last prize, aims at place 9', 'tenth', 10, 200, 300, 100],
+    ['outside the prizes aims at place 10 (sale at the last second of the window)', 'eleventh', 11, 150, 200, 50],
+    ['a duplicate row counts once', 'duplicated', 12, 100, 200, 100],
+    ['a refund removes the refunded order only', 'refunded', 13, 50, 200, 150],
+    ['sales outside the window are not counted', 'outside', null, 0, 200, 200],
+    ['zero revenue has no rank and aims at place 10', 'no-sales', null, 0, 200, 200],
+  ])('given %s: %s should be rank %s with %s / %s / %s', async (_, id, rank, total, winning, toWin) => {
+    const { contest } = await world();
+    expect(contest.lookup(`${id}.kasuwa.shop`)).toEqual({
+      storeId: id,
+      name: `Store ${id}`,
+      logo: null,
+      rank,
+      totalRevenue: total,
+      winningRevenue: winning,
+      revenueToWin: toWin,
+    });
+  });
+
+  it('given the import should count accepted, duplicate, refunded and outside-window rows', async () => {
+    const { summary } = await world();
+    expect(summary).toEqual({ accepted: 17, duplicates: 1, refunds: 1, outsideWindow: 2, rejected: 0 });
+  });
+
+  it('given an opted-out store with sales should not find it, and it should not take a place', async () => {
+    const { contest } = await world();
+    expect(() => contest.lookup('opted-out')).toThrow(expect.objectContaining({ code: 'STORE_NOT_FOUND' }));
+    expect(contest.index.participants).toBe(13);
+  });
+
+  it('given the same file imported again should change nothing', async () => {
+    const { db } = await world();
+    const again = importSales(db.sqlite, config.campaign, parseSalesCsv(sales));
+    expect(again).toEqual({ accepted: 0, duplicates: 21, refunds: 0, outsideWindow: 0, rejected: 0 });
+    expect(board(db).lookup('second')).toMatchObject({ rank: 2, totalRevenue: 900 });
+  });
+
+  it.each([
+    ['the leader', 'big', 1, 300, 300, 0],
+    ['place 2', 'middle', 2, 200, 300, 100],
+    ['place 3', 'small', 3, 100, 200, 100],
+    ['zero revenue, with nothing to aim at', 'none', null, 0, 0, 0],
+  ])('given fewer than ten participants, %s should be rank %s', async (_, id, rank, total, winning, toWin) => {
+    const db = await database();
+    importStores(db.sqlite, parseStoresCsv(storesCsv(['big', 'middle', 'small', 'none'])));
+    importSales(
+      db.sqlite,
+      config.campaign,
+      parseSalesCsv(`order_id,store_id,amount,status,paid_at
+a,big,300,paid,2026-12-24T12:00:00+01:00
+b,middle,200,paid,2026-12-24T12:00:00+01:00
+c,small,100,paid,2026-12-24T12:00:00+01:00`),
+    );
+    expect(board(db).lookup(id)).toMatchObject({
+      rank,
+      totalRevenue: total,
+      winningRevenue: winning,
+      revenueToWin: toWin,
+    });
+  });
+
+  it('given the answer should name no other store', async () => {
+    const { contest } = await world();
+    const text = JSON.stringify(contest.lookup('second'));
+    for (const other of all.filter((id) => id !== 'second')) expect(text).not.toContain(other);
+  });
+});
+
+describe('freshness', () => {
+  it('given a sale imported by another connection should show in lookups within 5 seconds', async () => {
+    const db = await database();
+    importStores(db.sqlite, parseStoresCsv(storesCsv(['first', 'late'])));
+    const contest = board(db);
+    contest.start();
+    expect(contest.lookup('late')).toMatchObject({ rank: null });
+
+    const writer = openDatabase(db.dir); // as another process would
+    opened.push(writer);
+    importSales(
+      writer.sqlite,
+      config.campaign,
+      parseSalesCsv('order_id,store_id,amount,status,paid_at\nx1,late,2500,paid,2026-12-31T20:00:00+01:00'),
+    );
+    await vi.waitFor(() => expect(contest.lookup('late')).toMatchObject({ rank: 1, totalRevenue: 2500 }), {
+      timeout: 5000,
+      interval: 100,
+    });
+  });
+
+  it('given a store renamed and then opted out by another connection should show that within 5 seconds', async () => {
+    const db = await database();
+    importStores(db.sqlite, parseStoresCsv(storesCsv(['shop'])));
+    const contest = board(db);
+    contest.start();
+    expect(contest.lookup('shop').name).toBe('Store shop');
+
+    const writer = openDatabase(db.dir);
+    opened.push(writer);
+    importStores(writer.sqlite, parseStoresCsv('store_id,name,domain,logo_url\nshop,Renamed Shop,shop,'));
+    await vi.waitFor(() => expect(contest.lookup('shop').name).toBe('Renamed Shop'), { timeout: 5000, interval: 100 });
+    importStores(writer.sqlite, parseStoresCsv('store_id,name,domain,logo_url,opted_in\nshop,Renamed Shop,shop,,no'));
+    await vi.waitFor(
+      () => expect(() => contest.lookup('shop')).toThrow(expect.objectContaining({ code: 'STORE_NOT_FOUND' })),
+      {
+        timeout: 5000,
+        interval: 100,
+      },
+    );
+  });
+
+  it('given a bulk import by another connection should reload and show it', async () => {
+    const db = await database();
+    const ids = Array.from({ length: 12_000 }, (_, i) => `bulk-${i}`);
+    importStores(db.sqlite, parseStoresCsv(storesCsv(ids)));
+    const contest = board(db);
+    const rows = ids.map((id, i) => `${id}-o,${id},${i + 1},paid,2026-12-20T12:00:00Z`);
+    const writer = openDatabase(db.dir);
+    opened.push(writer);
+    importSales(
+      writer.sqlite,
+      config.campaign,
+      parseSalesCsv(['order_id,store_id,amount,status,paid_at', ...rows].join('\n')),
+    );
+    contest.refresh();
+    expect(contest.index.participants).toBe(12_000);
+    expect(contest.lookup('bulk-0')).toMatchObject({ rank: 12_000, totalRevenue: 1, winningRevenue: 11_991 });
+  });
+
+  it('given another campaign window should recompute the counted revenues', async () => {
+    const db = await database();
+    importStores(db.sqlite, parseStoresCsv(storesCsv(['early'])));
+    importSales(
+      db.sqlite,
+      config.campaign,
+      parseSalesCsv('order_id,store_id,amount,status,paid_at\ne1,early,10,paid,2026-11-15'),
+    );
+    expect(board(db).lookup('early')).toMatchObject({ rank: null });
+    const november = loadConfig({ DATA_DIR: '/unused', CAMPAIGN_START: '2026-11-01', CAMPAIGN_END: '2026-11-30' });
+    const recomputed = new ContestBoard(db.sqlite, november.campaign);
+    boards.push(recomputed);
+    expect(recomputed.lookup('early')).toMatchObject({ rank: 1, totalRevenue: 10 });
+  });
+});

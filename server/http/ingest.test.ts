@@ -1,0 +1,118 @@
+/** POST /ingest/sales on the server in-process, with a temporary DATA_DIR and the demo stores. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { startServer } from '../server.js';
+import { INGEST_MAX_BYTES, tokenMatches } from './ingest.js';
+
+const TOKEN = 'test-ingest-token-0123456789';
+let running: Awaited<ReturnType<typeof startServer>>;
+let base: string;
+let dataDir: string;
+
+const sale = (order: string, amount: number | string, status = 'paid') =>
+  JSON.stringify({ order_id: order, store_id: 'demo-0003', amount, status, paid_at: '2026-12-24T12:00:00+01:00' });
+
+function ingest(body: string, authorization: string | null = `Bearer ${TOKEN}`) {
+  const headers: Record<string, string> = { 'content-type': 'application/x-ndjson' };
+  if (authorization) headers.authorization = authorization;
+  return fetch(`${base}/ingest/sales`, { method: 'POST', headers, body });
+}
+
+const tunde = () => running.services.contest.lookup('tunde-gadgets-hub');
+const tundeSales = async () =>
+  (await running.services.db.selectFrom('sales').select('order_id').where('store_id', '=', 'demo-0003').execute())
+    .length;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-ingest-'));
+  running = await startServer(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', INGEST_TOKEN: TOKEN }),
+  );
+  base = `http://127.0.0.1:${running.port}`;
+});
+
+afterAll(async () => {
+  await running?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('POST /ingest/sales', () => {
+  it.each([
+    ['no Authorization header', null],
+    ['a wrong token', 'Bearer not-the-right-token-at-all'],
+    ['the token without Bearer', TOKEN],
+    ['a prefix of the token', `Bearer ${TOKEN.slice(0, -1)}`],
+  ])('given %s should answer 401 and apply nothing', async (_, authorization) => {
+    const response = await ingest(sale('unauthorised-1', 5000), authorization);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await tundeSales()).toBe(0);
+  });
+
+  it('given a body over the size limit should answer 413 and apply nothing', async () => {
+    const line = `${sale('big-1', 5000)}\n`;
+    const response = await ingest(line.repeat(Math.ceil(INGEST_MAX_BYTES / line.length) + 1));
+    expect(response.status).toBe(413);
+    expect(await tundeSales()).toBe(0);
+  });
+
+  it('given one bad line should answer 422 naming it and apply nothing', async () => {
+    const response = await ingest([sale('bad-1', 5000), sale('bad-2', 'lots'), '{not json'].join('\n'));
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors).toEqual([
+      { line: 2, reason: expect.stringContaining('amount must be naira') },
+      { line: 3, reason: 'not valid JSON' },
+    ]);
+    expect(await tundeSales()).toBe(0);
+    expect(tunde().rank).toBeNull();
+  });
+
+  it('given good sales should count them and show them in the next lookup, with no CORS header', async () => {
+    const response = await ingest([sale('good-1', 5000), sale('good-1', 5000), sale('good-2', '2500.50')].join('\n'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await response.json()).toEqual({ accepted: 2, duplicates: 1, refunds: 0, outsideWindow: 0, rejected: 0 });
+    expect(tunde()).toMatchObject({ totalRevenue: 7500.5, rank: expect.any(Number) });
+
+    const refund = await ingest(sale('good-2', '2500.50', 'refunded'));
+    expect(await refund.json()).toMatchObject({ refunds: 1 });
+    expect(tunde()).toMatchObject({ totalRevenue: 5000 });
+  });
+
+  it('given a cross-origin preflight should not open CORS', async () => {
+    const response = await fetch(`${base}/ingest/sales`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.status).toBe(405);
+  });
+});
+
+describe('POST /ingest/sales without INGEST_TOKEN', () => {
+  it('given no token configured should answer 503 and stay off', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-ingest-off-'));
+    const off = await startServer(
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'test', DEMO_DATA: 'off' }),
+    );
+    try {
+      const response = await fetch(`http://127.0.0.1:${off.port}/ingest/sales`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer ' },
+        body: sale('off-1', 5000),
+      });
+      expect(response.status).toBe(503);
+    } finally {
+      await off.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('given any header should never match an unset-looking token', () => {
+    expect(tokenMatches('Bearer ', TOKEN)).toBe(false);
+    expect(tokenMatches(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
+  });
+});

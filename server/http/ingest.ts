@@ -1,0 +1,67 @@
+/**
+ * POST /ingest/sales: the platform pushes sales as NDJSON (one object per line with order_id,
+ * store_id, amount, status, paid_at), authorised by `Authorization: Bearer $INGEST_TOKEN`.
+ * Server-to-server only: no CORS headers, so browsers on other origins cannot call it.
+ *
+ * 200 {accepted, duplicates, refunds, outsideWindow, rejected: 0}; 422 {errors: [{line, reason}]} with
+ * nothing applied; 401 without the right token; 413 over INGEST_MAX_BYTES; 503 while no token is
+ * configured (the route is off rather than open) or while another process's import holds the database.
+ */
+import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IntakeRejected } from '../core/intake.js';
+import type { Services } from '../services.js';
+import { BodyTooLarge, readBody } from './body.js';
+
+export const INGEST_PATH = '/ingest/sales';
+export const INGEST_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Compares digests so neither the content nor the length of the token leaks through timing. */
+export function tokenMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  const given = crypto
+    .createHash('sha256')
+    .update(match?.[1] ?? '')
+    .digest();
+  const expected = crypto.createHash('sha256').update(token).digest();
+  return crypto.timingSafeEqual(given, expected) && match !== null;
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.end(JSON.stringify(body));
+}
+
+export async function handleIngest(services: Services, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const token = services.config.ingestToken;
+  if (!token) return json(res, 503, { error: 'Sales intake is off: INGEST_TOKEN is not configured.' });
+  if (req.method !== 'POST') return json(res, 405, { error: 'Use POST.' }, { Allow: 'POST' });
+  if (!tokenMatches(req.headers.authorization, token)) {
+    return json(res, 401, { error: 'A valid bearer token is required.' }, { 'WWW-Authenticate': 'Bearer' });
+  }
+  let body: Buffer;
+  try {
+    body = await readBody(req, INGEST_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      res.setHeader('Connection', 'close');
+      return json(res, 413, { error: `The body is larger than ${INGEST_MAX_BYTES} bytes; send smaller batches.` });
+    }
+    res.destroy(); // the client went away mid-body: nothing to answer, nothing applied
+    return;
+  }
+  try {
+    return json(res, 200, await services.ingestSales(body.toString('utf8')));
+  } catch (error) {
+    if (error instanceof IntakeRejected) return json(res, 422, { error: error.message, errors: error.errors });
+    // Another process holds the write lock longer than the busy timeout (a large sales:import).
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+      return json(res, 503, { error: 'The database is busy with an import; retry shortly.' }, { 'Retry-After': '30' });
+    }
+    console.error(JSON.stringify({ level: 'error', msg: 'ingest failed', error: String(error) }));
+    return json(res, 500, { error: 'Something went wrong on our side; nothing was applied.' });
+  }
+}
