@@ -3,13 +3,13 @@ import { brand } from '../../common/brand.js';
 import { logo } from './logo.js';
 import { mainLinks } from './nav-links.js';
 
+// An abbreviation with its expansion: aria-label is not allowed on a plain <span> (vnu).
+const language = (className: string) => html`<abbr class=${className} title="English">EN</abbr>`;
+
 /**
  * The shared header. Below 800 px the links move into a side drawer: a real <dialog> opened with
  * showModal() (focus moves in and is kept there, Esc closes) by site/client/drawer.ts.
  */
-// An abbreviation with its expansion: aria-label is not allowed on a plain <span> (vnu).
-const language = (className: string) => html`<abbr class=${className} title="English">EN</abbr>`;
-
 export function siteHeader() {
   return html`<header class="site-header">
   <div class="container header-bar">
