@@ -12,6 +12,29 @@ const widgets: Record<string, () => Promise<unknown>> = {
   'store-rank-checker': () => import('./store-rank-checker/store-rank-checker.define.js'),
   'pricing-plans': () => import('./pricing-plans/pricing-plans.define.js'),
 };
+
+// The big shared libraries, each evaluated in its own task before the widget code: splitting one long
+// task into several keeps the page responsive to taps while the widgets start (and keeps TBT low).
+const react = () => import('./shared/runtime-react.js');
+const apollo = () => import('./shared/runtime-apollo.js');
+const runtimesOf: Record<string, (() => Promise<unknown>)[]> = {
+  'start-selling-form': [react, apollo],
+  'start-selling-modal': [react, apollo],
+  'store-rank-checker': [react, apollo],
+  'pricing-plans': [react],
+};
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const runtimeLoads = new Map<() => Promise<unknown>, Promise<unknown>>();
+async function runtimesFor(tag: string): Promise<void> {
+  for (const runtime of runtimesOf[tag] ?? []) {
+    let loading = runtimeLoads.get(runtime);
+    if (!loading) {
+      loading = runtime().then(nextTask);
+      runtimeLoads.set(runtime, loading);
+    }
+    await loading;
+  }
+}
 const tags = Object.keys(widgets);
 const selector = tags.join(',');
 
@@ -22,10 +45,12 @@ function load(tag: string): Promise<unknown> {
   const importer = widgets[tag];
   if (!importer || requested.has(tag) || customElements.get(tag)) return customElements.whenDefined(tag);
   requested.add(tag);
-  return importer().catch((error) => {
-    requested.delete(tag);
-    console.error(`[kasuwa-widgets] could not load <${tag}>`, error);
-  });
+  return runtimesFor(tag)
+    .then(importer)
+    .catch((error) => {
+      requested.delete(tag);
+      console.error(`[kasuwa-widgets] could not load <${tag}>`, error);
+    });
 }
 
 function start() {
