@@ -10,6 +10,7 @@ import { emailError } from '../../common/email.js';
 import { clientFor, resolveApiUrl } from '../shared/api.js';
 import { START_SELLING } from '../shared/documents.js';
 import { emit } from '../shared/events.js';
+import { FieldRow } from '../shared/field-row.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
 
 export const NETWORK_FAILURE_MESSAGE = "We couldn't reach Kasuwa. Check your connection and try again.";
@@ -98,46 +99,24 @@ export function SignupForm({ onSuccess, submitLabel = 'Start Selling', onToast }
               }
             }}
           >
-            <Field<string> name="email">
-              {({ input, meta }) => {
-                const error = meta.touched ? (meta.error ?? meta.submitError) : undefined;
-                return (
-                  <div className="field">
-                    <label htmlFor={`${id}-email`} part="label" className="label">
-                      Email address
-                    </label>
-                    <div className="row">
-                      <input
-                        {...input}
-                        id={`${id}-email`}
-                        className="input"
-                        part="input"
-                        type="email"
-                        inputMode="email"
-                        autoComplete="email"
-                        data-autofocus
-                        placeholder="you@example.com"
-                        aria-invalid={error ? 'true' : 'false'}
-                        aria-describedby={`${id}-error`}
-                      />
-                      <button
-                        type="submit"
-                        className="button"
-                        part="button"
-                        disabled={invalid || submitting}
-                        aria-busy={submitting ? 'true' : 'false'}
-                      >
-                        {submitting && <span className="spinner" aria-hidden="true" />}
-                        {submitting ? 'Sending…' : submitLabel}
-                      </button>
-                    </div>
-                    <p id={`${id}-error`} className="field-error" part="error" aria-live="polite">
-                      {error ?? failure ?? ''}
-                    </p>
-                  </div>
-                );
+            <FieldRow
+              id={id}
+              name="email"
+              label="Email address"
+              submitLabel={submitLabel}
+              busyLabel="Sending…"
+              disabled={invalid || submitting}
+              busy={submitting}
+              message={failure}
+              showSubmitError
+              inputProps={{
+                type: 'email',
+                inputMode: 'email',
+                autoComplete: 'email',
+                'data-autofocus': true,
+                placeholder: 'you@example.com',
               }}
-            </Field>
+            />
             {/* Honeypot: hidden from people and assistive tech; a bot that fills it is ignored by the server. */}
             <Field<string> name="website">
               {({ input }) => (

@@ -4,11 +4,12 @@
  */
 import { ApolloProvider, useLazyQuery } from '@apollo/client/react';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
-import { Field, Form } from 'react-final-form';
+import { Form } from 'react-final-form';
 import { clientFor, resolveApiUrl } from '../shared/api.js';
 import { Dialog } from '../shared/dialog.js';
 import { GET_STORE_LEADERBOARD, type StoreLeaderboard } from '../shared/documents.js';
 import { emit } from '../shared/events.js';
+import { FieldRow } from '../shared/field-row.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
 import { leaderboardView } from './store-rank-checker.logic.js';
 
@@ -125,47 +126,23 @@ function RankForm() {
         validate={validate}
         render={({ handleSubmit, invalid, submitting }) => (
           <form ref={formRef} className="form" part="form" noValidate onSubmit={handleSubmit}>
-            <Field<string> name="domain">
-              {({ input, meta }) => {
-                const error = meta.touched ? meta.error : undefined;
-                return (
-                  <div className="field">
-                    <label htmlFor={`${id}-domain`} className="label" part="label">
-                      Store domain
-                    </label>
-                    <div className="row">
-                      <input
-                        {...input}
-                        id={`${id}-domain`}
-                        className="input"
-                        part="input"
-                        type="text"
-                        inputMode="url"
-                        autoComplete="url"
-                        autoCapitalize="none"
-                        spellCheck={false}
-                        placeholder="yourstore.kasuwa.shop"
-                        aria-invalid={error ? 'true' : 'false'}
-                        aria-describedby={`${id}-error`}
-                      />
-                      <button
-                        type="submit"
-                        className="button"
-                        part="button"
-                        disabled={invalid || submitting}
-                        aria-busy={submitting ? 'true' : 'false'}
-                      >
-                        {submitting && <span className="spinner" aria-hidden="true" />}
-                        {submitting ? 'Checking…' : 'Check my rank'}
-                      </button>
-                    </div>
-                    <p id={`${id}-error`} className="field-error" part="error" aria-live="polite">
-                      {error ?? ''}
-                    </p>
-                  </div>
-                );
+            <FieldRow
+              id={id}
+              name="domain"
+              label="Store domain"
+              submitLabel="Check my rank"
+              busyLabel="Checking…"
+              disabled={invalid || submitting}
+              busy={submitting}
+              inputProps={{
+                type: 'text',
+                inputMode: 'url',
+                autoComplete: 'url',
+                autoCapitalize: 'none',
+                spellCheck: false,
+                placeholder: 'yourstore.kasuwa.shop',
               }}
-            </Field>
+            />
           </form>
         )}
       />
