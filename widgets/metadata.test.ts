@@ -8,7 +8,9 @@ const source = (tag: string) =>
     .filter((f) => /\.(tsx?|ts)$/.test(f) && !f.includes('.test.'))
     .map((f) => fs.readFileSync(`widgets/${tag}/${f}`, 'utf8'))
     .join('\n');
-const shared = ['dialog.tsx', 'field-row.tsx', 'toast.tsx'].map((f) => fs.readFileSync(`widgets/shared/${f}`, 'utf8')).join('\n');
+const shared = ['dialog.tsx', 'field-row.tsx', 'toast.tsx']
+  .map((f) => fs.readFileSync(`widgets/shared/${f}`, 'utf8'))
+  .join('\n');
 const formSource = source('start-selling-form');
 
 describe('widget metadata', () => {
