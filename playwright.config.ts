@@ -5,21 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/chromium.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');
 
 // Only the main process starts from an empty database; workers load this file too.
 if (!process.env.TEST_WORKER_INDEX) fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -33,7 +25,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'off',
   },
   webServer: {

@@ -3,6 +3,7 @@
  * way a partner page does; /graphql is answered by the fake below so each state can be reached.
  */
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { CHROMIUM_ARGS } from './scripts/chromium.mjs';
 
 const requests = [];
 
@@ -93,14 +94,7 @@ export default {
       launchOptions: {
         executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
+        args: CHROMIUM_ARGS,
       },
     }),
   ],

@@ -5,6 +5,20 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
+/**
+ * Flags for headless Chromium here, shared by Playwright, @web/test-runner and Lighthouse: we run as
+ * root (no sandbox), without a GPU or a large /dev/shm, and the network is closed, so every background
+ * connection Chromium would try is switched off.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 export function findChromium() {

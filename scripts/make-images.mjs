@@ -7,8 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { chromiumArgs } from '../playwright.config.ts';
-import { ensureChromium } from './chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = (file) => path.join(root, 'site/public', file);
@@ -33,7 +32,7 @@ color:#fff;font-family:system-ui,sans-serif;display:flex;flex-direction:column;j
 <div style="font-size:40px;margin-top:24px;color:#f4b400">${subtitle}</div></div>
 <div style="font-size:28px;opacity:.85">kasuwa.shop</div></div></body></html>`;
 
-const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
+const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
 const page = await browser.newPage();
 for (const [file, size] of [
   ['icons/icon-192.png', 192],
