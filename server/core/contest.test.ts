@@ -196,6 +196,28 @@ describe('freshness', () => {
     );
   });
 
+  it('given a new store, and a custom domain handed to it, by another connection should show them within 5 seconds', async () => {
+    const db = await database();
+    importStores(
+      db.sqlite,
+      parseStoresCsv('store_id,name,domain,logo_url,custom_domain\nold,Old Shop,old,,shop.com.ng'),
+    );
+    const contest = board(db);
+    contest.start();
+    expect(contest.lookup('shop.com.ng').storeId).toBe('old');
+    expect(() => contest.lookup('new')).toThrow(expect.objectContaining({ code: 'STORE_NOT_FOUND' }));
+
+    const writer = openDatabase(db.dir);
+    opened.push(writer);
+    importStores(
+      writer.sqlite,
+      parseStoresCsv('store_id,name,domain,logo_url,custom_domain\nold,Old Shop,old,,\nnew,New Shop,new,,shop.com.ng'),
+    );
+    await vi.waitFor(() => expect(contest.lookup('shop.com.ng').storeId).toBe('new'), { timeout: 5000, interval: 100 });
+    expect(contest.lookup('new')).toMatchObject({ storeId: 'new', name: 'New Shop', rank: null });
+    expect(contest.lookup('old').storeId).toBe('old');
+  });
+
   it('given a bulk import by another connection should reload and show it', async () => {
     const db = await database();
     const ids = Array.from({ length: 12_000 }, (_, i) => `bulk-${i}`);
@@ -212,6 +234,26 @@ describe('freshness', () => {
     contest.refresh();
     expect(contest.index.participants).toBe(12_000);
     expect(contest.lookup('bulk-0')).toMatchObject({ rank: 12_000, totalRevenue: 1, winningRevenue: 11_991 });
+  });
+
+  it('given a rename and a bulk sales import in one poll should reload the revenues, keep opt-outs out, and show the rename', async () => {
+    const db = await database();
+    const ids = Array.from({ length: 12_000 }, (_, i) => `bulk-${i}`);
+    importStores(db.sqlite, parseStoresCsv(storesCsv(ids, ['bulk-1'])));
+    const contest = board(db);
+    const writer = openDatabase(db.dir);
+    opened.push(writer);
+    importStores(writer.sqlite, parseStoresCsv('store_id,name,domain,logo_url\nbulk-0,Renamed,bulk-0,'));
+    const rows = ids.map((id, i) => `${id}-o,${id},${i + 1},paid,2026-12-20T12:00:00Z`);
+    importSales(
+      writer.sqlite,
+      config.campaign,
+      parseSalesCsv(['order_id,store_id,amount,status,paid_at', ...rows].join('\n')),
+    );
+    contest.refresh();
+    expect(contest.index.participants).toBe(11_999);
+    expect(contest.lookup('bulk-0')).toMatchObject({ name: 'Renamed', rank: 11_999, totalRevenue: 1 });
+    expect(() => contest.lookup('bulk-1')).toThrow(expect.objectContaining({ code: 'STORE_NOT_FOUND' }));
   });
 
   it('given another campaign window should recompute the counted revenues', async () => {

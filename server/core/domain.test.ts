@@ -25,6 +25,7 @@ demo-0001,Adaeze Fabrics,adaeze-fabrics,https://cdn.example/adaeze.png,adaezefab
 demo-0002,Mama Nkechi Kitchen,mama-nkechi-kitchen.kasuwa.shop,,
 iya-oloja,Ìyá Ọlọ́jà,iya-oloja,,ìyá-ọlọ́jà.com.ng`),
   );
+  contest.refresh(); // what the server's poller does within a second
 });
 
 afterAll(async () => {
@@ -93,6 +94,22 @@ describe('looking a store up by what its owner types', () => {
     expect(() => contest.lookup(typed)).toThrow(
       expect.objectContaining({ code: 'BAD_USER_INPUT', message: 'Required' }),
     );
+  });
+
+  it.each([
+    ['myshop', 'myshop.kasuwa.shop'],
+    ['www.myshop.com', 'myshop.com'],
+    ['ab--cd.com.ng', 'ab--cd.com.ng'],
+    ['1.2.3.4', '1.2.3.4'],
+    ['0x7f.1', '127.0.0.1'], // read as IPv4, as a browser would
+    ['shop.0x1f', undefined], // a number after a name is no IPv4 address and no host either
+    ['xn--y-lj-3nac9eu0v192fba.com.ng', 'xn--y-lj-3nac9eu0v192fba.com.ng'],
+    ['xn--invalid-punycode-.com', undefined],
+    ['shop-.com', undefined],
+    ['-shop.com', undefined],
+  ])('given the already plain %j should answer %j, as if it came as a URL', (typed, host) => {
+    expect(normalizeDomain(typed)).toBe(host);
+    expect(normalizeDomain(`HTTPS://${typed}/`)).toBe(host);
   });
 
   it('given a bare name should take it under the store suffix', () => {

@@ -299,7 +299,7 @@ export function ensureStandings(sqlite: SQLite.Database, campaign: Campaign): vo
         "INSERT INTO contest_meta (key, value) VALUES ('window', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
       )
       .run(window);
-    sqlite.prepare('INSERT INTO contest_changes (store_key, revenue_kobo) VALUES (NULL, 0)').run();
+    logReload(sqlite, 'everything');
   })();
 }
 
@@ -309,14 +309,33 @@ function applyDeltas(sqlite: SQLite.Database, deltas: Map<number, number>): void
     `UPDATE contest_standings SET revenue_kobo = revenue_kobo + ? WHERE store_key = ?
      RETURNING revenue_kobo, (SELECT opted_in FROM stores WHERE stores.id = contest_standings.store_id) AS opted_in`,
   );
-  const log = sqlite.prepare('INSERT INTO contest_changes (store_key, revenue_kobo) VALUES (?, ?)');
-  const bulk = deltas.size > BULK_CHANGE;
+  const changes: [number, number][] = [];
   for (const [key, delta] of deltas) {
     if (delta === 0) continue;
     const row = update.get(delta, key) as { revenue_kobo: number; opted_in: number } | undefined;
-    if (row && !bulk) log.run(key, row.opted_in ? row.revenue_kobo : 0);
+    if (row) changes.push([key, row.opted_in ? row.revenue_kobo : 0]);
   }
-  if (bulk) log.run(null, 0);
+  logChanges(sqlite, changes, 'revenues');
+}
+
+/**
+ * Appends stores' new counted revenues (0 while opted out) to the change log every server process
+ * follows; a change to a store's details logs it too, so lookups read it again. Above BULK_CHANGE stores
+ * one reload row replaces them: 'revenues' when only revenues changed. Inside a transaction.
+ */
+function logChanges(sqlite: SQLite.Database, changes: readonly (readonly [number, number])[], bulk: ReloadScope): void {
+  if (changes.length > BULK_CHANGE) {
+    logReload(sqlite, bulk);
+    return;
+  }
+  const log = sqlite.prepare('INSERT INTO contest_changes (store_key, revenue_kobo) VALUES (?, ?)');
+  for (const [key, kobo] of changes) log.run(key, kobo);
+}
+
+export type ReloadScope = 'revenues' | 'everything';
+
+function logReload(sqlite: SQLite.Database, scope: ReloadScope): void {
+  sqlite.prepare('INSERT INTO contest_changes (store_key, revenue_kobo, reload) VALUES (NULL, 0, ?)').run(scope);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -424,10 +443,10 @@ export function importStores(
   const update = sqlite.prepare(
     'UPDATE stores SET name = ?, domain = ?, custom_domain = ?, logo_url = ?, opted_in = ? WHERE id = ?',
   );
-  const log = sqlite.prepare('INSERT INTO contest_changes (store_key, revenue_kobo) VALUES (?, ?)');
 
   return sqlite.transaction(() => {
     const now = new Date().toISOString();
+    const changes: [number, number][] = [];
     const summary: StoresSummary = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
     const errors: LineError[] = [];
     let processed = 0;
@@ -468,7 +487,8 @@ export function importStores(
           store.optedIn === false ? 0 : 1,
           now,
         );
-        insertStanding.run(store.id);
+        // A new store is logged too: lookups learn about stores from the log.
+        changes.push([Number(insertStanding.run(store.id).lastInsertRowid), 0]);
         summary.created += 1;
         continue;
       }
@@ -485,11 +505,11 @@ export function importStores(
       }
       update.run(store.name, store.domain, store.customDomain, store.logoUrl, optedIn, store.id);
       summary.updated += 1;
-      // Logged for any change, not only opting in or out: lookups cache store details per host and
-      // drop them when their store appears in the log.
-      if (existing.store_key !== null) log.run(existing.store_key, optedIn ? existing.revenue_kobo : 0);
+      // Logged for any change, not only opting in or out: lookups read a logged store's details again.
+      if (existing.store_key !== null) changes.push([existing.store_key, optedIn ? (existing.revenue_kobo ?? 0) : 0]);
     }
     if (errors.length) throw new IntakeRejected(errors);
+    logChanges(sqlite, changes, 'everything');
     return summary;
   })();
 }

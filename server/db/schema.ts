@@ -59,6 +59,8 @@ export interface ContestChangesTable {
   seq: Generated<number>;
   store_key: number | null;
   revenue_kobo: number;
+  /** On a row without a store key: 'revenues' or 'everything' (NULL: everything). */
+  reload: 'revenues' | 'everything' | null;
 }
 
 export interface ContestMetaTable {

@@ -6,11 +6,13 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as initial from './0001_initial.js';
 import * as signups from './0002_signups.js';
 import * as contest from './0003_contest.js';
+import * as contestReloadScope from './0004_contest_reload_scope.js';
 
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_signups': signups,
   '0003_contest': contest,
+  '0004_contest_reload_scope': contestReloadScope,
 };
 
 const provider: MigrationProvider = {
