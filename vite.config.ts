@@ -21,7 +21,9 @@ export default defineConfig({
     include: ['{common,server,site,widgets,bench,scripts}/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
-    // graphql-http must share the one copy of graphql that the schema is built with (no dual package).
+    // One copy of graphql for everything, as under Node: the CommonJS build that graphql-jit requires
+    // (Vite would otherwise pick the ES build for our imports), also inside graphql-http.
+    alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
     server: { deps: { inline: ['graphql-http'] } },
     // In-process servers would print one log line per request; the format is tested on its own.
     env: { LOG_REQUESTS: 'off' },

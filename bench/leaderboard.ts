@@ -17,12 +17,15 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { addTypenameToDocument } from '@apollo/client/utilities';
+import { type DocumentNode, print } from 'graphql';
 import { loadConfig } from '../server/config.js';
 import { ContestBoard } from '../server/core/contest.js';
 import { importSales, importStores, setBulkImportCache } from '../server/core/intake.js';
 import { openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrations/index.js';
 import { generateContestData, seededRandom } from '../server/demo-data.js';
+import { GET_STORE_LEADERBOARD } from '../widgets/shared/documents.js';
 
 type AutocannonResult = {
   requests: { average: number; total: number };
@@ -164,13 +167,13 @@ async function run(participants: number, port: number) {
 
     const headers = { 'content-type': 'application/json' };
     const typename = JSON.stringify({ query: '{ __typename }' });
-    const lookupQuery =
-      'query($d: String!) { getStoreLeaderboard(query: { domain: $d }) { storeId name rank totalRevenue winningRevenue revenueToWin } }';
+    // The query exactly as the <store-rank-checker> widget sends it (Apollo adds __typename).
+    const lookupQuery = print(addTypenameToDocument(GET_STORE_LEADERBOARD as DocumentNode));
     // Every request picks its store: `random` from the whole pool, `hot` from 1,000 stores (owners
     // checking their own store again).
     // Bodies are built before the run so the load generator (on the same two cores) does as little per
     // request for the lookups as for { __typename }.
-    const bodies = typed.map((domain) => JSON.stringify({ query: lookupQuery, variables: { d: domain } }));
+    const bodies = typed.map((domain) => JSON.stringify({ query: lookupQuery, variables: { query: { domain } } }));
     const lookupRequests = (choose: () => number) => [
       {
         method: 'POST',

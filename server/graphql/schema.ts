@@ -1,8 +1,9 @@
 /**
  * The public GraphQL schema (DESIGN.md §3). Resolvers only call the core; user-facing errors become
- * GraphQL errors with `extensions.code`, anything else becomes INTERNAL without details.
+ * GraphQL errors with `extensions.code`, anything else becomes INTERNAL without details. Resolvers sit
+ * on the schema's fields (not in a root value) so graphql-js and compiled queries run the same ones.
  */
-import { buildSchema, GraphQLError } from 'graphql';
+import { buildSchema, GraphQLError, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { UserFacingError } from '../core/errors.js';
 import type { StartSellingInput } from '../core/signups.js';
 import type { Services } from '../services.js';
@@ -47,10 +48,8 @@ export const typeDefs = /* GraphQL */ `
   }
 `;
 
-export const schema = buildSchema(typeDefs);
-
 /** What graphql-http hands each resolver as context. */
-export type GraphQLContext = { ipHash: string | null };
+export type GraphQLContext = { readonly ipHash: string | null };
 
 export function toGraphQLError(error: unknown): GraphQLError {
   if (error instanceof UserFacingError) {
@@ -79,11 +78,21 @@ function guardedSync<T>(work: () => T): T {
   }
 }
 
-export function createRootValue(services: Services) {
-  return {
-    getStoreLeaderboard: ({ query }: { query: { domain: string } }) =>
-      guardedSync(() => services.getStoreLeaderboard(query.domain)),
-    startSelling: ({ data }: { data: StartSellingInput }, context: GraphQLContext) =>
-      guarded(() => services.startSelling(data, { ipHash: context.ipHash })),
-  };
+/** The schema with its resolvers bound to one set of services. */
+export function createSchema(services: Services): GraphQLSchema {
+  const schema = buildSchema(typeDefs);
+  fieldOf(schema.getQueryType(), 'getStoreLeaderboard').resolve = (_root, args: { query: { domain: string } }) =>
+    guardedSync(() => services.getStoreLeaderboard(args.query.domain));
+  fieldOf(schema.getMutationType(), 'startSelling').resolve = (
+    _root,
+    args: { data: StartSellingInput },
+    context: GraphQLContext,
+  ) => guarded(() => services.startSelling(args.data, { ipHash: context.ipHash }));
+  return schema;
+}
+
+function fieldOf(type: GraphQLObjectType | null | undefined, name: string) {
+  const field = type?.getFields()[name];
+  if (!field) throw new Error(`the schema has no field ${name}`);
+  return field;
 }

@@ -9,8 +9,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createHandler } from 'graphql-http';
 import { createDocumentCache } from '../graphql/document-cache.js';
+import { createExecutor } from '../graphql/executor.js';
 import { aliasLimit, depthLimit, GRAPHQL_LIMITS, parseWithLimits } from '../graphql/limits.js';
-import { createRootValue, type GraphQLContext, schema } from '../graphql/schema.js';
+import { createSchema, type GraphQLContext } from '../graphql/schema.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
 
@@ -18,8 +19,8 @@ export function createGraphQLEndpoint(services: Services, clientIp: (req: Incomi
   const production = services.config.nodeEnv === 'production';
   const documents = createDocumentCache(parseWithLimits);
   const handle = createHandler<IncomingMessage, undefined, GraphQLContext>({
-    schema,
-    rootValue: createRootValue(services),
+    schema: createSchema(services),
+    execute: createExecutor().execute,
     parse: documents.parse,
     validate: documents.validate as never,
     validationRules: [depthLimit(), aliasLimit(), ...(production ? [NoSchemaIntrospectionCustomRule] : [])],
