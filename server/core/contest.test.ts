@@ -10,7 +10,7 @@ import { loadConfig } from '../config.js';
 import { type OpenedDatabase, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 import { ContestBoard } from './contest.js';
-import { ensureStandings, importSales, importStores, parseSalesCsv, parseStoresCsv } from './intake.js';
+import { ensureStandings, importSales, importStores, parseSalesCsv, parseStoresCsv, pruneChanges } from './intake.js';
 
 const config = loadConfig({ DATA_DIR: '/unused', CAMPAIGN_START: '2026-12-01', CAMPAIGN_END: '2027-01-31T23:59:59' });
 const opened: OpenedDatabase[] = [];
@@ -254,6 +254,27 @@ describe('freshness', () => {
     expect(contest.index.participants).toBe(11_999);
     expect(contest.lookup('bulk-0')).toMatchObject({ name: 'Renamed', rank: 11_999, totalRevenue: 1 });
     expect(() => contest.lookup('bulk-1')).toThrow(expect.objectContaining({ code: 'STORE_NOT_FOUND' }));
+  });
+
+  it('given log rows pruned before this process applied them should reload and show every sale', async () => {
+    const db = await database();
+    importStores(db.sqlite, parseStoresCsv(storesCsv(['a', 'b'])));
+    const contest = board(db);
+    const writer = openDatabase(db.dir);
+    opened.push(writer);
+    const sale = (order: string, store: string) =>
+      importSales(
+        writer.sqlite,
+        config.campaign,
+        parseSalesCsv(`order_id,store_id,amount,status,paid_at\n${order},${store},100,paid,2026-12-20T12:00:00Z`),
+      );
+    sale('o-a', 'a');
+    sale('o-b', 'b');
+    pruneChanges(writer.sqlite, 1); // keeps only the row of the sale to b
+    expect((db.sqlite.prepare('SELECT count(*) AS n FROM contest_changes').get() as { n: number }).n).toBe(1);
+    contest.refresh();
+    expect(contest.lookup('a')).toMatchObject({ rank: 1, totalRevenue: 100 });
+    expect(contest.lookup('b')).toMatchObject({ rank: 1, totalRevenue: 100 });
   });
 
   it('given another campaign window should recompute the counted revenues', async () => {

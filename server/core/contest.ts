@@ -12,7 +12,7 @@ import type { StoreLeaderboard } from '../../common/campaign.js';
 import type { Campaign } from '../config.js';
 import { normalizeDomain } from './domain.js';
 import { STORE_NOT_FOUND_MESSAGE, UserFacingError } from './errors.js';
-import { ensureStandings, type ReloadScope } from './intake.js';
+import { ensureStandings, prunedThrough, type ReloadScope } from './intake.js';
 import { koboToNaira, standingFor } from './leaderboard.js';
 import { RankIndex } from './rank-index.js';
 import { type DirectoryStore, StoreDirectory } from './store-directory.js';
@@ -81,6 +81,12 @@ export class ContestBoard {
    */
   refresh(): void {
     this.inSnapshot(() => {
+      if (this.lastSeq < prunedThrough(this.sqlite)) {
+        // Rows this process never applied were pruned (it fell far behind): start over.
+        this.lastSeq = this.maxSeq();
+        this.reloadEverything();
+        return;
+      }
       const rows = this.changesSince.all(this.lastSeq) as ChangeRow[];
       if (rows.length === 0) return;
       this.lastSeq = (rows[rows.length - 1] as ChangeRow)[0];

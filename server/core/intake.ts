@@ -326,10 +326,40 @@ function applyDeltas(sqlite: SQLite.Database, deltas: Map<number, number>): void
 function logChanges(sqlite: SQLite.Database, changes: readonly (readonly [number, number])[], bulk: ReloadScope): void {
   if (changes.length > BULK_CHANGE) {
     logReload(sqlite, bulk);
-    return;
+  } else {
+    const log = sqlite.prepare('INSERT INTO contest_changes (store_key, revenue_kobo) VALUES (?, ?)');
+    for (const [key, kobo] of changes) log.run(key, kobo);
   }
-  const log = sqlite.prepare('INSERT INTO contest_changes (store_key, revenue_kobo) VALUES (?, ?)');
-  for (const [key, kobo] of changes) log.run(key, kobo);
+  pruneChanges(sqlite);
+}
+
+/** The change log keeps at least its newest CHANGES_KEPT rows (a few MB). */
+export const CHANGES_KEPT = 100_000;
+export const PRUNED_THROUGH = 'changes_pruned_through';
+
+/**
+ * Deletes log rows older than the newest `keep` (in batches of at least `keep` rows) and records the
+ * last deleted sequence number in contest_meta: a process whose last applied row is older than that has
+ * missed rows and reloads everything. Inside a transaction.
+ */
+export function pruneChanges(sqlite: SQLite.Database, keep = CHANGES_KEPT): void {
+  const { max } = sqlite.prepare('SELECT COALESCE(MAX(seq), 0) AS max FROM contest_changes').get() as { max: number };
+  const through = max - keep;
+  if (through - prunedThrough(sqlite) < keep) return;
+  sqlite.prepare('DELETE FROM contest_changes WHERE seq <= ?').run(through);
+  sqlite
+    .prepare(
+      'INSERT INTO contest_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    )
+    .run(PRUNED_THROUGH, String(through));
+}
+
+/** The last change log sequence number deleted by pruning (0: none). */
+export function prunedThrough(sqlite: SQLite.Database): number {
+  const row = sqlite.prepare('SELECT value FROM contest_meta WHERE key = ?').get(PRUNED_THROUGH) as
+    | { value: string }
+    | undefined;
+  return row ? Number(row.value) : 0;
 }
 
 export type ReloadScope = 'revenues' | 'everything';
