@@ -68,33 +68,23 @@ export class ContestBoard {
     this.changesSince = sqlite
       .prepare('SELECT seq, store_key, revenue_kobo, reload FROM contest_changes WHERE seq > ? ORDER BY seq')
       .raw();
-    this.inSnapshot(() => {
-      this.lastSeq = this.maxSeq();
-      this.reloadEverything();
-    });
+    this.inSnapshot(() => this.startOver());
   }
 
   /**
    * Applies what other writers (or this process) logged since the last look, all read in one snapshot:
    * the new counted revenues, and each logged store's details read again (a sale, a new store, a rename,
    * a new domain or an opt-out all log the store's key). A reload row reloads the revenues, or everything.
+   * The last applied row moves only after the work is done, so a failed refresh is retried whole.
    */
   refresh(): void {
     this.inSnapshot(() => {
-      if (this.lastSeq < prunedThrough(this.sqlite)) {
-        // Rows this process never applied were pruned (it fell far behind): start over.
-        this.lastSeq = this.maxSeq();
-        this.reloadEverything();
-        return;
-      }
+      // Rows this process never applied were pruned (it fell far behind): start over.
+      if (this.lastSeq < prunedThrough(this.sqlite)) return this.startOver();
       const rows = this.changesSince.all(this.lastSeq) as ChangeRow[];
       if (rows.length === 0) return;
-      this.lastSeq = (rows[rows.length - 1] as ChangeRow)[0];
       const reloads = rows.filter((row) => row[1] === null).map((row) => row[3] ?? 'everything');
-      if (reloads.includes('everything')) {
-        this.reloadEverything();
-        return;
-      }
+      if (reloads.includes('everything')) return this.startOver();
       const changes = rows.filter((row) => row[1] !== null) as [number, number, number, null][];
       if (reloads.length > 0) this.reloadRevenues();
       else this.index.apply(changes.map((row) => [row[1], row[2]] as const));
@@ -102,7 +92,14 @@ export class ContestBoard {
         const row = this.storeByKey.get(key) as StoreRow | undefined;
         if (row) this.directory.set(toDirectoryStore(row));
       }
+      this.lastSeq = (rows[rows.length - 1] as ChangeRow)[0];
     });
+  }
+
+  /** Everything read again, up to the newest log row. Inside a snapshot. */
+  private startOver(): void {
+    this.reloadEverything();
+    this.lastSeq = this.maxSeq();
   }
 
   /** Every store, details and counted revenue, read again in pages of store keys: ~2.5 s at a million. */

@@ -40,6 +40,14 @@ export function widgetsPage() {
     <p>Themed with custom properties:</p>
     <div class="widget-themed">${signupForm('widgets-themed')}</div>
     ${snippet('<start-selling-form style="--kasuwa-primary: #7a1fa2; --kasuwa-radius: 6px"></start-selling-form>')}
+    <p>For visitors without JavaScript, put a plain form inside the tag; it shows until the widget loads. On your page it must post to our host, and it can carry your partner code:</p>
+    ${snippet(`<start-selling-form ref="your-partner-code">
+  <form method="post" action="https://kasuwa.shop/start-selling">
+    <label>Email address <input name="email" type="email" autocomplete="email" required></label>
+    <input type="hidden" name="ref" value="your-partner-code">
+    <button type="submit">Start Selling</button>
+  </form>
+</start-selling-form>`)}
 
     <h2 id="start-selling-modal">Start-selling modal</h2>
     <p>Any element with <code>data-start-selling</code> opens it; a page without a <code>&lt;start-selling-modal&gt;</code> gets one. Scripts can call <code>document.querySelector('start-selling-modal').show()</code>.</p>
