@@ -236,14 +236,19 @@ describe('freshness', () => {
     expect(contest.lookup('bulk-0')).toMatchObject({ rank: 12_000, totalRevenue: 1, winningRevenue: 11_991 });
   });
 
-  it('given a rename and a bulk sales import in one poll should reload the revenues, keep opt-outs out, and show the rename', async () => {
+  it('given a rename, an opt-out and a bulk sales import in one poll should reload the revenues without the opted-out and show the rename', async () => {
     const db = await database();
     const ids = Array.from({ length: 12_000 }, (_, i) => `bulk-${i}`);
     importStores(db.sqlite, parseStoresCsv(storesCsv(ids, ['bulk-1'])));
     const contest = board(db);
     const writer = openDatabase(db.dir);
     opened.push(writer);
-    importStores(writer.sqlite, parseStoresCsv('store_id,name,domain,logo_url\nbulk-0,Renamed,bulk-0,'));
+    importStores(
+      writer.sqlite,
+      parseStoresCsv(
+        'store_id,name,domain,logo_url,opted_in\nbulk-0,Renamed,bulk-0,,yes\nbulk-2,Store bulk-2,bulk-2,,no',
+      ),
+    );
     const rows = ids.map((id, i) => `${id}-o,${id},${i + 1},paid,2026-12-20T12:00:00Z`);
     importSales(
       writer.sqlite,
@@ -251,9 +256,11 @@ describe('freshness', () => {
       parseSalesCsv(['order_id,store_id,amount,status,paid_at', ...rows].join('\n')),
     );
     contest.refresh();
-    expect(contest.index.participants).toBe(11_999);
-    expect(contest.lookup('bulk-0')).toMatchObject({ name: 'Renamed', rank: 11_999, totalRevenue: 1 });
-    expect(() => contest.lookup('bulk-1')).toThrow(expect.objectContaining({ code: 'STORE_NOT_FOUND' }));
+    expect(contest.index.participants).toBe(11_998);
+    expect(contest.lookup('bulk-0')).toMatchObject({ name: 'Renamed', rank: 11_998, totalRevenue: 1 });
+    for (const optedOut of ['bulk-1', 'bulk-2']) {
+      expect(() => contest.lookup(optedOut)).toThrow(expect.objectContaining({ code: 'STORE_NOT_FOUND' }));
+    }
   });
 
   it('given log rows pruned before this process applied them should reload and show every sale', async () => {

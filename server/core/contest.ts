@@ -12,7 +12,7 @@ import type { StoreLeaderboard } from '../../common/campaign.js';
 import type { Campaign } from '../config.js';
 import { normalizeDomain } from './domain.js';
 import { STORE_NOT_FOUND_MESSAGE, UserFacingError } from './errors.js';
-import { ensureStandings, prunedThrough, type ReloadScope } from './intake.js';
+import { ensureStandings, lastChangeSeq, prunedThrough, type ReloadScope } from './intake.js';
 import { koboToNaira, standingFor } from './leaderboard.js';
 import { RankIndex } from './rank-index.js';
 import { type DirectoryStore, StoreDirectory } from './store-directory.js';
@@ -86,12 +86,13 @@ export class ContestBoard {
       const reloads = rows.filter((row) => row[1] === null).map((row) => row[3] ?? 'everything');
       if (reloads.includes('everything')) return this.startOver();
       const changes = rows.filter((row) => row[1] !== null) as [number, number, number, null][];
-      if (reloads.length > 0) this.reloadRevenues();
-      else this.index.apply(changes.map((row) => [row[1], row[2]] as const));
+      // Details first: reloading revenues takes opt-ins from the directory.
       for (const key of new Set(changes.map((row) => row[1]))) {
         const row = this.storeByKey.get(key) as StoreRow | undefined;
         if (row) this.directory.set(toDirectoryStore(row));
       }
+      if (reloads.length > 0) this.reloadRevenues();
+      else this.index.apply(changes.map((row) => [row[1], row[2]] as const));
       this.lastSeq = (rows[rows.length - 1] as ChangeRow)[0];
     });
   }
@@ -99,7 +100,7 @@ export class ContestBoard {
   /** Everything read again, up to the newest log row. Inside a snapshot. */
   private startOver(): void {
     this.reloadEverything();
-    this.lastSeq = this.maxSeq();
+    this.lastSeq = lastChangeSeq(this.sqlite);
   }
 
   /** Every store, details and counted revenue, read again in pages of store keys: ~2.5 s at a million. */
@@ -135,11 +136,6 @@ export class ContestBoard {
         for (const [key, kobo] of pages<[number, number]>(page)) if (directory.optedIn(key)) yield [key, kobo] as const;
       })(),
     );
-  }
-
-  private maxSeq(): number {
-    return (this.sqlite.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM contest_changes').get() as { seq: number })
-      .seq;
   }
 
   /** Runs reads in one read transaction, so the log and the tables agree. */

@@ -343,8 +343,7 @@ export const PRUNED_THROUGH = 'changes_pruned_through';
  * missed rows and reloads everything. Inside a transaction.
  */
 export function pruneChanges(sqlite: SQLite.Database, keep = CHANGES_KEPT): void {
-  const { max } = sqlite.prepare('SELECT COALESCE(MAX(seq), 0) AS max FROM contest_changes').get() as { max: number };
-  const through = max - keep;
+  const through = lastChangeSeq(sqlite) - keep;
   if (through - prunedThrough(sqlite) < keep) return;
   sqlite.prepare('DELETE FROM contest_changes WHERE seq <= ?').run(through);
   sqlite
@@ -352,6 +351,11 @@ export function pruneChanges(sqlite: SQLite.Database, keep = CHANGES_KEPT): void
       'INSERT INTO contest_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     )
     .run(PRUNED_THROUGH, String(through));
+}
+
+/** The newest change log sequence number (0: none yet). */
+export function lastChangeSeq(sqlite: SQLite.Database): number {
+  return (sqlite.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM contest_changes').get() as { seq: number }).seq;
 }
 
 /** The last change log sequence number deleted by pruning (0: none). */
