@@ -2,15 +2,12 @@
  * The server in-process on a free port, with a real SQLite file in a temporary DATA_DIR and the built
  * site (run `npm run build` first; `npm test` does).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { startServer } from '../server.js';
+import { startTestServer, type TestServer } from './test-server.js';
 
-let running: Awaited<ReturnType<typeof startServer>>;
+let server: TestServer;
 let base: string;
 let dataDir: string;
 
@@ -29,14 +26,12 @@ async function graphql(query: string, variables?: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-app-'));
-  running = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' }));
-  base = `http://127.0.0.1:${running.port}`;
+  server = await startTestServer();
+  ({ base, dataDir } = server);
 });
 
 afterAll(async () => {
-  await running?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
 
 describe('the HTTP server', () => {

@@ -4,35 +4,29 @@
  * keep only valid rows. Routes another branch adds (/start-selling, /ingest/sales) answer 404 until
  * then, which still has to hold.
  */
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkEmail } from '../../common/email.js';
-import { loadConfig } from '../config.js';
-import { startServer } from '../server.js';
+import { startTestServer, type TestServer } from './test-server.js';
 
 const TOKEN = 'bad-input-test-token-0123456789';
 const TOTAL = 5_200;
 const RAW = 100;
 
-let running: Awaited<ReturnType<typeof startServer>>;
+let server: TestServer;
+let running: TestServer['running'];
 let base: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-bad-input-'));
-  running = await startServer(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', INGEST_TOKEN: TOKEN }),
-  );
-  base = `http://127.0.0.1:${running.port}`;
+  server = await startTestServer({ INGEST_TOKEN: TOKEN });
+  ({ running, base, dataDir } = server);
 });
 
 afterAll(async () => {
-  await running?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
 
 /** mulberry32: small, fast, deterministic. */

@@ -2,27 +2,19 @@
  * The public API's limits and the site's protective headers, against the server in-process on a free
  * port (run `npm run build` first; `npm test` does).
  */
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { auditServer } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { startServer } from '../server.js';
 import { requestLogLine } from './hardened-server.js';
 import { contentSecurityPolicy } from './security.js';
+import { startTestServer, type TestServer } from './test-server.js';
 
-type Running = Awaited<ReturnType<typeof startServer>>;
-const servers: { running: Running; dataDir: string }[] = [];
+const servers: TestServer[] = [];
 
 async function start(env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-harden-'));
-  const running = await startServer(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', DEMO_DATA: 'off', ...env }),
-  );
-  servers.push({ running, dataDir });
-  return `http://127.0.0.1:${running.port}`;
+  const server = await startTestServer({ DEMO_DATA: 'off', ...env });
+  servers.push(server);
+  return server.base;
 }
 
 let base: string;
@@ -30,10 +22,7 @@ beforeAll(async () => {
   base = await start();
 });
 afterAll(async () => {
-  for (const { running, dataDir } of servers) {
-    await running.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  for (const server of servers) await server.close();
 });
 
 async function post(body: string, headers: Record<string, string> = {}) {

@@ -1,16 +1,12 @@
 /** POST /ingest/sales on the server in-process, with a temporary DATA_DIR and the demo stores. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { startServer } from '../server.js';
 import { INGEST_MAX_BYTES, tokenMatches } from './ingest.js';
+import { startTestServer, type TestServer } from './test-server.js';
 
 const TOKEN = 'test-ingest-token-0123456789';
-let running: Awaited<ReturnType<typeof startServer>>;
+let server: TestServer;
+let running: TestServer['running'];
 let base: string;
-let dataDir: string;
 
 const sale = (order: string, amount: number | string, status = 'paid') =>
   JSON.stringify({ order_id: order, store_id: 'demo-0003', amount, status, paid_at: '2026-12-24T12:00:00+01:00' });
@@ -27,16 +23,12 @@ const tundeSales = async () =>
     .length;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-ingest-'));
-  running = await startServer(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', INGEST_TOKEN: TOKEN }),
-  );
-  base = `http://127.0.0.1:${running.port}`;
+  server = await startTestServer({ INGEST_TOKEN: TOKEN });
+  ({ running, base } = server);
 });
 
 afterAll(async () => {
-  await running?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
 
 describe('POST /ingest/sales', () => {
@@ -94,12 +86,9 @@ describe('POST /ingest/sales', () => {
 
 describe('POST /ingest/sales without INGEST_TOKEN', () => {
   it('given no token configured should answer 503 and stay off', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-ingest-off-'));
-    const off = await startServer(
-      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, NODE_ENV: 'test', DEMO_DATA: 'off' }),
-    );
+    const off = await startTestServer({ DEMO_DATA: 'off' });
     try {
-      const response = await fetch(`http://127.0.0.1:${off.port}/ingest/sales`, {
+      const response = await fetch(`${off.base}/ingest/sales`, {
         method: 'POST',
         headers: { authorization: 'Bearer ' },
         body: sale('off-1', 5000),
@@ -107,7 +96,6 @@ describe('POST /ingest/sales without INGEST_TOKEN', () => {
       expect(response.status).toBe(503);
     } finally {
       await off.close();
-      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -2,38 +2,22 @@
  * Signups over HTTP: the no-JavaScript form at POST /start-selling and the per-IP limit behind a
  * trusted proxy, against the server in-process with a real SQLite file.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { startServer } from '../server.js';
+import { startTestServer, type TestServer } from './test-server.js';
 
-let running: Awaited<ReturnType<typeof startServer>>;
+let server: TestServer;
 let base: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-form-'));
-  running = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      DEMO_DATA: 'off',
-      TRUST_PROXY: '1',
-      SIGNUP_IP_LIMIT: '3',
-      SIGNUP_EMAIL_LIMIT: '2',
-    }),
-  );
-  base = `http://127.0.0.1:${running.port}`;
+  server = await startTestServer({ DEMO_DATA: 'off', TRUST_PROXY: '1', SIGNUP_IP_LIMIT: '3', SIGNUP_EMAIL_LIMIT: '2' });
+  ({ base, dataDir } = server);
 });
 
 afterAll(async () => {
-  await running?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
 
 function post(fields: Record<string, string>, ip: string, headers: Record<string, string> = {}) {
