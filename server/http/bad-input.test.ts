@@ -9,6 +9,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkEmail } from '../../common/email.js';
+import { seededRandom } from '../demo-data.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 const TOKEN = 'bad-input-test-token-0123456789';
@@ -29,16 +30,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** mulberry32: small, fast, deterministic. */
+/** The demo data's seeded generator, with the helpers these inputs need. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(list: readonly T[]): T => list[int(list.length)] as T;
   const bytes = (n: number) => Uint8Array.from({ length: n }, () => int(256));
