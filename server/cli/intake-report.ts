@@ -2,23 +2,19 @@
 import fs from 'node:fs';
 import type { Config } from '../config.js';
 import { ensureStandings, IntakeRejected, setBulkImportCache } from '../core/intake.js';
-import { type OpenedDatabase, openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations/index.js';
+import type { OpenedDatabase } from '../db/database.js';
 import { UsageError } from './command.js';
+import { withDatabase } from './with-database.js';
 
 export async function withContestDatabase<T>(
   config: Config,
   work: (opened: OpenedDatabase) => T | Promise<T>,
 ): Promise<T> {
-  const opened = openDatabase(config.dataDir);
-  try {
-    await migrateToLatest(opened.db as never);
+  return withDatabase(config, (opened) => {
     ensureStandings(opened.sqlite, config.campaign);
     setBulkImportCache(opened.sqlite);
-    return await work(opened);
-  } finally {
-    await opened.db.destroy();
-  }
+    return work(opened);
+  });
 }
 
 export function readInputFile(args: string[]): string {

@@ -1,16 +1,13 @@
-import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations/index.js';
 import type { AdminCommand } from './command.js';
 import { csvRow } from './csv.js';
+import { withDatabase } from './with-database.js';
 
 export const signupsExportCommand: AdminCommand = {
   name: 'signups:export',
   usage: 'signups:export',
   summary: 'Print every signup as CSV (email, first and last requested, count, source, ref), oldest first',
   async run(_args, config) {
-    const opened = openDatabase(config.dataDir);
-    try {
-      await migrateToLatest(opened.db as never);
+    return withDatabase(config, async (opened) => {
       process.stdout.write(csvRow(['email', 'first_requested', 'last_requested', 'count', 'source', 'ref']));
       // Streamed row by row: the export stays small in memory however many signups there are.
       const rows = opened.sqlite
@@ -23,8 +20,6 @@ export const signupsExportCommand: AdminCommand = {
         if (!process.stdout.write(csvRow(row))) await new Promise((resolve) => process.stdout.once('drain', resolve));
       }
       return 0;
-    } finally {
-      await opened.db.destroy();
-    }
+    });
   },
 };
