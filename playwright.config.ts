@@ -30,7 +30,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node dist/server/main.js',
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'test' },

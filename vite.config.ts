@@ -18,15 +18,17 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['{common,server,site,widgets,bench,scripts}/**/*.test.ts'],
+    // e2e/cluster: the multi-server test, on the build (npm test builds before the unit layer).
+    include: ['{common,server,site,widgets,bench,scripts}/**/*.test.ts', 'e2e/cluster/**/*.built.test.ts'],
     environment: 'node',
+    // Finds PostgreSQL for the suites that run on both backends (docs/postgresql.md, "Tests"), and Redis
+    // for the shared limits (docs/scaling.md).
+    globalSetup: ['server/testing/postgres-global-setup.ts', 'server/testing/redis-global-setup.ts'],
     pool: 'forks',
     // One copy of graphql for everything, as under Node: the CommonJS build that graphql-jit requires
     // (Vite would otherwise pick the ES build for our imports), also inside graphql-http.
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
     server: { deps: { inline: ['graphql-http'] } },
-    // In-process servers would print one log line per request; the format is tested on its own.
-    env: { LOG_REQUESTS: 'off' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

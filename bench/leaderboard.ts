@@ -1,7 +1,8 @@
 /**
- * `npm run bench:leaderboard [-- --sizes 100000,1000000 --duration 5 --port 3220]`
+ * `npm run bench:leaderboard [-- --db sqlite|postgres|both --sizes 100000,1000000 --duration 5 --port 3220]`
  *
- * For each size, in a temporary DATA_DIR: generates that many participating stores (every generated
+ * For each database (SQLite in a temporary DATA_DIR; PostgreSQL in a new database on
+ * 127.0.0.1:5432, named `<--db-prefix>_<random>` and dropped after) and each size: generates that many participating stores (every generated
  * store has one sale inside the window; 1 in 100 is opted out, so 1.2% more are generated) through the
  * real import path, then prints
  *   (c) sales imported per second (importSales, one transaction, as `sales:import` runs it),
@@ -10,21 +11,22 @@
  *   (b) HTTP getStoreLeaderboard requests per second and p99 with 50 connections beside `{ __typename }`
  *       on the same server in the same run, and their ratio,
  *   (d) the server's RSS (current and peak) after the HTTP runs.
- * The server is a separate process (`node --import tsx server/main.ts`), so its RSS is its own.
+ * The server is a separate process (`node --import tsx server/main.ts`), so its RSS is its own. A table
+ * at the end puts the backends side by side.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
 import { addTypenameToDocument } from '@apollo/client/utilities';
 import { type DocumentNode, print } from 'graphql';
+import { sql } from 'kysely';
 import { loadConfig } from '../server/config.js';
-import { ContestBoard } from '../server/core/contest.js';
-import { importSales, importStores, setBulkImportCache } from '../server/core/intake.js';
-import { openDatabase } from '../server/db/database.js';
-import { migrateToLatest } from '../server/db/migrations/index.js';
+import { ContestBoard } from '../server/core/contest/board.js';
+import { openContestStorage } from '../server/core/contest/open-storage.js';
+import type { Backend } from '../server/db/database.js';
 import { generateContestData, seededRandom } from '../server/demo-data.js';
+import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
 import { GET_STORE_LEADERBOARD } from '../widgets/shared/documents.js';
 
 type AutocannonResult = {
@@ -47,6 +49,19 @@ const duration = Number(option('duration', '5'));
 const ROUNDS = 3;
 const POOL = 100_000;
 const basePort = Number(option('port', '3220'));
+const dbOption = option('db', 'sqlite');
+if (!['sqlite', 'postgres', 'both'].includes(dbOption)) {
+  console.error('--db must be sqlite, postgres or both');
+  process.exit(2);
+}
+const backends: Backend[] = dbOption === 'both' ? ['sqlite', 'postgres'] : [dbOption as Backend];
+const dbPrefix = option('db-prefix', 'kasuwa_bench');
+/** Figures per "size backend" for the table at the end. */
+const table = new Map<string, Map<string, string>>();
+const record = (run: string, figure: string, value: string) => {
+  if (!table.has(figure)) table.set(figure, new Map());
+  table.get(figure)?.set(run, value);
+};
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const say = (line: string) => console.log(line);
@@ -72,39 +87,57 @@ async function waitForHealth(url: string, timeoutMs: number) {
   throw new Error(`server did not become healthy at ${url}`);
 }
 
-async function run(participants: number, port: number) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-bench-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'off' });
+async function run(participants: number, port: number, backend: Backend) {
+  const database = await scratchDatabase(
+    backend,
+    process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_ADMIN_URL,
+    dbPrefix,
+  );
+  const { opened } = database;
+  const config = loadConfig({ ...process.env, ...database.env, DEMO_DATA: 'off' });
   const stores = Math.ceil(participants * 1.012);
-  say(`\n== ${fmt(participants)} participating stores (${fmt(stores)} generated, DATA_DIR ${dataDir}) ==`);
-  const opened = openDatabase(dataDir);
+  const runName = `${fmt(participants)} ${backend}`;
+  say(`\n== ${fmt(participants)} participating stores (${fmt(stores)} generated) on ${opened.description} ==`);
   let server: ReturnType<typeof spawn> | undefined;
   try {
-    await migrateToLatest(opened.db as never);
-    setBulkImportCache(opened.sqlite); // as sales:import does
+    const storage = openContestStorage(opened);
+    // As the import commands do, so the load below measures loading only.
+    await storage.ensureStandings(config.campaign);
+    storage.prepareBulkImport();
     const data = generateContestData(config.campaign, { stores, sales: stores });
     let started = performance.now();
-    importStores(opened.sqlite, data.stores());
+    await storage.importStores(data.stores());
     say(`stores imported: ${fmt(stores)} in ${fmt((performance.now() - started) / 1000, 1)} s`);
     started = performance.now();
-    const summary = importSales(opened.sqlite, config.campaign, data.sales());
+    const summary = await storage.importSales(config.campaign, data.sales());
     const salesSeconds = (performance.now() - started) / 1000;
     say(
       `(c) sales imported: ${fmt(summary.accepted)} in ${fmt(salesSeconds, 1)} s = ${fmt(summary.accepted / salesSeconds)} sales/s`,
     );
+    record(
+      runName,
+      '(c) sales imported (one transaction)',
+      `${fmt(summary.accepted / salesSeconds)}/s (${fmt(salesSeconds, 1)} s)`,
+    );
 
     started = performance.now();
-    const board = new ContestBoard(opened.sqlite, config.campaign);
+    const board = await ContestBoard.load(storage, config.campaign);
+    const loadSeconds = (performance.now() - started) / 1000;
     say(
       `rank index and store directory: ${fmt(board.index.participants)} participants and ${fmt(board.stores.count)} stores, ` +
-        `loaded in ${fmt(performance.now() - started)} ms, ${fmt(board.index.bytes / 1024 / 1024, 1)} MB + ${fmt(board.stores.bytes / 1024 / 1024, 1)} MB`,
+        `loaded in ${fmt(loadSeconds * 1000)} ms, ${fmt(board.index.bytes / 1024 / 1024, 1)} MB + ${fmt(board.stores.bytes / 1024 / 1024, 1)} MB`,
     );
+    record(runName, 'rank index and store directory: cold load', `${fmt(loadSeconds, 1)} s`);
     // A pool of 100,000 distinct stores, typed as people do: some bare names, some URLs. Each lookup
     // picks one at random, so the CPU caches rarely hold its store.
     const domains = (
-      opened.sqlite.prepare(`SELECT domain FROM stores WHERE opted_in = 1 ORDER BY random() LIMIT ${POOL}`).all() as {
-        domain: string;
-      }[]
+      await opened.db
+        .selectFrom('stores')
+        .select('domain')
+        .where(sql<boolean>`opted_in`) // 0/1 on SQLite, a boolean on PostgreSQL
+        .orderBy(sql`random()`)
+        .limit(POOL)
+        .execute()
     ).map((row) => row.domain);
     const typed = domains.map((domain, i) =>
       i % 3 === 0 ? domain.replace('.kasuwa.shop', '') : i % 3 === 1 ? `https://www.${domain}/shop` : domain,
@@ -127,7 +160,13 @@ async function run(participants: number, port: number) {
       times.sort();
       return `${fmt(samples / seconds)} lookups/s, p50 ${fmt(percentile(times, 0.5), 1)} µs, p99 ${fmt(percentile(times, 0.99), 1)} µs`;
     };
-    say(`(a) in-process lookup, random over ${fmt(typed.length)} stores: ${timeLookups(pick)}`);
+    const randomLookups = timeLookups(pick);
+    say(`(a) in-process lookup, random over ${fmt(typed.length)} stores: ${randomLookups}`);
+    record(
+      runName,
+      '(a) in-process lookup, random store: p50 / p99',
+      randomLookups.replace(/^.*p50 /, '').replace(' µs, p99', ' /'),
+    );
     let next = 0;
     say(`    in-process lookup, the same 1,000 stores again: ${timeLookups(() => typed[next++ % 1000] as string)}`);
     const samples = 200_000;
@@ -145,14 +184,13 @@ async function run(participants: number, port: number) {
       `    rank index alone: p50 ${fmt(percentile(indexTimes, 0.5), 2)} µs, p99 ${fmt(percentile(indexTimes, 0.99), 2)} µs`,
     );
     board.stop();
-    await opened.db.destroy();
 
     server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
+        ...database.env,
         DEMO_DATA: 'off',
         NODE_ENV: 'production',
       },
@@ -160,7 +198,7 @@ async function run(participants: number, port: number) {
     });
     const url = `http://127.0.0.1:${port}`;
     started = performance.now();
-    await waitForHealth(`${url}/healthz`, 120_000);
+    await waitForHealth(`${url}/readyz`, 120_000);
     say(
       `server ready in ${fmt((performance.now() - started) / 1000, 1)} s, RSS ${fmt(rssOf(server.pid as number).rss)} MB`,
     );
@@ -214,17 +252,43 @@ async function run(participants: number, port: number) {
           )} ms, ${fmt((100 * rps) / baseRps)}% of { __typename }` +
           (failures ? `, ${failures} non-2xx or errors` : ''),
       );
+      record(
+        runName,
+        `(b) HTTP ${name}: req/s (share of { __typename })`,
+        `${fmt(rps)} (${fmt((100 * rps) / baseRps)}%)`,
+      );
     }
     const memory = rssOf(server.pid as number);
     say(`(d) server RSS: ${fmt(memory.rss)} MB now, ${fmt(memory.peak)} MB peak`);
+    record(runName, '(d) server RSS after the HTTP runs (peak)', `${fmt(memory.rss)} MB (${fmt(memory.peak)} MB)`);
   } finally {
     server?.kill('SIGTERM');
     if (server) await new Promise((resolve) => server?.once('exit', resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 
 say(
   `bench/leaderboard on ${os.cpus().length} CPUs, Node ${process.version}, HTTP runs of ${duration} s with 50 connections`,
 );
-for (const [i, size] of sizes.entries()) await run(size, basePort + i);
+say(
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')} (the machine may be shared)`,
+);
+for (const [i, size] of sizes.entries()) {
+  for (const [j, backend] of backends.entries()) await run(size, basePort + i * backends.length + j, backend);
+}
+const runs = sizes.flatMap((size) => backends.map((backend) => `${fmt(size)} ${backend}`));
+const width = Math.max(...[...table.keys()].map((figure) => figure.length));
+say(`\n${'figure'.padEnd(width)} | ${runs.map((name) => name.padEnd(22)).join(' | ')}`);
+for (const [figure, values] of table) {
+  say(`${figure.padEnd(width)} | ${runs.map((name) => (values.get(name) ?? '').padEnd(22)).join(' | ')}`);
+}
+say(
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`,
+);

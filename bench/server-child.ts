@@ -23,7 +23,15 @@ export async function startServerChild(env: Record<string, string>): Promise<Ser
     ],
     {
       cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', DEMO_DATA: 'off', ...env },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        NODE_ENV: 'test',
+        DEMO_DATA: 'off',
+        SINGLE_SERVER: 'on',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

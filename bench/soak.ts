@@ -10,6 +10,12 @@
  * IP, so the run raises the per-IP signup limit (SIGNUP_IP_LIMIT, unless already set in the
  * environment, which the child inherits); refused signups are counted as their own error kind.
  * `--mix 80,15,5` changes the rank/page/signup percentages (e.g. `--mix 0,100,0` to load pages only).
+ *
+ * `--servers N --db postgres` runs N servers on one scratch PostgreSQL database (TEST_DATABASE_URL's
+ * server, else 127.0.0.1:5432) behind HAProxy with deploy/haproxy.cfg, listening on `--port`, and
+ * prints each server's RSS at start, after 2 minutes and at the end (docs/deploying.md):
+ *
+ *   npm run bench:soak -- --servers 2 --db postgres --rate 1000 --seconds 600
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +23,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { type Cluster, rssKb, startCluster, startSmtpSink } from '../e2e/cluster/cluster.js';
+import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
 
 function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -28,6 +36,11 @@ function flag(name: string, fallback: number): number {
 const rate = flag('rate', 200);
 const seconds = flag('seconds', 10);
 const port = flag('port', 3250);
+const servers = flag('servers', 1);
+const dbIndex = process.argv.indexOf('--db');
+const db = dbIndex >= 0 ? process.argv[dbIndex + 1] : servers > 1 ? 'postgres' : 'sqlite';
+if (db !== 'sqlite' && db !== 'postgres') throw new Error('--db must be sqlite or postgres');
+if (db === 'sqlite' && servers > 1) throw new Error('several servers share one PostgreSQL database: add --db postgres');
 const base = `http://127.0.0.1:${port}`;
 const mixIndex = process.argv.indexOf('--mix');
 const [rankShare, pageShare] = (mixIndex >= 0 ? (process.argv[mixIndex + 1] ?? '') : '80,15,5').split(',').map(Number);
@@ -65,11 +78,6 @@ function request(method: string, urlPath: string, headers: Record<string, string
 
 type Kind = 'rank' | 'page' | 'signup';
 
-function rssKb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
-
 async function waitHealthy(child: ChildProcess) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -99,8 +107,15 @@ async function staticPaths(): Promise<string[]> {
   return found;
 }
 
-async function main() {
-  if (!fs.existsSync('dist/server/main.js')) throw new Error('run `npm run build` first');
+type Target = {
+  /** The processes whose memory is reported. */
+  servers: { name: string; pid: number }[];
+  domains: string[];
+  stop(): Promise<void>;
+};
+
+/** One server on SQLite in a temporary DATA_DIR, listening on --port. */
+async function startOneServer(): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-soak-'));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
@@ -113,11 +128,71 @@ async function main() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitHealthy(child);
     const sqlite = new SQLite(path.join(dataDir, 'kasuwa.sqlite'), { readonly: true });
     const domains = sqlite.prepare('SELECT domain FROM stores WHERE opted_in = 1 LIMIT 500').pluck().all() as string[];
     sqlite.close();
+    return { servers: [{ name: 'server', pid: child.pid as number }], domains, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** `servers` servers on one scratch PostgreSQL database behind HAProxy on --port, e-mail to an SMTP sink. */
+async function startServersBehindBalancer(): Promise<Target> {
+  const database = await scratchDatabase(
+    'postgres',
+    process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_ADMIN_URL,
+    'kasuwa_bench',
+  );
+  const smtp = await startSmtpSink();
+  let cluster: Cluster | undefined;
+  const stop = async () => {
+    await cluster?.stop();
+    await smtp.close();
+    await database.drop();
+  };
+  try {
+    cluster = await startCluster(
+      servers,
+      {
+        SIGNUP_IP_LIMIT: '1000000000',
+        ...process.env,
+        ...database.env,
+        SMTP_URL: `${smtp.url}/?pool=true`,
+        NODE_ENV: 'production',
+        TRUST_PROXY: '1',
+        // Kept in memory by the harness otherwise: one line per request for the whole run.
+        LOG_REQUESTS: 'off',
+      },
+      port,
+    );
+    const rows = await database.opened.db
+      .selectFrom('stores')
+      .select('domain')
+      .where('opted_in', '=', true as never)
+      .limit(500)
+      .execute();
+    const pids = cluster.servers.map((server) => ({ name: server.name, pid: server.child.pid as number }));
+    return { servers: pids, domains: rows.map((row) => row.domain), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function main() {
+  if (!fs.existsSync('dist/server/main.js')) throw new Error('run `npm run build` first');
+  const target = db === 'postgres' ? await startServersBehindBalancer() : await startOneServer();
+  try {
+    const { domains } = target;
     if (domains.length === 0) throw new Error('no demo stores: is DEMO_DATA off?');
     const pages = await staticPaths();
     const runId = Date.now().toString(36);
@@ -174,17 +249,24 @@ async function main() {
       }
     }
 
-    const rssStart = rssKb(child.pid as number);
-    const rssSamples: number[] = [rssStart];
-    console.log(`soak: ${rate} req/s for ${seconds} s against ${base} (server pid ${child.pid}, RSS ${rssStart} kB)`);
+    const memory = () => target.servers.map((server) => rssKb(server.pid));
+    const rssStart = memory();
+    /** Each server's RSS after 2 minutes of load (the end of warm-up), when the run is that long. */
+    let rssAt2Minutes: number[] | undefined;
+    const rssSamples: number[][] = [rssStart];
+    const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
+    console.log(
+      `soak: ${rate} req/s for ${seconds} s against ${base} (${target.servers.map((server) => `${server.name} pid ${server.pid}`).join(', ')}; RSS ${rssStart.map(mb).join(', ')})`,
+    );
     console.log(`  pages: ${pages.join(' ')}; ${domains.length} domains`);
     const started = performance.now();
     let sent = 0;
     const sample = setInterval(() => {
-      const rss = rssKb(child.pid as number);
+      const rss = memory();
       rssSamples.push(rss);
       const elapsed = (performance.now() - started) / 1000;
-      console.log(`  ${elapsed.toFixed(0)} s: ${done} done, ${inFlight} in flight, RSS ${rss} kB`);
+      if (!rssAt2Minutes && elapsed >= 120) rssAt2Minutes = rss;
+      console.log(`  ${elapsed.toFixed(0)} s: ${done} done, ${inFlight} in flight, RSS ${rss.map(mb).join(', ')}`);
     }, 10_000);
     await new Promise<void>((resolve) => {
       const tick = setInterval(() => {
@@ -207,7 +289,7 @@ async function main() {
     while (done < total) await new Promise((resolve) => setTimeout(resolve, 20));
     clearInterval(sample);
     const elapsed = (performance.now() - started) / 1000;
-    const rssEnd = rssKb(child.pid as number);
+    const rssEnd = memory();
 
     const sorted = latencies.slice(0, ok).sort();
     const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
@@ -218,14 +300,15 @@ async function main() {
         `mix        rank ${kinds.rank}, page/bundle ${kinds.page}, signup ${kinds.signup}`,
         `latency    p50 ${at(0.5).toFixed(1)} ms, p90 ${at(0.9).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${at(1).toFixed(1)} ms (from the scheduled time, over the correct answers)`,
         `errors     ${errorCount}${errorCount ? ` (${[...errors].map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : ''}`,
-        `server RSS start ${(rssStart / 1024).toFixed(1)} MB, end ${(rssEnd / 1024).toFixed(1)} MB, max ${(Math.max(...rssSamples, rssEnd) / 1024).toFixed(1)} MB`,
+        ...target.servers.map(
+          (server, i) =>
+            `RSS ${server.name.padEnd(6)} start ${mb(rssStart[i] ?? 0)}, after 2 min ${rssAt2Minutes ? mb(rssAt2Minutes[i] ?? 0) : '(run shorter)'}, end ${mb(rssEnd[i] ?? 0)}, max ${mb(Math.max(...rssSamples.map((sample) => sample[i] ?? 0), rssEnd[i] ?? 0))}`,
+        ),
       ].join('\n'),
     );
     process.exitCode = errorCount ? 1 : 0;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await target.stop();
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Every brand fact lives here and nowhere else (DESIGN.md §1). The site, the widgets, the e-mails and
+ * Every brand fact lives here and nowhere else. The site, the widgets, the e-mails and
  * the server read them from this module; values that differ per deployment come from the environment
  * on the server side (see server/config.ts) and default to these.
  */

@@ -1,4 +1,4 @@
-/** The New Year sales contest's prize table (SPEC.md §2, §9; DESIGN.md §5). Amounts in naira. */
+/** The New Year sales contest's prize table (docs/contest.md). Amounts in naira. */
 export const PRIZE_PLACES = 10;
 
 /** Places 1–3 win cash grants; places 4–10 are runner-ups who also get merchandise. */
@@ -7,9 +7,17 @@ export const PRIZES_NAIRA = [
 ] as const;
 
 export const GRANT_PLACES = 3;
+
+/** The contest window (configured by CAMPAIGN_START and CAMPAIGN_END, see the README). */
+export type Campaign = {
+  /** Inclusive start, UTC ISO string. */
+  startsAt: string;
+  /** Inclusive end, UTC ISO string. */
+  endsAt: string;
+};
 export const RUNNER_UP_MERCHANDISE = true;
 
-/** A store's standing as getStoreLeaderboard answers it (DESIGN.md §3): naira, no other store named. */
+/** A store's standing as getStoreLeaderboard answers it (docs/contest.md, Rules as implemented): naira, no other store named. */
 export type StoreLeaderboard = {
   storeId: string;
   name: string | null;

@@ -1,5 +1,5 @@
 /**
- * The one e-mail rule, shared by the widget and the server (DESIGN.md §4).
+ * The one e-mail rule, shared by the widget and the server (docs/signups.md, Validation).
  *
  * The grammar is WHATWG's `input[type=email]` (what browsers accept: ASCII only, no quoted local parts,
  * no IP-literal domains), with deliberate additions so that we only accept addresses mail can reach:

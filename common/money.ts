@@ -1,4 +1,4 @@
-/** Naira formatting (SPEC.md §9, DESIGN.md §7): en-NG, no decimals; compact from one million up. */
+/** Naira formatting (docs/site.md): en-NG, no decimals; compact from one million up. */
 const naira = new Intl.NumberFormat('en-NG', {
   style: 'currency',
   currency: 'NGN',

@@ -1,9 +1,9 @@
 /**
- * The subscription plans (SPEC.md §3, §9), shared by <pricing-plans>, the site's fallback price table
- * and its structured data. Prices are naira.
+ * The subscription plans, shared by <pricing-plans>, the site's fallback price table and its structured
+ * data. Prices are naira.
  *
- * SPEC.md §3 gives Starter as ₦2,000 a month or ₦30,000 a year, while §9 says the annual price is ten
- * times the monthly one; we show the explicit §3 figure (₦30,000) and say so in the README.
+ * The product brief gives Starter as ₦2,000 a month or ₦30,000 a year, and elsewhere says the annual
+ * price is ten times the monthly one; we show the explicit figure (₦30,000), as docs/site.md says.
  */
 export type BillingPeriod = 'monthly' | 'annual';
 

@@ -37,7 +37,7 @@ test('given the header and footer should have every required link, and every int
     await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(page.locator('.site-header .lang')).toHaveText('EN');
-  await expect(page.locator('.site-header').getByRole('link', { name: 'Start Selling' })).toHaveAttribute(
+  await expect(page.locator('.site-header').getByRole('button', { name: 'Start Selling' })).toHaveAttribute(
     'data-start-selling',
     '',
   );
@@ -101,9 +101,10 @@ test.describe('given a 360 px wide screen', () => {
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    for (const name of ['About', 'Pricing', 'Demo Store', 'New Year Sales', 'Help Center', 'Start Selling']) {
+    for (const name of ['About', 'Pricing', 'Demo Store', 'New Year Sales', 'Help Center']) {
       await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
     }
+    await expect(drawer.getByRole('button', { name: 'Start Selling', exact: true })).toBeVisible();
     await expect(drawer).toContainText('EN');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
     // Focus is inside the dialog.
@@ -118,6 +119,29 @@ test.describe('given a 360 px wide screen', () => {
     await expect(drawer).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
+  });
+});
+
+test("given the script has taken over the header's Start Selling should be a button that Space opens the dialog with", async ({
+  page,
+}) => {
+  await page.goto('/');
+  const opener = page.locator('.site-header').getByRole('button', { name: 'Start Selling' });
+  await expect(opener).toHaveAttribute('href', '/#signup');
+  await opener.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('dialog', { name: 'Start Selling with Ease!' })).toBeVisible();
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("given the header's Start Selling should be a link to the signup form", async ({ page }) => {
+    await page.goto('/pricing');
+    await page.locator('.site-header').getByRole('link', { name: 'Start Selling' }).click();
+    await expect(page).toHaveURL(/\/#signup$/);
   });
 });
 

@@ -20,11 +20,12 @@ test('given the campaign page should show the cards, grants, rank check, steps a
   await expect(promo).toContainText('Basic');
   await expect(promo).toContainText('₦0/month');
   await expect(promo).toContainText('₦12,000/month');
-  await expect(promo.getByRole('link', { name: 'Claim Your 1 Month Free Now!' })).toHaveAttribute(
+  // Links to the signup form without JavaScript; buttons that open the dialog once the script runs.
+  await expect(promo.getByRole('button', { name: 'Claim Your 1 Month Free Now!' })).toHaveAttribute(
     'data-start-selling',
     '',
   );
-  const startNow = page.getByRole('link', { name: 'Start Selling Now!' });
+  const startNow = page.getByRole('button', { name: 'Start Selling Now!' });
   expect(await startNow.count()).toBeGreaterThanOrEqual(2);
   for (const link of await startNow.all()) await expect(link).toHaveAttribute('data-start-selling', '');
 });

@@ -9,7 +9,7 @@
  *          --build (rebuild even when dist/ is current)
  * Builds only when dist/ is older than the sources (the build stamp of scripts/build.mjs), so CI can
  * run it right after `npm test` without building twice. Exits non-zero when any gate is over budget.
- * Ports: AUDIT_PORT (server for page weight and Lighthouse, default 3306), AUDIT_E2E_PORT (Playwright).
+ * Ports: AUDIT_PORT (server for page weight and Lighthouse, default 3316; 3306 is MySQL's port, taken on machines that run MariaDB), AUDIT_E2E_PORT (Playwright).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,7 +43,7 @@ if (formFactors.some((name) => !['mobile', 'desktop'].includes(name))) {
   console.error('--form-factors takes mobile, desktop or both');
   process.exit(2);
 }
-const auditPort = Number(process.env.AUDIT_PORT ?? 3306);
+const auditPort = Number(process.env.AUDIT_PORT ?? 3316);
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 
@@ -90,7 +90,7 @@ async function startServer(port, dataDir) {
   });
   for (let attempt = 0; attempt < 100; attempt += 1) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -101,7 +101,7 @@ async function startServer(port, dataDir) {
 const summary = [];
 const record = (gate, ok, figures) => summary.push({ gate, ok, figures });
 
-const current = fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === sourceFingerprint();
+const current = fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === (await sourceFingerprint());
 if (current && !args.includes('--build')) console.log('[audit] dist/ is current: no build');
 else {
   console.log(`[audit] build (${elapsed()})`);
@@ -124,7 +124,7 @@ if (wanted('size')) {
 
 if (wanted('validity')) {
   ensureJava();
-  const rows = runValidity({ siteDir: 'dist/site' });
+  const rows = await runValidity({ siteDir: 'dist/site' });
   const errors = rows.reduce((sum, row) => sum + row.errors, 0);
   record('validity (vnu)', errors === 0, `${rows.length} pages, ${errors} errors`);
 }
@@ -144,7 +144,7 @@ if (wanted('a11y')) {
         env: {
           ...process.env,
           CHROME_PATH: chrome,
-          E2E_PORT: process.env.AUDIT_E2E_PORT ?? '3307',
+          E2E_PORT: process.env.AUDIT_E2E_PORT ?? '3317',
           PLAYWRIGHT_JSON_OUTPUT_NAME: report,
         },
       },

@@ -57,11 +57,18 @@ export async function buildWidgets() {
   step('widgets built');
 }
 
-/** custom-elements.json and kasuwa-widgets.d.ts from widgets/metadata.ts (bundled on the fly). */
+/**
+ * From widgets/metadata.ts (bundled on the fly): custom-elements.json and the kasuwa-widgets*.d.ts
+ * files, and the generated tables of the guides (widgets/api-docs.ts), rewritten only when they differ.
+ */
 async function writeWidgetDocs() {
   const { build } = await import('esbuild');
   const out = await build({
-    entryPoints: ['widgets/metadata.ts'],
+    stdin: {
+      contents: "export * from './widgets/metadata.ts'; export * from './widgets/api-docs.ts';",
+      resolveDir: root,
+      loader: 'ts',
+    },
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -70,7 +77,16 @@ async function writeWidgetDocs() {
   const code = out.outputFiles[0].text;
   const meta = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
   fs.writeFileSync('dist/widgets/custom-elements.json', `${JSON.stringify(meta.customElementsManifest(), null, 2)}\n`);
-  fs.writeFileSync('dist/widgets/kasuwa-widgets.d.ts', meta.typeDeclarations());
+  for (const [file, text] of Object.entries(meta.typeDeclarations())) fs.writeFileSync(`dist/widgets/${file}`, text);
+  for (const [guide, regions] of Object.entries(meta.generatedRegions())) {
+    const before = fs.readFileSync(guide, 'utf8');
+    let after = before;
+    for (const [name, content] of Object.entries(regions)) after = meta.withRegion(after, name, content);
+    if (after !== before) {
+      fs.writeFileSync(guide, after);
+      console.log(`[build] ${guide}: generated tables updated from widgets/metadata.ts`);
+    }
+  }
 }
 
 export async function buildSiteAssets() {
@@ -86,6 +102,8 @@ export async function buildServer() {
     entry: {
       main: 'server/main.ts',
       render: 'site/render.ts',
+      // The site's renderers for the pages the server answers itself; main.js loads it by path.
+      'site-pages': 'site/server-pages.ts',
       ...(fs.existsSync('server/admin.ts') ? { admin: 'server/admin.ts' } : {}),
     },
     outDir: 'dist/server',
@@ -136,7 +154,7 @@ export function precompress(dir) {
 }
 
 /** A fingerprint of every input of the build, so `npm start` knows whether dist/ is current. */
-export function sourceFingerprint() {
+export async function sourceFingerprint() {
   const hash = createHash('sha256');
   const inputs = ['common', 'server', 'site', 'widgets', 'scripts/build.mjs', 'vite.config.ts', 'package-lock.json'];
   for (const input of inputs) {
@@ -145,23 +163,28 @@ export function sourceFingerprint() {
       ? fs
           .readdirSync(input, { recursive: true })
           .map((f) => path.join(input, f))
-          .filter((f) => fs.statSync(f).isFile() && !/\.test\.(ts|js)$/.test(f))
+          .filter((f) => fs.statSync(f).isFile() && !/\.(test\.(ts|js)|browser\.ts)$/.test(f))
       : [input];
     for (const file of files.sort()) hash.update(file).update(fs.readFileSync(file));
   }
   // The pages are rendered with these (site/config.ts): a change must re-render them.
-  for (const name of SITE_ENV_VARS) hash.update(`${name}=${process.env[name] ?? ''}\n`);
+  for (const name of await siteVariableNames()) hash.update(`${name}=${process.env[name] ?? ''}\n`);
   return hash.digest('hex');
 }
 
-/** Mirrors SITE_ENV_VARS in site/config.ts (this script cannot import TypeScript). */
-const SITE_ENV_VARS = ['PUBLIC_URL', 'NODE_ENV', 'GA_MEASUREMENT_ID', 'META_PIXEL_ID', 'CHAT_WIDGET_ID'];
+/** The site's variables from their one list, common/config-variables.ts (bundled on the fly: this is not TypeScript). */
+async function siteVariableNames() {
+  const { build } = await import('esbuild');
+  const out = await build({ entryPoints: ['common/config-variables.ts'], format: 'esm', write: false });
+  const code = out.outputFiles[0].text;
+  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)).SITE_VARIABLE_NAMES;
+}
 
 export const STAMP = 'dist/.build-stamp';
 
 async function main() {
   // Taken before building: vite sets process.env.NODE_ENV, which is one of the inputs.
-  const fingerprint = sourceFingerprint();
+  const fingerprint = await sourceFingerprint();
   if (!only || only === 'widgets') await buildWidgets();
   if (!only || only === 'site' || only === 'server') {
     if (only !== 'server') await buildSiteAssets();

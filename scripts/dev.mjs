@@ -34,7 +34,13 @@ const children = [
   spawn(bin('vite'), ['build', '--watch', '--logLevel', 'warn'], { stdio: 'inherit' }),
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, SITE_RENDER: 'on-request', NODE_ENV: process.env.NODE_ENV ?? 'development' },
+    env: {
+      ...process.env,
+      SITE_RENDER: 'on-request',
+      // The templates from source, so tsx watch picks up their edits too.
+      SITE_PAGES: 'site/server-pages.ts',
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+    },
   }),
 ];
 const stop = () => {

@@ -15,7 +15,8 @@ if (admin) process.argv.splice(2, 1);
 
 const entry = admin ? 'dist/server/admin.js' : 'dist/server/main.js';
 const needed = [entry, 'dist/site/index.html', 'dist/widgets/kasuwa-widgets.js', STAMP];
-const stale = needed.some((file) => !fs.existsSync(file)) || fs.readFileSync(STAMP, 'utf8') !== sourceFingerprint();
+const stale =
+  needed.some((file) => !fs.existsSync(file)) || fs.readFileSync(STAMP, 'utf8') !== (await sourceFingerprint());
 if (stale) {
   const log = admin ? console.error : console.log;
   log('[start] dist/ is missing or older than the sources: building first');

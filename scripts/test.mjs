@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every test layer, in order, against a fresh build:
- *   1. vitest: logic, and the server in-process
- *   2. @web/test-runner: the built widget bundle in Chromium
- *   3. Playwright: whole flows against the running product
- * Extra arguments pick layers: `npm test -- unit widgets`.
+ * `npm test`: every test layer, in order:
+ *   1. unit: vitest, logic and the server in-process, from source (no build)
+ *   2. built: vitest files named *.built.test.ts, which need dist/ (the real process, served files)
+ *   3. widgets: @web/test-runner, the built widget bundle in Chromium
+ *   4. e2e: Playwright, whole flows against the running product
+ * The build runs once, before the first layer that needs it. Extra arguments pick layers:
+ * `npm test -- unit` (no build), `npm test -- built widgets`.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -15,19 +17,27 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
+const BUILT = '.built.test.ts';
 const layers = [
-  { name: 'unit', title: 'vitest (logic, server in-process)', command: [bin('vitest'), 'run'] },
+  {
+    name: 'unit',
+    title: 'vitest (logic, server in-process; no build)',
+    command: [bin('vitest'), 'run', '--exclude', `**/*${BUILT}`],
+  },
+  { name: 'built', title: `vitest (*${BUILT}: needs dist/)`, command: [bin('vitest'), 'run', BUILT], build: true },
   {
     name: 'widgets',
     title: '@web/test-runner (built widgets in Chromium)',
     command: [bin('web-test-runner')],
     browser: true,
+    build: true,
   },
   {
     name: 'e2e',
     title: 'Playwright (whole site, running server)',
     command: [bin('playwright'), 'test'],
     browser: true,
+    build: true,
   },
 ];
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
@@ -47,13 +57,17 @@ const run = (title, command) => {
   return { ok: result.status === 0, seconds: (Date.now() - started) / 1000 };
 };
 
-const build = run('build (node scripts/build.mjs)', [process.execPath, 'scripts/build.mjs']);
-if (!build.ok) {
-  console.error('[test] the build failed; no tests ran.');
-  process.exit(1);
-}
-
-const results = selected.map((layer) => ({ layer, ...run(layer.title, layer.command) }));
+let built = false;
+const results = selected.map((layer) => {
+  if (layer.build && !built) {
+    if (!run('build (node scripts/build.mjs)', [process.execPath, 'scripts/build.mjs']).ok) {
+      console.error('[test] the build failed; the layers that need it did not run.');
+      process.exit(1);
+    }
+    built = true;
+  }
+  return { layer, ...run(layer.title, layer.command) };
+});
 console.log('\n[test] summary');
 for (const { layer, ok, seconds } of results) {
   console.log(`  ${ok ? 'pass' : 'FAIL'}  ${layer.title}  ${seconds.toFixed(1)} s`);

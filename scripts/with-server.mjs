@@ -17,12 +17,13 @@ export async function startBuiltServer(port = Number(process.env.PORT ?? 3240), 
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i += 1) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
+      if ((await fetch(`${base}/readyz`)).ok) break;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     base,
+    pid: child.pid,
     stop() {
       child.kill();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,8 +3,12 @@
  * the server. Each command lives in server/cli/; this file only dispatches.
  */
 
+import { campaignWindowCommand } from './cli/campaign-window.js';
 import { type AdminCommand, UsageError } from './cli/command.js';
+import { contestStandingsCommand } from './cli/contest-standings.js';
+import { contestStoreCommand } from './cli/contest-store.js';
 import { demoGenerateCommand } from './cli/demo-generate.js';
+import { migrateCommand } from './cli/migrate.js';
 import { salesImportCommand } from './cli/sales-import.js';
 import { signupsExportCommand } from './cli/signups-export.js';
 import { statusCommand } from './cli/status.js';
@@ -13,10 +17,14 @@ import { ConfigError, loadConfig } from './config.js';
 
 const commands: AdminCommand[] = [
   statusCommand,
+  migrateCommand,
   storesImportCommand,
   salesImportCommand,
   demoGenerateCommand,
   signupsExportCommand,
+  contestStandingsCommand,
+  contestStoreCommand,
+  campaignWindowCommand,
 ];
 
 function usage(): string {
@@ -27,7 +35,7 @@ function usage(): string {
     'Commands:',
     ...commands.map((command) => `  ${command.usage.padEnd(width)}  ${command.summary}`),
     '',
-    'Configuration comes from the same environment variables as the server (DATA_DIR, …).',
+    'Configuration comes from the same environment variables as the server (DATABASE_URL, DATA_DIR, …).',
   ].join('\n');
 }
 

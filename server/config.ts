@@ -3,15 +3,12 @@
  * process with one line naming the variable (see main.ts), never a stack trace.
  */
 import path from 'node:path';
+import type { Campaign } from '../common/campaign.js';
+import type { ConfigVariableName } from '../common/config-variables.js';
 
 export class ConfigError extends Error {}
 
-export type Campaign = {
-  /** Inclusive start, UTC ISO string. */
-  startsAt: string;
-  /** Inclusive end, UTC ISO string. */
-  endsAt: string;
-};
+export type { Campaign } from '../common/campaign.js';
 
 export type Config = {
   nodeEnv: 'production' | 'development' | 'test';
@@ -26,12 +23,31 @@ export type Config = {
   corsOrigins: string[] | undefined;
   demoData: boolean;
   campaign: Campaign;
+  /** Hours after the window closes before `contest:standings --final` may write the result (late ingests). */
+  contestGraceHours: number;
   siteDir: string;
   widgetsDir: string;
+  /** The module that renders the pages the server answers itself (see site-pages.ts). */
+  sitePagesModule: string;
+  /** `on-request` renders every page per request (npm run dev); `build` serves dist/site. */
+  siteRender: 'build' | 'on-request';
+  /** One JSON line per request on stdout. */
+  logRequests: boolean;
   analytics: { gaId: string | undefined; pixelId: string | undefined; chatId: string | undefined };
   signups: SignupLimits;
+  /** How long the mail worker holds the rows it claimed before another worker may take them over. */
+  mailLeaseSeconds: number;
   /** How many proxies in front of us append to X-Forwarded-For; 0 = use the socket address. */
   trustProxy: number;
+  /** /metrics (docs/operations.md): on its own port, and/or on the main port behind this bearer token. */
+  metricsPort: number | undefined;
+  metricsToken: string | undefined;
+  /** Where the signup limits count when set: Redis, shared by every server (docs/scaling.md). */
+  redisUrl: string | undefined;
+  /** The IP-hash salt; unset, it is made once per installation (the database, or DATA_DIR on SQLite). */
+  ipHashSalt: string | undefined;
+  /** The operator runs one server only on a shared database, so `.eml` files under DATA_DIR are fine. */
+  singleServer: boolean;
 };
 
 /** Signup rate limits: at most `max` requests per `windowSeconds`, per client IP and per address. */
@@ -42,12 +58,17 @@ export type SignupLimits = {
 
 type Env = Record<string, string | undefined>;
 
+/** Every read goes through here, so only variables listed in common/config-variables.ts can be read. */
+function read(env: Env, name: ConfigVariableName): string | undefined {
+  return env[name];
+}
+
 function fail(name: string, value: string, expected: string): never {
   throw new ConfigError(`${name}=${JSON.stringify(value)} is not valid: expected ${expected}.`);
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
+function integer(env: Env, name: ConfigVariableName, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) fail(name, raw, `a whole number from ${min} to ${max}`);
   const value = Number(raw);
@@ -55,8 +76,8 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
-function url(env: Env, name: string, protocols: string[]): string | undefined {
-  const raw = env[name];
+function url(env: Env, name: ConfigVariableName, protocols: string[]): string | undefined {
+  const raw = read(env, name);
   if (raw === undefined || raw === '') return undefined;
   let parsed: URL;
   try {
@@ -68,8 +89,8 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
+function flag(env: Env, name: ConfigVariableName, fallback: boolean): boolean {
+  const raw = read(env, name);
   if (raw === undefined || raw === '') return fallback;
   if (/^(on|true|1|yes)$/i.test(raw)) return true;
   if (/^(off|false|0|no)$/i.test(raw)) return false;
@@ -77,18 +98,32 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 }
 
 /** ISO 8601 date-time; without an offset it is read as Africa/Lagos time (UTC+1, no DST). */
-export function parseLagosTime(name: string, raw: string): string {
+export function parseLagosTime(name: ConfigVariableName, raw: string): string {
   const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/;
   if (!iso.test(raw)) fail(name, raw, 'an ISO 8601 date-time such as 2026-12-01T00:00:00+01:00');
   let text = raw.length === 10 ? `${raw}T00:00:00` : raw;
   if (!/(Z|[+-]\d{2}:\d{2})$/.test(text)) text += '+01:00';
   const time = Date.parse(text);
   if (Number.isNaN(time)) fail(name, raw, 'an existing date and time');
+  // Date.parse rolls 2026-02-30 over to March 2: the day, read back in the given offset, must match.
+  const [, sign, hours, minutes] = /([+-])(\d{2}):(\d{2})$/.exec(text) ?? ['', '+', '00', '00'];
+  const offsetMs = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
+  if (new Date(time + offsetMs).toISOString().slice(0, 10) !== raw.slice(0, 10)) {
+    fail(name, raw, 'an existing date and time');
+  }
   return new Date(time).toISOString();
 }
 
+/** One of a few words; the first is the default. */
+function oneOf<T extends string>(env: Env, name: ConfigVariableName, choices: readonly [T, ...T[]]): T {
+  const raw = read(env, name);
+  if (raw === undefined || raw === '') return choices[0];
+  if (!(choices as readonly string[]).includes(raw)) fail(name, raw, choices.map((c) => `"${c}"`).join(' or '));
+  return raw as T;
+}
+
 function trustProxy(env: Env): number {
-  const raw = env.TRUST_PROXY;
+  const raw = read(env, 'TRUST_PROXY');
   if (raw === undefined || raw === '' || /^(off|false|no)$/i.test(raw)) return 0;
   if (/^(on|true|yes)$/i.test(raw)) return 1;
   return integer(env, 'TRUST_PROXY', 0, 0, 10);
@@ -100,39 +135,45 @@ export const DEFAULT_CAMPAIGN = {
 };
 
 export function loadConfig(env: Env = process.env, root = process.cwd()): Config {
-  const nodeEnvRaw = env.NODE_ENV ?? 'development';
+  const nodeEnvRaw = read(env, 'NODE_ENV') ?? 'development';
   if (!['production', 'development', 'test'].includes(nodeEnvRaw)) {
     fail('NODE_ENV', nodeEnvRaw, '"production", "development" or "test"');
   }
   const nodeEnv = nodeEnvRaw as Config['nodeEnv'];
-  const dataDir = path.resolve(root, env.DATA_DIR || 'var');
+  const dataDir = path.resolve(root, read(env, 'DATA_DIR') || 'var');
+  // postgres:// selects PostgreSQL; sqlite:FILE an SQLite file elsewhere than DATA_DIR (README "Configuration").
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:', 'sqlite:']);
-  if (databaseUrl && !databaseUrl.startsWith('sqlite:')) {
-    throw new ConfigError(
-      'DATABASE_URL: PostgreSQL is not wired in yet; unset it to use the embedded SQLite database under DATA_DIR.',
-    );
+  if (databaseUrl?.startsWith('sqlite:') && databaseUrl.slice('sqlite:'.length).replace(/^\/\//, '') === '') {
+    fail('DATABASE_URL', databaseUrl, 'sqlite: followed by a file path, such as sqlite:var/kasuwa.sqlite');
   }
-  const ingestToken = env.INGEST_TOKEN || undefined;
+  const ingestToken = read(env, 'INGEST_TOKEN') || undefined;
+  const ipHashSalt = read(env, 'IP_HASH_SALT') || undefined;
+  if (ipHashSalt !== undefined && ipHashSalt.length < 16) fail('IP_HASH_SALT', '…', 'at least 16 characters');
   if (ingestToken !== undefined && ingestToken.length < 16) {
     fail('INGEST_TOKEN', '…', 'at least 16 characters');
   }
-  const startsAt = parseLagosTime('CAMPAIGN_START', env.CAMPAIGN_START || DEFAULT_CAMPAIGN.start);
-  const endsAt = parseLagosTime('CAMPAIGN_END', env.CAMPAIGN_END || DEFAULT_CAMPAIGN.end);
-  if (endsAt <= startsAt) fail('CAMPAIGN_END', env.CAMPAIGN_END ?? endsAt, 'a time after CAMPAIGN_START');
-  const mailFrom = env.MAIL_FROM || 'Kasuwa <hello@kasuwa.shop>';
+  const metricsToken = read(env, 'METRICS_TOKEN') || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    fail('METRICS_TOKEN', '…', 'at least 16 characters');
+  }
+  const startsAt = parseLagosTime('CAMPAIGN_START', read(env, 'CAMPAIGN_START') || DEFAULT_CAMPAIGN.start);
+  const endsAt = parseLagosTime('CAMPAIGN_END', read(env, 'CAMPAIGN_END') || DEFAULT_CAMPAIGN.end);
+  if (endsAt <= startsAt) fail('CAMPAIGN_END', read(env, 'CAMPAIGN_END') ?? endsAt, 'a time after CAMPAIGN_START');
+  const mailFrom = read(env, 'MAIL_FROM') || 'Kasuwa <hello@kasuwa.shop>';
   if (!/@/.test(mailFrom)) fail('MAIL_FROM', mailFrom, 'an address such as "Kasuwa <hello@kasuwa.shop>"');
-  const corsOrigins = env.CORS_ORIGINS
-    ? env.CORS_ORIGINS.split(',').map((origin) => {
+  const corsRaw = read(env, 'CORS_ORIGINS');
+  const corsOrigins = corsRaw
+    ? corsRaw.split(',').map((origin) => {
         const trimmed = origin.trim();
         if (!/^https?:\/\/[^/\s]+$/.test(trimmed))
-          fail('CORS_ORIGINS', env.CORS_ORIGINS ?? '', 'comma-separated origins such as https://blog.example');
+          fail('CORS_ORIGINS', corsRaw, 'comma-separated origins such as https://blog.example');
         return trimmed;
       })
     : undefined;
   return {
     nodeEnv,
     port: integer(env, 'PORT', 3000, 0, 65535),
-    host: env.HOST || '0.0.0.0',
+    host: read(env, 'HOST') || '0.0.0.0',
     dataDir,
     databaseUrl,
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
@@ -142,12 +183,16 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     corsOrigins,
     demoData: flag(env, 'DEMO_DATA', true),
     campaign: { startsAt, endsAt },
-    siteDir: path.resolve(root, env.SITE_DIR || 'dist/site'),
-    widgetsDir: path.resolve(root, env.WIDGETS_DIR || 'dist/widgets'),
+    contestGraceHours: integer(env, 'CONTEST_GRACE_HOURS', 72, 0, 8760),
+    siteDir: path.resolve(root, read(env, 'SITE_DIR') || 'dist/site'),
+    widgetsDir: path.resolve(root, read(env, 'WIDGETS_DIR') || 'dist/widgets'),
+    sitePagesModule: path.resolve(root, read(env, 'SITE_PAGES') || 'dist/server/site-pages.js'),
+    siteRender: oneOf(env, 'SITE_RENDER', ['build', 'on-request'] as const),
+    logRequests: flag(env, 'LOG_REQUESTS', true),
     analytics: {
-      gaId: env.GA_MEASUREMENT_ID || undefined,
-      pixelId: env.META_PIXEL_ID || undefined,
-      chatId: env.CHAT_WIDGET_ID || undefined,
+      gaId: read(env, 'GA_MEASUREMENT_ID') || undefined,
+      pixelId: read(env, 'META_PIXEL_ID') || undefined,
+      chatId: read(env, 'CHAT_WIDGET_ID') || undefined,
     },
     signups: {
       perIp: {
@@ -159,6 +204,12 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
         windowSeconds: integer(env, 'SIGNUP_EMAIL_WINDOW', 3600, 1, 86_400),
       },
     },
+    mailLeaseSeconds: integer(env, 'MAIL_LEASE_SECONDS', 300, 1, 86_400),
     trustProxy: trustProxy(env),
+    metricsPort: read(env, 'METRICS_PORT') ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
+    metricsToken,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    ipHashSalt,
+    singleServer: flag(env, 'SINGLE_SERVER', false),
   };
 }

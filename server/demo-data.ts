@@ -2,9 +2,9 @@
  * Deterministic demo data: Nigerian shop names, long-tail sales inside the campaign window.
  * Loaded into an empty database on first start unless DEMO_DATA=off.
  */
-import type { Campaign } from './config.js';
-import type { Parsed, SaleRow, StoreRow } from './core/intake.js';
-import type { OpenedDatabase } from './db/database.js';
+import type { Campaign } from '../common/campaign.js';
+import type { Parsed, SaleRow, StoreRow } from './core/contest/parse.js';
+import type { ContestStorage } from './core/contest/storage.js';
 
 /** A few fixed stores so the README can name domains that always exist. */
 export const FEATURED_DEMO_STORES = [
@@ -132,55 +132,59 @@ export function slug(text: string): string {
 
 export type DemoSize = { stores: number; salesPerStore: number };
 
-/** Inserts demo stores and sales in one transaction; returns counts. Expects empty tables. */
-export function loadDemoData(
-  opened: OpenedDatabase,
+/** Demo stores and sales through the same import path as real data; returns counts. Expects empty tables. */
+export async function loadDemoData(
+  storage: ContestStorage,
   campaign: Campaign,
   size: DemoSize = { stores: 3000, salesPerStore: 8 },
-): { stores: number; sales: number } {
+): Promise<{ stores: number; sales: number }> {
   const random = seededRandom(20261201);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const start = Date.parse(campaign.startsAt);
   const span = Date.parse(campaign.endsAt) - start;
-  const now = new Date().toISOString();
-  const insertStore = opened.sqlite.prepare(
-    'INSERT INTO stores (id, name, domain, custom_domain, logo_url, opted_in, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?)',
-  );
-  const insertSale = opened.sqlite.prepare(
-    "INSERT INTO sales (order_id, store_id, amount_kobo, status, paid_at, updated_at) VALUES (?, ?, ?, 'paid', ?, ?)",
-  );
-  let salesCount = 0;
+  const stores: Parsed<StoreRow>[] = [];
+  const sales: Parsed<SaleRow>[] = [];
+  const addStore = (id: string, name: string, domain: string, customDomain: string | null, optedIn: boolean) => {
+    const row: StoreRow = { id, name, domain, customDomain, logoUrl: null, optedIn };
+    stores.push({ line: stores.length + 1, row });
+  };
   const addSales = (storeId: string, count: number, scale: number) => {
     for (let i = 0; i < count; i += 1) {
       // Typical orders ₦2,000–₦60,000, skewed low; round to whole naira.
       const naira = Math.round(2000 + scale * 58_000 * random() ** 3);
       const paidAt = new Date(start + Math.floor(random() * span)).toISOString();
-      insertSale.run(`${storeId}-o${i + 1}`, storeId, naira * 100, paidAt, now);
-      salesCount += 1;
+      const row: SaleRow = {
+        orderId: `${storeId}-o${i + 1}`,
+        storeId,
+        amountKobo: naira * 100,
+        status: 'paid',
+        paidAt,
+      };
+      sales.push({ line: sales.length + 1, row });
     }
   };
   const usedDomains = new Set<string>();
-  opened.sqlite.transaction(() => {
-    for (const store of FEATURED_DEMO_STORES) {
-      insertStore.run(store.id, store.name, store.domain, store.custom, 1, now);
-      usedDomains.add(store.domain);
-      addSales(store.id, store.sales, 1);
-    }
-    for (let n = FEATURED_DEMO_STORES.length + 1; n <= size.stores; n += 1) {
-      const name = random() < 0.5 ? `${pick(FIRST)} ${pick(TRADE)}` : `${pick(PLACE)} ${pick(TRADE)}`;
-      let domain = `${slug(name)}.kasuwa.shop`;
-      for (let k = 2; usedDomains.has(domain); k += 1) domain = `${slug(name)}-${k}.kasuwa.shop`;
-      usedDomains.add(domain);
-      const id = `demo-${String(n).padStart(4, '0')}`;
-      // About 1 in 20 stores has not opted in; about 1 in 6 has not sold yet.
-      insertStore.run(id, name, domain, null, random() < 0.05 ? 0 : 1, now);
-      if (random() < 0.16) continue;
-      // Long tail: a few stores sell a lot, most sell a little (Pareto-like order counts).
-      const orders = Math.max(1, Math.floor(size.salesPerStore / (random() ** 1.6 * 6 + 0.05) / 4));
-      addSales(id, Math.min(orders, 400), random());
-    }
-  })();
-  return { stores: size.stores, sales: salesCount };
+  for (const store of FEATURED_DEMO_STORES) {
+    addStore(store.id, store.name, store.domain, store.custom, true);
+    usedDomains.add(store.domain);
+    addSales(store.id, store.sales, 1);
+  }
+  for (let n = FEATURED_DEMO_STORES.length + 1; n <= size.stores; n += 1) {
+    const name = random() < 0.5 ? `${pick(FIRST)} ${pick(TRADE)}` : `${pick(PLACE)} ${pick(TRADE)}`;
+    let domain = `${slug(name)}.kasuwa.shop`;
+    for (let k = 2; usedDomains.has(domain); k += 1) domain = `${slug(name)}-${k}.kasuwa.shop`;
+    usedDomains.add(domain);
+    const id = `demo-${String(n).padStart(4, '0')}`;
+    // About 1 in 20 stores has not opted in; about 1 in 6 has not sold yet.
+    addStore(id, name, domain, null, random() >= 0.05);
+    if (random() < 0.16) continue;
+    // Long tail: a few stores sell a lot, most sell a little (Pareto-like order counts).
+    const orders = Math.max(1, Math.floor(size.salesPerStore / (random() ** 1.6 * 6 + 0.05) / 4));
+    addSales(id, Math.min(orders, 400), random());
+  }
+  await storage.importStores(stores);
+  await storage.importSales(campaign, sales);
+  return { stores: stores.length, sales: sales.length };
 }
 
 export type GeneratedSize = { stores: number; sales: number; seed?: number };

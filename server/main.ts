@@ -2,15 +2,18 @@
  * The one process that listens: site, widgets and API on PORT (default 3000).
  * A bad configuration stops it with one line naming the variable.
  */
+import type { SitePages } from '../common/site-pages.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import type { SitePages } from './http/app.js';
-import { log, startServer } from './server.js';
+import { log, StartupRefusal, startServer } from './server.js';
 import { exitGracefullyOnSignals } from './shutdown.js';
+import { loadSitePages } from './site-pages.js';
 
 async function main() {
   let config: Config;
+  let site: SitePages;
   try {
     config = loadConfig();
+    site = await loadSitePages(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);
@@ -18,15 +21,14 @@ async function main() {
     }
     throw error;
   }
-  let site: SitePages = {};
-  if (process.env.SITE_RENDER === 'on-request') {
-    const { renderRoute } = await import('../site/render.js');
-    site = { render: async (pathname) => renderRoute(pathname, config.siteDir) };
-  }
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
     running = await startServer(config, site);
   } catch (error) {
+    if (error instanceof StartupRefusal) {
+      console.error(`Refusing to start: ${error.message}`);
+      process.exit(1);
+    }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       console.error(`Port ${config.port} is already in use: stop the other process or set PORT to another number.`);

@@ -2,55 +2,153 @@
  * Starts the HTTP server on a configuration: migrations, demo data, services, the request handler.
  * main.ts runs it as the product; tests start it in-process on a free port.
  */
+
+import http from 'node:http';
 import type { Config } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openContestStorage } from './core/contest/open-storage.js';
+import { checkDurability, openDatabase } from './db/database.js';
+import { openHitCounter } from './db/hit-counters.js';
+import { campaignWindowConflict, onceAtStart } from './db/installation.js';
 import { migrateToLatest } from './db/migrations/index.js';
+import { createOutboxStore } from './db/outbox-store.js';
 import { loadDemoData } from './demo-data.js';
-import { createApp, type SitePages } from './http/app.js';
-import { createHardenedServer } from './http/hardened-server.js';
+import { createApp, type SitePages, sendMetrics } from './http/app.js';
+import { createHardenedServer, requestLogWriter } from './http/hardened-server.js';
 import { createTransport } from './mail/transport.js';
 import { startMailWorker } from './mail/worker.js';
+import { routeOf } from './metrics.js';
 import { createServices } from './services.js';
 
 export function log(msg: string, fields: Record<string, unknown> = {}) {
   console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg, ...fields }));
 }
 
+/** A reason not to start, said in one line (main.ts prints it and exits). */
+export class StartupRefusal extends Error {}
+
+/**
+ * `.eml` files land in this server's DATA_DIR: with a database other servers share, each server would
+ * keep the mail it happened to claim on its own disk. So on PostgreSQL mail needs SMTP_URL, unless the
+ * operator says this is the only server (SINGLE_SERVER=on).
+ */
+export function sharedMailRefusal(
+  config: Pick<Config, 'smtpUrl' | 'singleServer'>,
+  backend: 'sqlite' | 'postgres',
+): string | undefined {
+  if (backend !== 'postgres' || config.smtpUrl || config.singleServer) return undefined;
+  return 'On PostgreSQL (a database several servers may share) e-mail needs SMTP_URL: .eml files would stay on whichever server wrote them. Set SMTP_URL, or SINGLE_SERVER=on if this is the only server.';
+}
+
 export async function startServer(config: Config, site: SitePages = {}) {
-  const opened = openDatabase(config.dataDir);
-  const applied = await migrateToLatest(opened.db as never);
-  if (applied.length) log('migrations applied', { applied });
-  if (config.demoData) {
-    const { count } = opened.sqlite.prepare('SELECT count(*) AS count FROM stores').get() as { count: number };
-    if (count === 0) {
-      const loaded = loadDemoData(opened, config.campaign);
-      log('demo data loaded', loaded);
+  const opened = await openDatabase(config);
+  log('database', { database: opened.description });
+  try {
+    if (config.nodeEnv === 'production') {
+      const refusal = await checkDurability(opened);
+      if (refusal) throw new StartupRefusal(refusal);
     }
+    const mailRefusal = sharedMailRefusal(config, opened.backend);
+    if (mailRefusal) throw new StartupRefusal(mailRefusal);
+    const applied = await migrateToLatest(opened);
+    if (applied.length) log('migrations applied', { applied });
+    const windowRefusal = await campaignWindowConflict(opened, config.campaign);
+    if (windowRefusal) throw new StartupRefusal(windowRefusal);
+  } catch (error) {
+    await opened.close();
+    throw error;
   }
-  const services = createServices(config, opened);
-  const server = createHardenedServer(createApp(services, site));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, resolve);
-  });
+  let hitCounter: Awaited<ReturnType<typeof openHitCounter>>;
+  try {
+    hitCounter = await openHitCounter(opened, config.redisUrl);
+  } catch (error) {
+    await opened.close();
+    throw new StartupRefusal((error as Error).message);
+  }
+  const contestStorage = openContestStorage(opened);
+  let services: Awaited<ReturnType<typeof createServices>>;
+  try {
+    // Several servers starting together on an empty database: one loads the demo data, the others wait.
+    await onceAtStart(opened, 'kasuwa.demo-data', async () => {
+      if (config.demoData && (await contestStorage.storeCount()) === 0) {
+        log('demo data loaded', await loadDemoData(contestStorage, config.campaign));
+      }
+    });
+    services = await createServices(config, opened, contestStorage, hitCounter);
+  } catch (error) {
+    await hitCounter.close();
+    await opened.close();
+    throw error;
+  }
+  const server = createHardenedServer(
+    createApp(services, site),
+    requestLogWriter(config.logRequests),
+    (req, status, s) => services.metrics.request(routeOf(req.url), status, s),
+  );
+  // /metrics alone on its own port, for Prometheus on a private network (docs/operations.md).
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : http.createServer((req, res) => {
+          if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/metrics') {
+            res.writeHead(404).end();
+            return;
+          }
+          sendMetrics(services, res).catch(() => res.writeHead(500).end());
+        });
+  try {
+    await listen(server, config.port, config.host);
+    if (metricsServer) await listen(metricsServer, config.metricsPort ?? 0, config.host);
+    // Listening already: /healthz answers 200 and /readyz 503 while the standings load.
+    await services.contestLoaded;
+  } catch (error) {
+    server.close();
+    metricsServer?.close();
+    await services.close();
+    await opened.close();
+    throw error;
+  }
   // After listen succeeded, so a busy port leaves nothing running.
   const transport = createTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir });
-  const mailWorker = startMailWorker({ db: opened.db, transport, log });
+  const mailWorker = startMailWorker({
+    outbox: createOutboxStore(opened),
+    transport,
+    log,
+    leaseMs: config.mailLeaseSeconds * 1000,
+    soleWorker: opened.backend === 'sqlite',
+  });
   const unsubscribe = services.onOutboxQueued(mailWorker.wake);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  log('listening', { url: `http://localhost:${port}`, dataDir: config.dataDir, mail: transport.kind });
+  const portOf = (listening: http.Server) => {
+    const address = listening.address();
+    return typeof address === 'object' && address ? address.port : 0;
+  };
+  const port = portOf(server);
+  log('listening', {
+    url: `http://localhost:${port}`,
+    database: opened.description,
+    mail: transport.kind,
+    rateLimits: services.rateLimitStore,
+  });
   return {
     server,
     port,
+    /** The port /metrics is served on alone (METRICS_PORT), if any. */
+    metricsPort: metricsServer ? portOf(metricsServer) : undefined,
     services,
     mailWorker,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
       unsubscribe();
       await mailWorker.stop();
-      services.close();
-      await opened.db.destroy();
+      await services.close();
+      await opened.close();
     },
   };
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
 }

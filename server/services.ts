@@ -1,32 +1,64 @@
 /** The transport-free core, wired to one database and configuration. HTTP and CLI both use this. */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Config } from './config.js';
-import { ContestBoard } from './core/contest.js';
-import { importSales, parseSalesNdjson } from './core/intake.js';
+import { ContestBoard } from './core/contest/board.js';
+import { openContestStorage } from './core/contest/open-storage.js';
+import { parseSalesNdjson } from './core/contest/parse.js';
+import type { ContestStorage } from './core/contest/storage.js';
+import { UserFacingError } from './core/errors.js';
+import type { HitCounter } from './core/rate-limit.js';
 import { createSignups, type RequestContext, type StartSellingInput } from './core/signups.js';
-import type { OpenedDatabase } from './db/database.js';
+import { isReachable, type OpenedDatabase } from './db/database.js';
+import { openHitCounter } from './db/hit-counters.js';
+import { ipHashSalt } from './db/installation.js';
+import { createSignupStore } from './db/signups-store.js';
+import { createMetrics, type SignupOutcome } from './metrics.js';
 
-export type Services = ReturnType<typeof createServices>;
+export type Services = Awaited<ReturnType<typeof createServices>>;
 
-export function createServices(config: Config, opened: OpenedDatabase) {
+export async function createServices(
+  config: Config,
+  opened: OpenedDatabase,
+  contestStorage: ContestStorage = openContestStorage(opened),
+  /** Where the signup limits count; by default chosen from the configuration (docs/scaling.md). */
+  hitCounter?: HitCounter,
+) {
   const { db } = opened;
-  const salt = ipHashSalt(config.dataDir);
+  const salt = await ipHashSalt(opened, config.dataDir, config.ipHashSalt);
+  const counter = hitCounter ?? (await openHitCounter(opened, config.redisUrl));
   /** Listeners for "an e-mail was queued" (the delivery worker). */
   const outboxListeners = new Set<() => void>();
-  const signups = createSignups(db, {
+  const signups = createSignups(createSignupStore(opened), {
     limits: config.signups,
+    counter,
     onQueued: () => {
       for (const listener of outboxListeners) listener();
     },
   });
-  const contest = new ContestBoard(opened.sqlite, config.campaign);
-  contest.start();
+  // Loaded in the background: the server listens meanwhile and answers 503 on /readyz until it is done.
+  const contest = ContestBoard.empty(contestStorage);
+  let closed = false;
+  const contestLoaded = contest.loadStandings(config.campaign).then(() => {
+    if (!closed) contest.start();
+  });
+  contestLoaded.catch(() => {}); // startServer awaits it and fails the start
+  const metrics = createMetrics({ contest, db });
   return {
     config,
     db,
-    startSelling: (input: StartSellingInput, context: RequestContext = {}) => signups.startSelling(input, context),
+    metrics,
+    /** Settles when the rank index and the store directory are loaded (rejects if loading failed). */
+    contestLoaded,
+    async startSelling(input: StartSellingInput, context: RequestContext = {}) {
+      try {
+        const accepted = await signups.startSelling(input, context);
+        metrics.signup('accepted');
+        return accepted;
+      } catch (error) {
+        metrics.signup(signupOutcomeOf(error));
+        throw error;
+      }
+    },
     onOutboxQueued(listener: () => void): () => void {
       outboxListeners.add(listener);
       return () => outboxListeners.delete(listener);
@@ -35,38 +67,29 @@ export function createServices(config: Config, opened: OpenedDatabase) {
     getStoreLeaderboard: (domain: string) => contest.lookup(domain),
     /** POST /ingest/sales: NDJSON sales, all or nothing; this process's index sees them at once. */
     async ingestSales(ndjson: string) {
-      // Hold Kysely's connection while the synchronous import runs, so it never nests inside a signup's
-      // open transaction on the same SQLite connection.
-      const summary = await db
-        .connection()
-        .execute(async () => importSales(opened.sqlite, config.campaign, parseSalesNdjson(ndjson)));
-      contest.refresh();
+      const summary = await contestStorage.importSales(config.campaign, parseSalesNdjson(ndjson));
+      await contestLoaded;
+      await contest.refresh();
       return summary;
     },
-    close: () => contest.stop(),
+    /** Where the signup limits count: memory, postgres or redis. */
+    rateLimitStore: counter.kind,
+    async close() {
+      closed = true;
+      contest.stop();
+      await counter.close();
+    },
     /** Signups keep a salted hash of the IP (for abuse limits and audits), never the address itself. */
     hashIp: (ip: string): string | null =>
       ip ? crypto.createHmac('sha256', salt).update(ip).digest('base64url').slice(0, 22) : null,
-    async healthy(): Promise<boolean> {
-      try {
-        opened.sqlite.prepare('SELECT 1').get();
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    /** Liveness: the process answers and reaches its database. */
+    healthy: () => isReachable(opened),
+    /** Readiness: that, and the rank index and store directory are loaded. */
+    ready: async () => contest.ready && (await isReachable(opened)),
   };
 }
 
-/** One random salt per installation, kept beside the database so hashes stay comparable across restarts. */
-function ipHashSalt(dataDir: string): Buffer {
-  const file = path.join(dataDir, 'ip-hash.salt');
-  try {
-    return fs.readFileSync(file);
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const salt = crypto.randomBytes(32);
-    fs.writeFileSync(file, salt, { mode: 0o600, flag: 'wx' });
-    return salt;
-  }
+function signupOutcomeOf(error: unknown): SignupOutcome {
+  if (!(error instanceof UserFacingError)) return 'error';
+  return error.code === 'RATE_LIMITED' ? 'rate_limited' : error.code === 'BAD_USER_INPUT' ? 'invalid' : 'error';
 }

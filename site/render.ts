@@ -1,7 +1,7 @@
 /**
- * Renders the site's lit-html templates to static HTML, at build time (scripts/build.mjs) or per
- * request in dev (SITE_RENDER=on-request). The pages are never hydrated, so lit's SSR markers are
- * stripped from the output. Deployment settings (canonical origin, analytics IDs) come from the
+ * Renders the site's lit-html templates to static HTML at build time (scripts/build.mjs); the pages
+ * the server renders per request go through site/server-pages.ts. The pages are never hydrated, so
+ * lit's SSR markers are stripped from the output. Deployment settings (canonical origin, analytics IDs) come from the
  * environment at render time (site/config.ts).
  */
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import { type SiteConfig, siteConfigFromEnv } from './config.js';
 import { type Assets, documentFor } from './layout.js';
-import { findRoute, robotsTxt, routes, sitemap } from './routes.js';
+import { robotsTxt, routes, sitemap } from './routes.js';
 
 export { SITE_ENV_VARS } from './config.js';
 
@@ -36,15 +36,6 @@ export function renderAll(assets: Assets, config: SiteConfig = siteConfigFromEnv
     { file: 'sitemap.xml', html: sitemap(config), status: 200 },
     { file: 'robots.txt', html: robotsTxt(config), status: 200 },
   ];
-}
-
-/** Dev: render one path on request, with the assets vite has built so far. */
-export function renderRoute(pathname: string, siteDir: string): { html: string; status: number } {
-  const route = findRoute(pathname);
-  return {
-    html: renderToString(documentFor(route, readAssets(siteDir), siteConfigFromEnv())),
-    status: route.status ?? 200,
-  };
 }
 
 type ViteManifest = Record<string, { file: string; css?: string[]; isEntry?: boolean }>;

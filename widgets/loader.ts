@@ -2,9 +2,11 @@
  * kasuwa-widgets.js: the small script a page includes. A tag's code (a chunk) is imported only when
  * one of its elements comes near the viewport, on the visitor's first interaction, or when the
  * browser is idle, whichever is first; elements a CMS inserts later are picked up too.
- * It also opens the start-selling modal from any [data-start-selling] element.
+ * It also opens the start-selling modal from any [data-start-selling] element, gives tags that are not
+ * defined yet their reserved size, and exports what a page or framework may call at any time.
  */
-import { installStartSellingDelegation } from './shared/start-selling-delegation.js';
+import { reservedSizesCss } from './host-sizes.js';
+import { installStartSellingDelegation, openStartSellingModal } from './shared/start-selling-delegation.js';
 
 const widgets: Record<string, () => Promise<unknown>> = {
   'start-selling-form': () => import('./start-selling-form/start-selling-form.define.js'),
@@ -51,6 +53,30 @@ function load(tag: string): Promise<unknown> {
       requested.delete(tag);
       console.error(`[kasuwa-widgets] could not load <${tag}>`, error);
     });
+}
+
+/** Loads `tag` now (not when it nears the viewport) and resolves once it is defined. */
+export function ready(tag: string): Promise<CustomElementConstructor> {
+  void load(tag);
+  return customElements.whenDefined(tag);
+}
+
+/** Opens the page's start-selling modal (creating one if needed) as soon as its code is there. */
+export function openStartSelling(opener?: HTMLElement | null): Promise<void> {
+  return openStartSellingModal(opener ?? null, () => load('start-selling-modal'));
+}
+
+/**
+ * Tags not defined yet get the size the widget will take (widgets/host-sizes.ts), so a page with only
+ * the script tag does not shift when the widgets appear (CLS 0). A constructable sheet, which a strict
+ * CSP allows (an inline style would not).
+ */
+function reserveSizes() {
+  // Browsers without constructable stylesheets cannot run the widgets either; the fallback content stays.
+  if (!('adoptedStyleSheets' in Document.prototype)) return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(reservedSizesCss());
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
 function start() {
@@ -106,6 +132,7 @@ function start() {
 // A second copy of the script (or of the IIFE bundle) on the page does nothing.
 if (!globalState.__kasuwaWidgets) {
   globalState.__kasuwaWidgets = true;
+  reserveSizes();
   installStartSellingDelegation(() => load('start-selling-modal'));
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
   else start();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { customElementsManifest, typeDeclarations, widgetMetadata } from './metadata.js';
+import { customElementsManifest, propertyName, typeDeclarations, widgetMetadata } from './metadata.js';
 
 const source = (tag: string) =>
   fs
@@ -26,12 +26,28 @@ describe('widget metadata', () => {
     },
   );
 
+  it.each(widgetMetadata.map((w) => [w.tag, w] as const))(
+    'given <%s> should document exactly the options and methods its define file gives the element',
+    (tag, w) => {
+      const define = fs.readFileSync(`widgets/${tag}/${tag}.define.ts`, 'utf8');
+      const props = define.match(/props: \{([^}]*)\}/)?.[1] ?? '';
+      const options = [...props.matchAll(/(\w+): '/g)].map((m) => m[1]);
+      expect(options).toEqual(w.attributes.map((a) => propertyName(a.name)));
+      // Methods are added in `extend` as class members: `  show(opener?: …) {`.
+      const methods = [...define.matchAll(/^ {6}(\w+)\([^)]*\) \{$/gm)].map((m) => m[1]);
+      expect(methods).toEqual(w.methods.map((m) => m.name));
+    },
+  );
+
   it('given the manifest should list the four tags and the d.ts should map each one', () => {
     const tags = customElementsManifest().modules.map((m) => m.declarations[0]?.tagName);
     expect(tags).toEqual(['start-selling-form', 'start-selling-modal', 'store-rank-checker', 'pricing-plans']);
-    const dts = typeDeclarations();
-    for (const tag of tags) expect(dts).toContain(`'${tag}':`);
-    expect(dts).toContain('interface HTMLElementTagNameMap');
-    expect(dts).toContain('interface IntrinsicElements');
+    const files = typeDeclarations();
+    for (const file of ['kasuwa-widgets.d.ts', 'kasuwa-widgets.react.d.ts', 'kasuwa-widgets.vue.d.ts']) {
+      for (const tag of tags) expect(files[file], file).toContain(`'${tag}':`);
+    }
+    expect(files['kasuwa-widgets.d.ts']).toContain('interface HTMLElementTagNameMap');
+    expect(files['kasuwa-widgets.react.d.ts']).toContain('interface IntrinsicElements');
+    expect(files['kasuwa-widgets.vue.d.ts']).toContain('interface GlobalComponents');
   });
 });

@@ -1,20 +1,30 @@
 /**
- * What each tag offers partners: attributes, properties, methods, events, parts and custom
- * properties. The single source for dist/widgets/custom-elements.json and kasuwa-widgets.d.ts
- * (written by scripts/build.mjs); metadata.test.ts checks it against the components.
+ * What each tag offers partners: attributes, properties, methods, events, parts, custom properties
+ * and host size, written once. Generated from it (scripts/build.mjs): dist/widgets/custom-elements.json,
+ * the kasuwa-widgets*.d.ts files and the marked tables in docs/widgets-api.md and docs/embedding.md;
+ * the /widgets page renders its tables from it. metadata.test.ts checks it against the components,
+ * api-drift.test.ts checks every generated or hand-written copy against it.
  */
-type Item = { name: string; description: string; type?: string };
+import { type HostSize, hostSizes, type WidgetTag } from './host-sizes.js';
+
+type Item = { name: string; description: string };
+/** An option: an attribute and the camelCase property of the same name. */
+export type Attribute = Item & { type: string; default: string };
 export type TagMetadata = {
-  tag: string;
+  tag: WidgetTag;
   className: string;
   description: string;
   module: string;
-  attributes: (Item & { type: string })[];
+  /** The snippet that places the tag (the docs show it). */
+  example: string;
+  attributes: Attribute[];
   methods: (Item & { signature: string })[];
   events: (Item & { detail: string })[];
   parts: Item[];
   /** Reserved size of the host (so the light-DOM fallback can match it: CLS 0). */
-  hostSize: string;
+  hostSize: HostSize;
+  /** What the size means for the page, when more than the size itself. */
+  hostNote: string;
 };
 
 export const cssProperties: Item[] = [
@@ -30,11 +40,19 @@ export const cssProperties: Item[] = [
   ['--kasuwa-focus', 'focus ring colour (#f4b400)'],
 ].map(([name, description]) => ({ name: name as string, description: description as string }));
 
-const apiUrl = {
+const apiUrl: Attribute = {
   name: 'api-url',
   type: 'string',
-  description: 'GraphQL endpoint; else <meta name="kasuwa-api-url">, else the script origin + /graphql',
+  description: 'the GraphQL endpoint; the next request uses a new value',
+  default: '<meta name="kasuwa-api-url">, else the script origin + /graphql',
 };
+const partner: Attribute = {
+  name: 'partner',
+  type: 'string',
+  description: 'partner or affiliate code stored with each signup; ref, its older name, still works on plain pages',
+  default: '?partner= of the page, if any',
+};
+const fullWidth = 'full width of its container';
 const formParts: Item[] = [
   { name: 'form', description: 'the <form>' },
   { name: 'label', description: 'the field label' },
@@ -63,18 +81,13 @@ export const widgetMetadata: TagMetadata[] = [
     className: 'StartSellingFormElement',
     module: 'start-selling-form/start-selling-form.define.js',
     description: 'E-mail signup: sends startSelling, shows the Success toast, resets on success.',
-    attributes: [
-      apiUrl,
-      {
-        name: 'ref',
-        type: 'string',
-        description: 'partner or affiliate code stored with the signup (else ?ref= of the page)',
-      },
-    ],
+    example: '<start-selling-form partner="your-partner-code"></start-selling-form>',
+    attributes: [apiUrl, partner],
     methods: [],
     events: signupEvents,
     parts: formParts,
-    hostSize: 'min-height: 132px; full width of its container',
+    hostSize: hostSizes['start-selling-form'],
+    hostNote: fullWidth,
   },
   {
     tag: 'start-selling-modal',
@@ -82,7 +95,10 @@ export const widgetMetadata: TagMetadata[] = [
     module: 'start-selling-modal/start-selling-modal.define.js',
     description:
       'The "Start Selling with Ease!" dialog with the signup form. Opens from any [data-start-selling] element and show(); closes on success.',
-    attributes: [apiUrl, { name: 'ref', type: 'string', description: 'as on <start-selling-form>' }],
+    example: `<button type="button" data-start-selling>Start Selling</button>
+<!-- optional: one is created on demand; add it to set partner or api-url -->
+<start-selling-modal partner="your-partner-code"></start-selling-modal>`,
+    attributes: [apiUrl, partner],
     methods: [
       {
         name: 'show',
@@ -98,13 +114,15 @@ export const widgetMetadata: TagMetadata[] = [
       { name: 'title', description: 'the heading' },
       { name: 'text', description: 'the text under it' },
     ],
-    hostSize: 'takes no room (display: contents); the dialog sits in the top layer',
+    hostSize: hostSizes['start-selling-modal'],
+    hostNote: 'takes no room; the dialog sits in the top layer',
   },
   {
     tag: 'store-rank-checker',
     className: 'StoreRankCheckerElement',
     module: 'store-rank-checker/store-rank-checker.define.js',
     description: 'Store domain in, the New Year sales leaderboard dialog out.',
+    example: '<store-rank-checker></store-rank-checker>',
     attributes: [apiUrl],
     methods: [],
     events: [
@@ -129,11 +147,14 @@ export const widgetMetadata: TagMetadata[] = [
       { name: 'store-name', description: 'the store name' },
       { name: 'rank', description: 'the rank line' },
       { name: 'card', description: 'each revenue card' },
+      { name: 'help-button', description: 'the "?" button beside each card' },
+      { name: 'help-popover', description: "the popover explaining a card's number" },
       { name: 'progress', description: 'the progress bar track' },
       { name: 'progress-fill', description: 'the filled part' },
       { name: 'goal', description: '"Sell over … more to win"' },
     ],
-    hostSize: 'min-height: 132px; full width of its container',
+    hostSize: hostSizes['store-rank-checker'],
+    hostNote: fullWidth,
   },
   {
     tag: 'pricing-plans',
@@ -141,12 +162,19 @@ export const widgetMetadata: TagMetadata[] = [
     module: 'pricing-plans/pricing-plans.define.js',
     description:
       'The four plan cards with the monthly/annual toggle in a draggable carousel; Get Started opens the modal.',
+    example: '<pricing-plans period="annual"></pricing-plans>',
     attributes: [
-      { name: 'period', type: "'annual' | 'monthly'", description: 'billing period shown first (default annual)' },
+      {
+        name: 'period',
+        type: "'annual' | 'monthly'",
+        description: 'billing period shown; a new value switches the cards',
+        default: 'annual',
+      },
       {
         name: 'label',
         type: 'string',
-        description: 'accessible name of the carousel (default "Plans"); unique per page',
+        description: 'accessible name of the carousel; unique per page',
+        default: 'Plans',
       },
     ],
     methods: [],
@@ -173,7 +201,8 @@ export const widgetMetadata: TagMetadata[] = [
       { name: 'dots', description: 'the dots (small screens)' },
       { name: 'dot', description: 'each dot; aria-current="true" on the card in view' },
     ],
-    hostSize: 'min-height: 760px; full width of its container',
+    hostSize: hostSizes['pricing-plans'],
+    hostNote: fullWidth,
   },
 ];
 
@@ -181,7 +210,7 @@ export const widgetMetadata: TagMetadata[] = [
 export function customElementsManifest() {
   return {
     schemaVersion: '2.1.0',
-    readme: 'README.md#embedding-the-widgets',
+    readme: 'docs/widgets-api.md',
     modules: widgetMetadata.map((w) => ({
       kind: 'javascript-module',
       // Every tag is defined through the loader (its chunk names are content-hashed).
@@ -193,9 +222,22 @@ export function customElementsManifest() {
           tagName: w.tag,
           customElement: true,
           description: w.description,
-          attributes: w.attributes.map((a) => ({ name: a.name, type: { text: a.type }, description: a.description })),
-          // Options are attributes (read when the element renders); the only members are methods.
+          attributes: w.attributes.map((a) => ({
+            name: a.name,
+            type: { text: a.type },
+            description: a.description,
+            default: a.default,
+          })),
+          // Every option is an attribute and a property (camelCase), live after mount; then the methods.
           members: [
+            ...w.attributes.map((a) => ({
+              kind: 'field',
+              name: propertyName(a.name),
+              type: { text: `${a.type} | undefined` },
+              description: a.description,
+              attribute: a.name,
+              reflects: true,
+            })),
             ...w.methods.map((m) => ({
               kind: 'method',
               name: m.name,
@@ -223,20 +265,55 @@ export function customElementsManifest() {
   };
 }
 
-/** kasuwa-widgets.d.ts: element classes, HTMLElementTagNameMap, events, and React 19 JSX elements. */
-export function typeDeclarations(): string {
-  const lines = ['// Generated from widgets/metadata.ts by scripts/build.mjs.', ''];
+/** The property for an attribute: api-url → apiUrl. */
+export const propertyName = (attribute: string) =>
+  attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** Vue's listener prop for an event: store-rank-result → onStoreRankResult (what @store-rank-result compiles to). */
+const vueListener = (event: string) =>
+  `on${event.replace(/(^|-)([a-z])/g, (_, _dash, letter: string) => letter.toUpperCase())}`;
+
+const header = '// Generated from widgets/metadata.ts by scripts/build.mjs.';
+const tagUnion = () => widgetMetadata.map((w) => `'${w.tag}'`).join(' | ');
+const eventsOf = (w: TagMetadata) => w.events.map((e) => e.name);
+
+/**
+ * kasuwa-widgets.d.ts: the element interfaces, HTMLElementTagNameMap, the events and the loader's
+ * exports. No framework in it, so it compiles in any project.
+ */
+function domDeclarations(): string {
+  const lines = [header, ''];
   for (const w of widgetMetadata) {
     lines.push(`/** <${w.tag}>: ${w.description} */`);
     lines.push(`export interface ${w.className} extends HTMLElement {`);
-    for (const m of w.methods) lines.push(`  /** ${m.description} */`, `  ${m.name}: ${m.signature};`);
+    for (const a of w.attributes) {
+      lines.push(`  /** ${a.name}: ${a.description} */`, `  ${propertyName(a.name)}: ${a.type} | undefined;`);
+    }
+    for (const m of w.methods) {
+      // '(opener?: X) => void' written as a method: show(opener?: X): void
+      lines.push(`  /** ${m.description} */`, `  ${m.name}${m.signature.replace(/\) => /, '): ')};`);
+    }
     lines.push('}', '');
   }
+  lines.push('/** Every widget event by name (each bubbles out of its element, composed). */');
   lines.push('export interface KasuwaWidgetEventMap {');
-  for (const w of widgetMetadata) for (const e of w.events) lines.push(`  '${e.name}': CustomEvent<${e.detail}>;`);
+  const seen = new Set<string>();
+  for (const w of widgetMetadata) {
+    for (const e of w.events) {
+      if (seen.has(e.name)) continue;
+      seen.add(e.name);
+      lines.push(`  /** ${e.description} */`, `  '${e.name}': CustomEvent<${e.detail}>;`);
+    }
+  }
   lines.push('}', '');
-  const jsxAttrs = (w: TagMetadata) =>
-    `{ ${w.attributes.map((a) => `'${a.name}'?: ${a.type}`).join('; ')}${w.attributes.length ? '; ' : ''}children?: import('react').ReactNode; class?: string; className?: string; id?: string; style?: import('react').CSSProperties; ref?: import('react').Ref<${w.className}> }`;
+  lines.push(`export type KasuwaWidgetTag = ${tagUnion()};`, '');
+  lines.push(
+    '/** Opens the start-selling modal (one is created if the page has none); loads it first if needed. */',
+    'export declare function openStartSelling(opener?: HTMLElement | null): Promise<void>;',
+    '/** Loads a tag now and resolves with its element class once it is defined. */',
+    'export declare function ready<K extends KasuwaWidgetTag>(tag: K): Promise<CustomElementConstructor>;',
+    '',
+  );
   lines.push('declare global {', '  interface HTMLElementTagNameMap {');
   for (const w of widgetMetadata) lines.push(`    '${w.tag}': ${w.className};`);
   lines.push(
@@ -246,8 +323,65 @@ export function typeDeclarations(): string {
     '}',
     '',
   );
-  lines.push("declare module 'react' {", '  namespace JSX {', '    interface IntrinsicElements {');
-  for (const w of widgetMetadata) lines.push(`      '${w.tag}': ${jsxAttrs(w)};`);
+  return lines.join('\n');
+}
+
+/**
+ * kasuwa-widgets.react.d.ts: React 19 JSX for the four tags: options as attributes, events as
+ * `on<event-name>` props (React 19 adds them as listeners), `ref` typed with the element.
+ */
+function reactDeclarations(): string {
+  const lines = [
+    header,
+    '// React 19 JSX for the Kasuwa widgets; needs @types/react 19 and kasuwa-widgets.d.ts beside it.',
+    "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
+    `import type { ${widgetMetadata.map((w) => w.className).join(', ')}, KasuwaWidgetEventMap } from './kasuwa-widgets.js';`,
+    '',
+    '/** Standard HTML props of an element, its ref, and `class` (React 19 passes it through). */',
+    'type KasuwaElementProps<E extends HTMLElement> = DetailedHTMLProps<HTMLAttributes<E>, E> & { class?: string };',
+    '',
+    "declare module 'react' {",
+    '  namespace JSX {',
+    '    interface IntrinsicElements {',
+  ];
+  for (const w of widgetMetadata) {
+    const options = w.attributes.map((a) => `'${a.name}'?: ${a.type}`);
+    const events = eventsOf(w).map((e) => `'on${e}'?: (event: KasuwaWidgetEventMap['${e}']) => void`);
+    lines.push(`      '${w.tag}': KasuwaElementProps<${w.className}> & { ${[...options, ...events].join('; ')} };`);
+  }
   lines.push('    }', '  }', '}', '');
   return lines.join('\n');
+}
+
+/**
+ * kasuwa-widgets.vue.d.ts: typed global components for Vue 3 templates (vue-tsc, Volar): options and
+ * listeners (`@store-rank-result` is the onStoreRankResult prop). The tags still need
+ * compilerOptions.isCustomElement, so Vue leaves them to the browser.
+ */
+function vueDeclarations(): string {
+  const lines = [
+    header,
+    '// Vue 3 global components for the Kasuwa widgets; needs vue and kasuwa-widgets.d.ts beside it.',
+    "import type { DefineComponent } from 'vue';",
+    "import type { KasuwaWidgetEventMap } from './kasuwa-widgets.js';",
+    '',
+    "declare module 'vue' {",
+    '  interface GlobalComponents {',
+  ];
+  for (const w of widgetMetadata) {
+    const options = w.attributes.map((a) => `'${a.name}'?: ${a.type}`);
+    const events = eventsOf(w).map((e) => `${vueListener(e)}?: (event: KasuwaWidgetEventMap['${e}']) => void`);
+    lines.push(`    '${w.tag}': DefineComponent<{ ${[...options, ...events].join('; ')} }>;`);
+  }
+  lines.push('  }', '}', '');
+  return lines.join('\n');
+}
+
+/** The three declaration files shipped in dist/widgets/, by file name. */
+export function typeDeclarations(): Record<string, string> {
+  return {
+    'kasuwa-widgets.d.ts': domDeclarations(),
+    'kasuwa-widgets.react.d.ts': reactDeclarations(),
+    'kasuwa-widgets.vue.d.ts': vueDeclarations(),
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * Lighthouse gate: every page, mobile and desktop, N runs each (median per figure, because this
- * machine is noisy), against budgets from DESIGN.md §8 and issue 7.
+ * machine is noisy), against budgets from docs/quality.md.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';

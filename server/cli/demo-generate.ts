@@ -1,7 +1,6 @@
-import { importSales, importStores } from '../core/intake.js';
 import { generateContestData } from '../demo-data.js';
 import { type AdminCommand, UsageError } from './command.js';
-import { progress, reportRejected, withContestDatabase } from './intake-report.js';
+import { progress, reportRejected, withContestStorage } from './intake-report.js';
 
 function count(args: string[], flag: string, fallback?: number): number {
   const at = args.indexOf(flag);
@@ -27,15 +26,15 @@ export const demoGenerateCommand: AdminCommand = {
       seed: count(args, '--seed', 20261201),
     };
     const data = generateContestData(config.campaign, size);
-    return withContestDatabase(config, (opened) => {
+    return withContestStorage(config, async (storage) => {
       try {
         let started = performance.now();
-        const stores = importStores(opened.sqlite, data.stores(), progress('stores', started));
+        const stores = await storage.importStores(data.stores(), progress('stores', started));
         console.log(
           `stores: created ${stores.created}, updated ${stores.updated}, unchanged ${stores.unchanged} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
         );
         started = performance.now();
-        const sales = importSales(opened.sqlite, config.campaign, data.sales(), progress('sales', started));
+        const sales = await storage.importSales(config.campaign, data.sales(), progress('sales', started));
         console.log(
           `sales: accepted ${sales.accepted}, unchanged duplicates ${sales.duplicates}, refunds ${sales.refunds}, outside the window ${sales.outsideWindow} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
         );

@@ -1,19 +1,22 @@
 /** What the import commands share: open the database, progress on stderr, the rejection report. */
 import fs from 'node:fs';
 import type { Config } from '../config.js';
-import { ensureStandings, IntakeRejected, setBulkImportCache } from '../core/intake.js';
-import type { OpenedDatabase } from '../db/database.js';
+import { openContestStorage } from '../core/contest/open-storage.js';
+import { IntakeRejected } from '../core/contest/rules.js';
+import { ContestBusy, type ContestStorage } from '../core/contest/storage.js';
 import { UsageError } from './command.js';
 import { withDatabase } from './with-database.js';
 
-export async function withContestDatabase<T>(
+/** The contest storage of the configured database, with standings current and ready for a large import. */
+export async function withContestStorage<T>(
   config: Config,
-  work: (opened: OpenedDatabase) => T | Promise<T>,
+  work: (storage: ContestStorage) => T | Promise<T>,
 ): Promise<T> {
-  return withDatabase(config, (opened) => {
-    ensureStandings(opened.sqlite, config.campaign);
-    setBulkImportCache(opened.sqlite);
-    return work(opened);
+  return withDatabase(config, async (opened) => {
+    const storage = openContestStorage(opened);
+    await storage.ensureStandings(config.campaign);
+    storage.prepareBulkImport();
+    return work(storage);
   });
 }
 
@@ -38,8 +41,12 @@ export function progress(what: string, started = performance.now()) {
   };
 }
 
-/** Prints every bad line and returns the exit code 1, or rethrows anything else. */
+/** Prints every bad line (or that the database is busy) and returns the exit code 1, or rethrows anything else. */
 export function reportRejected(error: unknown, file: string): number {
+  if (error instanceof ContestBusy) {
+    console.error(`${file}: ${error.message} Try again shortly.`);
+    return 1;
+  }
   if (!(error instanceof IntakeRejected)) throw error;
   for (const { line, reason } of error.errors) console.error(`${file}:${line}: ${reason}`);
   console.error(

@@ -1,6 +1,6 @@
-import { importSales, parseSalesCsv } from '../core/intake.js';
+import { parseSalesCsv } from '../core/contest/parse.js';
 import type { AdminCommand } from './command.js';
-import { progress, readInputFile, reportRejected, withContestDatabase } from './intake-report.js';
+import { progress, readInputFile, reportRejected, withContestStorage } from './intake-report.js';
 
 export const salesImportCommand: AdminCommand = {
   name: 'sales:import',
@@ -8,10 +8,10 @@ export const salesImportCommand: AdminCommand = {
   summary: 'Import contest sales (order_id,store_id,amount,status,paid_at); all or nothing, idempotent',
   async run(args, config) {
     const text = readInputFile(args);
-    return withContestDatabase(config, (opened) => {
+    return withContestStorage(config, async (storage) => {
       const started = performance.now();
       try {
-        const summary = importSales(opened.sqlite, config.campaign, parseSalesCsv(text), progress('sales', started));
+        const summary = await storage.importSales(config.campaign, parseSalesCsv(text), progress('sales', started));
         const seconds = (performance.now() - started) / 1000;
         console.log(
           `accepted ${summary.accepted}, unchanged duplicates ${summary.duplicates}, refunds ${summary.refunds}, ` +

@@ -1,3 +1,4 @@
+import { streamSignups } from '../db/signups-store.js';
 import type { AdminCommand } from './command.js';
 import { csvRow } from './csv.js';
 import { withDatabase } from './with-database.js';
@@ -5,19 +6,21 @@ import { withDatabase } from './with-database.js';
 export const signupsExportCommand: AdminCommand = {
   name: 'signups:export',
   usage: 'signups:export',
-  summary: 'Print every signup as CSV (email, first and last requested, count, source, ref), oldest first',
+  summary: 'Print every signup as CSV (email, first and last requested, count, source, partner), oldest first',
   async run(_args, config) {
     return withDatabase(config, async (opened) => {
-      process.stdout.write(csvRow(['email', 'first_requested', 'last_requested', 'count', 'source', 'ref']));
+      process.stdout.write(csvRow(['email', 'first_requested', 'last_requested', 'count', 'source', 'partner']));
       // Streamed row by row: the export stays small in memory however many signups there are.
-      const rows = opened.sqlite
-        .prepare(
-          'SELECT email, first_requested_at, last_requested_at, request_count, source, ref FROM signups ORDER BY first_requested_at, id',
-        )
-        .raw()
-        .iterate() as Iterable<(string | number | null)[]>;
-      for (const row of rows) {
-        if (!process.stdout.write(csvRow(row))) await new Promise((resolve) => process.stdout.once('drain', resolve));
+      for await (const row of streamSignups(opened.db)) {
+        const line = csvRow([
+          row.email,
+          row.first_requested_at,
+          row.last_requested_at,
+          row.request_count,
+          row.source,
+          row.partner,
+        ]);
+        if (!process.stdout.write(line)) await new Promise((resolve) => process.stdout.once('drain', resolve));
       }
       return 0;
     });

@@ -4,13 +4,19 @@ import { withDatabase } from './with-database.js';
 export const statusCommand: AdminCommand = {
   name: 'status',
   usage: 'status',
-  summary: 'Print the database file and how many stores, sales, signups and queued e-mails it holds',
+  summary: 'Print the database in use and how many stores, sales, signups and queued e-mails it holds',
   async run(_args, config) {
-    return withDatabase(config, (opened) => {
-      const count = (table: string) =>
-        (opened.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-      console.log(`database  ${opened.file}`);
-      for (const table of ['stores', 'sales', 'signups', 'outbox']) console.log(`${table.padEnd(9)} ${count(table)}`);
+    return withDatabase(config, async (opened) => {
+      console.log(`database  ${opened.description}`);
+      for (const table of ['stores', 'sales', 'signups', 'outbox'] as const) {
+        const count = await opened.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.n))
+          .catch(() => undefined);
+        console.log(`${table.padEnd(9)} ${count ?? '(not on this database yet)'}`);
+      }
       return 0;
     });
   },

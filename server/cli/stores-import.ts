@@ -1,6 +1,6 @@
-import { importStores, parseStoresCsv } from '../core/intake.js';
+import { parseStoresCsv } from '../core/contest/parse.js';
 import type { AdminCommand } from './command.js';
-import { progress, readInputFile, reportRejected, withContestDatabase } from './intake-report.js';
+import { progress, readInputFile, reportRejected, withContestStorage } from './intake-report.js';
 
 export const storesImportCommand: AdminCommand = {
   name: 'stores:import',
@@ -8,9 +8,9 @@ export const storesImportCommand: AdminCommand = {
   summary: 'Import or update stores (store_id,name,domain,logo_url[,custom_domain,opted_in]); all or nothing',
   async run(args, config) {
     const text = readInputFile(args);
-    return withContestDatabase(config, (opened) => {
+    return withContestStorage(config, async (storage) => {
       try {
-        const summary = importStores(opened.sqlite, parseStoresCsv(text), progress('stores'));
+        const summary = await storage.importStores(parseStoresCsv(text), progress('stores'));
         console.log(
           `created ${summary.created}, updated ${summary.updated}, unchanged ${summary.unchanged}, rejected 0`,
         );

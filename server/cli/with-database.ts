@@ -3,13 +3,13 @@ import type { Config } from '../config.js';
 import { type OpenedDatabase, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 
-/** Opens DATA_DIR's database, brings its schema up to date, runs `work`, and closes it whatever happens. */
+/** Opens the configured database (DATABASE_URL or DATA_DIR), brings its schema up to date, runs `work`, and closes it whatever happens. */
 export async function withDatabase<T>(config: Config, work: (opened: OpenedDatabase) => T | Promise<T>): Promise<T> {
-  const opened = openDatabase(config.dataDir);
+  const opened = await openDatabase(config);
   try {
-    await migrateToLatest(opened.db as never);
+    await migrateToLatest(opened);
     return await work(opened);
   } finally {
-    await opened.db.destroy();
+    await opened.close();
   }
 }

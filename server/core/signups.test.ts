@@ -1,28 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type OpenedDatabase, openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations/index.js';
+import { createSignupStore } from '../db/signups-store.js';
+import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { countRows } from '../testing/scratch-database.js';
 import { UserFacingError } from './errors.js';
-import { createSignups } from './signups.js';
-
-let dataDir: string;
-let opened: OpenedDatabase;
-
-beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-signups-'));
-  opened = openDatabase(dataDir);
-  await migrateToLatest(opened.db as never);
-});
-
-afterEach(async () => {
-  await opened.db.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+import { createSignups, type SignupOptions } from './signups.js';
 
 const wide = { max: 1000, windowSeconds: 3600 };
-const count = (table: string) => (opened.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 async function refusal(promise: Promise<unknown>): Promise<UserFacingError> {
   try {
@@ -34,9 +17,23 @@ async function refusal(promise: Promise<unknown>): Promise<UserFacingError> {
   throw new Error('expected a refusal');
 }
 
-describe('startSelling', () => {
+describe.each(TEST_BACKENDS)('startSelling on %s', (backend) => {
+  let database: ScratchDatabase;
+  beforeEach(async () => {
+    database = await freshDatabase(backend);
+  });
+  afterEach(() => database.drop());
+
+  const signupsWith = (options: SignupOptions) => createSignups(createSignupStore(database.opened), options);
+  const count = (table: 'signups' | 'outbox') => countRows(database.opened.db, table);
+  const allSignups = () => database.opened.db.selectFrom('signups').selectAll().orderBy('id').execute();
+  const welcomeRecipients = async () =>
+    (await database.opened.db.selectFrom('outbox').select('recipient').orderBy('id').execute()).map(
+      (row) => row.recipient,
+    );
+
   it('given more signups from one IP than the per-IP limit should refuse the next with RATE_LIMITED and a retry hint, and still accept another IP', async () => {
-    const signups = createSignups(opened.db, { limits: { perIp: { max: 3, windowSeconds: 600 }, perEmail: wide } });
+    const signups = signupsWith({ limits: { perIp: { max: 3, windowSeconds: 600 }, perEmail: wide } });
     const now = new Date('2026-12-05T10:00:00Z');
     for (const n of [1, 2, 3]) {
       await expect(
@@ -55,11 +52,11 @@ describe('startSelling', () => {
     await expect(
       signups.startSelling({ email: 'crowd5@example.ng' }, { ipHash: 'cgnat-a', now: later }),
     ).resolves.toEqual({ success: true });
-    expect(count('signups')).toBe(5);
+    expect(await count('signups')).toBe(5);
   });
 
   it('given more requests for one address than the per-address limit should refuse it whatever the letter case, and still accept another address', async () => {
-    const signups = createSignups(opened.db, { limits: { perIp: wide, perEmail: { max: 2, windowSeconds: 3600 } } });
+    const signups = signupsWith({ limits: { perIp: wide, perEmail: { max: 2, windowSeconds: 3600 } } });
     const now = new Date('2026-12-05T10:00:00Z');
     await signups.startSelling({ email: 'ada@example.ng' }, { ipHash: 'ip-1', now });
     await signups.startSelling({ email: 'ada@EXAMPLE.ng' }, { ipHash: 'ip-2', now });
@@ -72,47 +69,81 @@ describe('startSelling', () => {
   });
 
   it('given a filled honeypot should answer success and store nothing', async () => {
-    const signups = createSignups(opened.db, { limits: { perIp: wide, perEmail: wide } });
+    const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
     await expect(
       signups.startSelling({ email: 'bot@example.ng', website: 'http://spam.example' }, { ipHash: 'bot' }),
     ).resolves.toEqual({ success: true });
-    expect(count('signups')).toBe(0);
-    expect(count('outbox')).toBe(0);
+    expect(await count('signups')).toBe(0);
+    expect(await count('outbox')).toBe(0);
   });
 
   it('given an invalid address should answer BAD_USER_INPUT with the form message', async () => {
-    const signups = createSignups(opened.db, { limits: { perIp: wide, perEmail: wide } });
+    const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
     const error = await refusal(signups.startSelling({ email: 'ada@localhost' }));
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', message: 'Invalid email address' });
   });
 
   it('given a repeat address should count it, queue no second e-mail within 24 hours and one after', async () => {
-    const signups = createSignups(opened.db, { limits: { perIp: wide, perEmail: wide } });
+    const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
     const first = new Date('2026-12-05T10:00:00Z');
-    await signups.startSelling({ email: 'ada@example.ng', source: 'kasuwa.shop/', ref: 'blog-1' }, { now: first });
+    await signups.startSelling({ email: 'ada@example.ng', source: 'kasuwa.shop/', partner: 'blog-1' }, { now: first });
     await signups.startSelling({ email: 'ada@example.ng' }, { now: new Date('2026-12-06T09:59:00Z') });
-    expect(count('outbox')).toBe(1);
+    expect(await count('outbox')).toBe(1);
     await signups.startSelling({ email: 'ada@example.ng' }, { now: new Date('2026-12-06T10:00:01Z') });
-    expect(count('outbox')).toBe(2);
-    expect(opened.sqlite.prepare('SELECT * FROM signups').all()).toEqual([
+    expect(await count('outbox')).toBe(2);
+    expect(await allSignups()).toEqual([
       expect.objectContaining({
         email: 'ada@example.ng',
         first_requested_at: '2026-12-05T10:00:00.000Z',
         last_requested_at: '2026-12-06T10:00:01.000Z',
         request_count: 3,
         source: 'kasuwa.shop/',
-        ref: 'blog-1',
+        partner: 'blog-1',
       }),
     ]);
   });
 
+  it('given one address typed in several letter cases should keep one signup as first typed and send one welcome e-mail in 24 hours', async () => {
+    const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
+    const first = new Date('2026-12-05T10:00:00Z');
+    await signups.startSelling({ email: 'Ada@Example.com', source: 'blog/', partner: 'p-1' }, { now: first });
+    await signups.startSelling(
+      { email: 'ada@example.com', source: 'other/' },
+      { now: new Date('2026-12-05T11:00:00Z') },
+    );
+    await signups.startSelling({ email: 'ADA@example.com' }, { now: new Date('2026-12-06T09:00:00Z') });
+    expect(await welcomeRecipients()).toEqual(['Ada@example.com']);
+    await signups.startSelling({ email: 'aDa@example.com' }, { now: new Date('2026-12-06T10:00:01Z') });
+    expect(await welcomeRecipients()).toEqual(['Ada@example.com', 'Ada@example.com']);
+    expect(await allSignups()).toEqual([
+      expect.objectContaining({
+        email: 'Ada@example.com',
+        first_requested_at: '2026-12-05T10:00:00.000Z',
+        last_requested_at: '2026-12-06T10:00:01.000Z',
+        request_count: 4,
+        source: 'blog/',
+        partner: 'p-1',
+      }),
+    ]);
+  });
+
+  it('given the same new address twice in one batch should queue one welcome e-mail', async () => {
+    const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
+    await Promise.all([
+      signups.startSelling({ email: 'twice@example.ng' }),
+      signups.startSelling({ email: 'TWICE@example.ng' }),
+    ]);
+    expect(await count('outbox')).toBe(1);
+    expect(await allSignups()).toEqual([expect.objectContaining({ request_count: 2 })]);
+  });
+
   it('given many concurrent signups should commit every one with exactly one queued e-mail each', async () => {
     let wakes = 0;
-    const signups = createSignups(opened.db, { limits: { perIp: wide, perEmail: wide }, onQueued: () => wakes++ });
+    const signups = signupsWith({ limits: { perIp: wide, perEmail: wide }, onQueued: () => wakes++ });
     const emails = Array.from({ length: 120 }, (_, i) => `user${i}@example.ng`);
     await Promise.all([...emails, 'user0@example.ng'].map((email) => signups.startSelling({ email })));
-    expect(count('signups')).toBe(120);
-    expect(count('outbox')).toBe(120);
+    expect(await count('signups')).toBe(120);
+    expect(await count('outbox')).toBe(120);
     // Group commit: far fewer commits (and wake-ups) than signups.
     expect(wakes).toBeLessThan(10);
   });

@@ -1,31 +1,152 @@
 /**
- * Opens the database. Today: embedded SQLite (better-sqlite3) under DATA_DIR in WAL mode with
- * synchronous=FULL, so an acknowledged write survives a process or OS crash. Everything above this
- * file speaks Kysely, so a PostgreSQL dialect can be added here without touching the core.
+ * Opens the database: embedded SQLite (better-sqlite3) under DATA_DIR by default, or PostgreSQL when
+ * DATABASE_URL says postgres:// (docs/postgresql.md). Everything above this file speaks
+ * Kysely and sees the same shapes on both: ids and counts are numbers, times are UTC ISO strings.
+ *
+ * SQLite runs in WAL mode with synchronous=FULL, so an acknowledged write survives a process or OS
+ * crash. On PostgreSQL the same promise rests on fsync and synchronous_commit (checked at start in
+ * production, see checkDurability).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
+export type Backend = 'sqlite' | 'postgres';
 
-export type OpenedDatabase = {
+type Common = {
   db: Db;
+  /** The one line the server prints at start: which database, never a password. */
+  description: string;
+  close(): Promise<void>;
+};
+export type OpenedSqlite = Common & {
+  backend: 'sqlite';
   file: string;
   /** The raw handle, for the few places that need SQLite specifics (bulk import, health check). */
   sqlite: SQLite.Database;
 };
+export type OpenedPostgres = Common & { backend: 'postgres'; pool: pg.Pool };
+export type OpenedDatabase = OpenedSqlite | OpenedPostgres;
 
-export function openDatabase(dataDir: string, fileName = 'kasuwa.sqlite'): OpenedDatabase {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, fileName);
+export type DatabaseLocation = { dataDir: string; databaseUrl?: string | undefined };
+
+export const SQLITE_FILE = 'kasuwa.sqlite';
+
+export async function openDatabase(location: DatabaseLocation): Promise<OpenedDatabase> {
+  const url = location.databaseUrl;
+  if (url && /^postgres(ql)?:/.test(url)) return openPostgres(url);
+  return openSqlite(url?.startsWith('sqlite:') ? sqliteFileOf(url) : path.join(location.dataDir, SQLITE_FILE));
+}
+
+/** `sqlite:/abs/file.sqlite` or `sqlite:relative/file.sqlite` (relative to the working directory). */
+export function sqliteFileOf(url: string): string {
+  return path.resolve(url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, ''));
+}
+
+export function openSqlite(file: string): OpenedSqlite {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, file, sqlite };
+  return { backend: 'sqlite', db, file, sqlite, description: `SQLite ${file}`, close: once(() => db.destroy()) };
+}
+
+/** The embedded database in a data directory (tests and tools that only use SQLite). */
+export function openSqliteIn(dataDir: string): OpenedSqlite {
+  return openSqlite(path.join(dataDir, SQLITE_FILE));
+}
+
+/** Closing twice (a test's cleanup after the code under test closed) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
+}
+
+/** For the commands and code paths that only exist on SQLite so far: a clear refusal on PostgreSQL. */
+export function requireSqlite(opened: OpenedDatabase, what: string): OpenedSqlite {
+  if (opened.backend !== 'sqlite') throw new Error(`${what} runs on SQLite only for now (DATABASE_URL is PostgreSQL).`);
+  return opened;
+}
+
+const INT8_OID = 20;
+const TIMESTAMPTZ_OID = 1184;
+
+/** bigint columns (identities, counts, kobo) come back as numbers; one beyond 2^53 is an error, not a rounding. */
+function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`integer ${text} is beyond JavaScript's safe range`);
+  return value;
+}
+
+/** `2026-12-05 10:00:00.123456+00` (the session runs in UTC) → `2026-12-05T10:00:00.123Z`, as SQLite stores it. */
+export function parseTimestamptz(text: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d+))?\+00$/.exec(text);
+  if (!match) return new Date(text).toISOString();
+  return `${match[1]}T${match[2]}.${(match[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+}
+
+// Process-wide: every pool and cursor in this process reads PostgreSQL values the same way.
+pg.types.setTypeParser(INT8_OID, parseInt8);
+pg.types.setTypeParser(TIMESTAMPTZ_OID, parseTimestamptz);
+
+/** postgres://user@host:port/name, without the password. */
+export function describePostgres(url: string): string {
+  const parsed = new URL(url);
+  const user = parsed.username ? `${decodeURIComponent(parsed.username)}@` : '';
+  return `PostgreSQL ${user}${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+}
+
+export function openPostgres(url: string, maxConnections = 10): OpenedPostgres {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    // UTC sessions, so timestamptz text is always `…+00` (parseTimestamptz).
+    options: '-c TimeZone=UTC',
+  });
+  // An idle connection closed by the server (restart, failover) must not crash the process: the pool
+  // drops it and the next query opens a new one.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  return { backend: 'postgres', db, pool, description: describePostgres(url), close: once(() => db.destroy()) };
+}
+
+/**
+ * `success: true` means committed to disk. PostgreSQL with fsync or synchronous_commit off would
+ * acknowledge signups it can lose, so production refuses to start on one (docs/postgresql.md).
+ */
+export async function checkDurability(opened: OpenedDatabase): Promise<string | undefined> {
+  if (opened.backend !== 'postgres') return undefined;
+  const setting = async (name: 'fsync' | 'synchronous_commit') => {
+    const { rows } = await sql<Record<string, string>>`SHOW ${sql.raw(name)}`.execute(opened.db);
+    return rows[0]?.[name];
+  };
+  for (const name of ['fsync', 'synchronous_commit'] as const) {
+    const value = await setting(name);
+    if (value === 'off') {
+      return `PostgreSQL runs with ${name}=off: acknowledged signups could be lost in a crash. Turn it on (postgresql.conf) or run with NODE_ENV other than production.`;
+    }
+  }
+  return undefined;
+}
+
+/** Whether the database answers a trivial query (GET /healthz). */
+export async function isReachable(opened: OpenedDatabase): Promise<boolean> {
+  try {
+    if (opened.backend === 'sqlite') opened.sqlite.prepare('SELECT 1').get();
+    else await sql`SELECT 1`.execute(opened.db);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -23,13 +23,20 @@ export interface SalesTable {
 
 export interface SignupsTable {
   id: Generated<number>;
+  /** As first typed (domain lower-cased): the address we display and send to. */
   email: string;
+  /** The whole address lower-cased: one signup per inbox whatever the letter case. */
+  email_key: string;
   first_requested_at: string;
   last_requested_at: string;
   request_count: number;
   source: string | null;
-  ref: string | null;
+  /** The partner or affiliate code the signup came with (once `ref`). */
+  partner: string | null;
   ip_hash: string | null;
+  /** When the latest welcome e-mail was queued, and the request_count it was queued at (24-hour rule). */
+  last_welcome_at: string | null;
+  last_welcome_request: number | null;
 }
 
 export interface OutboxTable {
@@ -42,6 +49,9 @@ export interface OutboxTable {
   attempts: number;
   next_attempt_at: string;
   claimed_at: string | null;
+  /** The worker holding the row while `sending`, until lease_until; after that any worker may take it. */
+  claimed_by: string | null;
+  lease_until: string | null;
   sent_at: string | null;
   last_error: string | null;
   created_at: string;

@@ -9,35 +9,36 @@ import { type ExecutionResult, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET_STORE_LEADERBOARD_SOURCE, START_SELLING_SOURCE } from '../../widgets/shared/documents.js';
 import { loadConfig } from '../config.js';
-import { importSales, importStores, parseSalesCsv, parseStoresCsv } from '../core/intake.js';
-import { type OpenedDatabase, openDatabase } from '../db/database.js';
+import { openContestStorage } from '../core/contest/open-storage.js';
+import { parseSalesCsv, parseStoresCsv } from '../core/contest/parse.js';
+import { type OpenedSqlite, openSqliteIn } from '../db/database.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 import { createServices, type Services } from '../services.js';
 import { createExecutor } from './executor.js';
 import { createSchema } from './schema.js';
 
-let opened: OpenedDatabase;
+let opened: OpenedSqlite;
 let services: Services;
 
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-executor-'));
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', DEMO_DATA: 'off' });
-  opened = openDatabase(dataDir);
-  await migrateToLatest(opened.db as never);
-  importStores(
-    opened.sqlite,
+  opened = openSqliteIn(dataDir);
+  await migrateToLatest(opened);
+  const contestStorage = openContestStorage(opened);
+  await contestStorage.importStores(
     parseStoresCsv('store_id,name,domain,logo_url\ns1,Adaeze Fabrics,adaeze-fabrics,\ns2,Tunde,tunde,'),
   );
-  importSales(
-    opened.sqlite,
+  await contestStorage.importSales(
     config.campaign,
     parseSalesCsv(`order_id,store_id,amount,status,paid_at\no1,s1,1500,paid,${config.campaign.startsAt}`),
   );
-  services = createServices(config, opened);
+  services = await createServices(config, opened, contestStorage);
+  await services.contestLoaded;
 });
 
 afterAll(async () => {
-  services.close();
+  await services.close();
   await opened.db.destroy();
   fs.rmSync(path.dirname(opened.file), { recursive: true, force: true });
 });

@@ -2,7 +2,7 @@
  * Limits on what one GraphQL request may ask for, so a single request cannot make the server parse,
  * validate or execute without bound. Our real operations are two fields deep with no aliases; the
  * numbers leave generous room for partners' own queries. Each refusal is a GraphQL error with its
- * own `extensions.code` (README "Security and limits").
+ * own `extensions.code` (docs/security.md).
  */
 import {
   type ASTVisitor,

@@ -1,5 +1,5 @@
 /**
- * The public GraphQL schema (DESIGN.md §3). Resolvers only call the core; user-facing errors become
+ * The public GraphQL schema (docs/widgets.md lists what each widget asks of it). Resolvers only call the core; user-facing errors become
  * GraphQL errors with `extensions.code`, anything else becomes INTERNAL without details. Resolvers sit
  * on the schema's fields (not in a root value) so graphql-js and compiled queries run the same ones.
  */
@@ -18,12 +18,14 @@ export const typeDefs = /* GraphQL */ `
   }
 
   """
-  source: the page or partner host the form sits on; ref: a partner or affiliate code.
+  source: the page or partner host the form sits on; partner: a partner or affiliate code
+  (ref: its older name, still read when partner is absent).
   website: the honeypot field, hidden from people; anything in it marks the request as a bot's.
   """
   input StartSellingInput {
     email: String!
     source: String
+    partner: String
     ref: String
     website: String
   }
@@ -85,9 +87,13 @@ export function createSchema(services: Services): GraphQLSchema {
     guardedSync(() => services.getStoreLeaderboard(args.query.domain));
   fieldOf(schema.getMutationType(), 'startSelling').resolve = (
     _root,
-    args: { data: StartSellingInput },
+    args: { data: StartSellingInput & { ref?: string | null } },
     context: GraphQLContext,
-  ) => guarded(() => services.startSelling(args.data, { ipHash: context.ipHash }));
+  ) => {
+    // `ref` is the partner code's older name, still read from plain pages that write it.
+    const { ref, ...data } = args.data;
+    return guarded(() => services.startSelling({ ...data, partner: data.partner ?? ref }, { ipHash: context.ipHash }));
+  };
   return schema;
 }
 

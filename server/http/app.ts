@@ -1,20 +1,28 @@
 /**
- * Routes HTTP requests: the GraphQL endpoint, health, widgets, the built site with clean URLs, and the
- * not-found page for everything else. No business logic here: resolvers call the core in services.
+ * Routes HTTP requests: the GraphQL endpoint, health, the no-JavaScript signup and rank pages (rendered
+ * by the site's renderers it is handed), widgets, the built site with clean URLs, and the not-found
+ * page for everything else. No business logic here: resolvers call the core in services.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RANK_PAGE_PATH } from '../../common/site-pages.js';
 import type { Services } from '../services.js';
 import { clientIp } from './client-ip.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
-import { handleIngest, INGEST_PATH } from './ingest.js';
+import { handleIngest, INGEST_PATH, tokenMatches } from './ingest.js';
+import { type SitePages, sendHtml } from './page.js';
+import { rankPage } from './rank-page.js';
 import { applyHeaders, graphqlCors, securityHeaders } from './security.js';
 import { startSellingForm } from './start-selling-form.js';
 import { StaticFiles } from './static.js';
 
-export type SitePages = {
-  /** Rendered HTML for a clean path like `/pricing`, when pages are rendered on request (dev). */
-  render?: (pathname: string) => Promise<{ html: string; status: number } | undefined>;
-};
+export type { SitePages } from './page.js';
+
+/** The Prometheus text exposition of this server's metrics. */
+export async function sendMetrics(services: Services, res: ServerResponse): Promise<void> {
+  const text = await services.metrics.text();
+  res.writeHead(200, { 'Content-Type': services.metrics.contentType, 'Cache-Control': 'no-store' });
+  res.end(text);
+}
 
 /** Clean URL → file in dist/site. */
 export function sitePathToFile(pathname: string): string | undefined {
@@ -32,10 +40,7 @@ export function createApp(services: Services, options: SitePages = {}) {
   const headers = securityHeaders(config);
 
   async function notFound(req: IncomingMessage, res: ServerResponse) {
-    if (options.render) {
-      const page = await options.render('/404');
-      if (page) return html(res, 404, page.html);
-    }
+    if (options.page) return sendHtml(res, 404, options.page('/404').html);
     const entry = site.lookup('/404.html');
     if (entry) return site.send(req, res, entry, 404);
     res.statusCode = 404;
@@ -63,17 +68,28 @@ export function createApp(services: Services, options: SitePages = {}) {
       return graphql(req, res);
     }
 
-    if (pathname === '/start-selling' && req.method === 'POST') return startSellingForm(services, req, res);
+    if (pathname === '/start-selling' && req.method === 'POST') return startSellingForm(services, options, req, res);
 
     if (pathname === INGEST_PATH) return handleIngest(services, req, res);
 
-    if (pathname === '/healthz') {
-      const ok = await services.healthy();
+    // Liveness and readiness (docs/operations.md): ready once the standings are loaded.
+    if (pathname === '/healthz' || pathname === '/readyz') {
+      const ok = await (pathname === '/healthz' ? services.healthy() : services.ready());
       res.statusCode = ok ? 200 : 503;
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Cache-Control', 'no-store');
       res.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable' }));
       return;
+    }
+
+    // Here only with METRICS_TOKEN; otherwise on METRICS_PORT alone, or nowhere.
+    if (pathname === '/metrics' && config.metricsToken) {
+      if (!tokenMatches(req.headers.authorization, config.metricsToken)) {
+        res.writeHead(401, { 'WWW-Authenticate': 'Bearer', 'Cache-Control': 'no-store' });
+        res.end();
+        return;
+      }
+      return sendMetrics(services, res);
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -82,6 +98,8 @@ export function createApp(services: Services, options: SitePages = {}) {
       res.end();
       return;
     }
+
+    if (pathname === RANK_PAGE_PATH) return rankPage(services, options, url, res);
 
     if (pathname.startsWith('/widgets/')) {
       const entry = widgets.lookup(pathname.slice('/widgets'.length));
@@ -93,21 +111,13 @@ export function createApp(services: Services, options: SitePages = {}) {
       return notFound(req, res);
     }
 
-    if (options.render && !pathname.includes('.')) {
-      const page = await options.render(pathname);
-      if (page) return html(res, page.status, page.html);
-      return notFound(req, res);
+    if (options.page && !pathname.includes('.')) {
+      const page = options.page(pathname);
+      return sendHtml(res, page.status, page.html);
     }
     const file = sitePathToFile(pathname);
     const entry = file && file !== '/404.html' ? site.lookup(file) : undefined;
     if (entry) return site.send(req, res, entry);
     return notFound(req, res);
   };
-}
-
-function html(res: ServerResponse, status: number, body: string) {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(body);
 }

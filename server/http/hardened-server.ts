@@ -21,7 +21,14 @@ export const HTTP_LIMITS = {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
-export function createHardenedServer(handler: Handler, write: (line: string) => void = defaultWrite): http.Server {
+/** Told of every finished request (metrics): status 0 when the client went away first. */
+export type ResponseObserver = (req: IncomingMessage, status: number, seconds: number) => void;
+
+export function createHardenedServer(
+  handler: Handler,
+  write: (line: string) => void,
+  observe: ResponseObserver = () => {},
+): http.Server {
   const server = http.createServer(
     {
       headersTimeout: HTTP_LIMITS.headersTimeoutMs,
@@ -33,14 +40,10 @@ export function createHardenedServer(handler: Handler, write: (line: string) => 
     (req, res) => {
       const started = process.hrtime.bigint();
       res.once('close', () => {
-        write(
-          requestLogLine({
-            method: req.method ?? '',
-            url: req.url ?? '',
-            status: res.writableFinished ? res.statusCode : 0,
-            ms: Number(process.hrtime.bigint() - started) / 1e6,
-          }),
-        );
+        const status = res.writableFinished ? res.statusCode : 0;
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        write(requestLogLine({ method: req.method ?? '', url: req.url ?? '', status, ms }));
+        observe(req, status, ms / 1000);
       });
       Promise.resolve()
         .then(() => handler(req, res))
@@ -79,6 +82,7 @@ export function requestLogLine(entry: { method: string; url: string; status: num
   });
 }
 
-function defaultWrite(line: string) {
-  if (process.env.LOG_REQUESTS !== 'off') process.stdout.write(`${line}\n`);
+/** Where request lines go: stdout, or nowhere with LOG_REQUESTS=off (config.logRequests). */
+export function requestLogWriter(enabled: boolean): (line: string) => void {
+  return enabled ? (line) => process.stdout.write(`${line}\n`) : () => {};
 }

@@ -194,13 +194,6 @@ describe('site headers', () => {
     expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
   });
 
-  it('given the widget bundle should stay loadable from any origin', async () => {
-    const response = await fetch(`${base}/widgets/kasuwa-widgets.js`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-  });
-
   it('given analytics, pixel and chat IDs should allow exactly their hosts', () => {
     const none = contentSecurityPolicy({
       analytics: { gaId: undefined, pixelId: undefined, chatId: undefined },

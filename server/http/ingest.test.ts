@@ -1,86 +1,132 @@
 /** POST /ingest/sales on the server in-process, with a temporary DATA_DIR and the demo stores. */
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_BACKENDS } from '../testing/databases.js';
 import { INGEST_MAX_BYTES, tokenMatches } from './ingest.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 const TOKEN = 'test-ingest-token-0123456789';
-let server: TestServer;
-let running: TestServer['running'];
-let base: string;
 
+/** Holds what an import by another process would: the order's row lock, or SQLite's write lock. */
+async function holdWriteLock(server: TestServer, orderId: string): Promise<() => Promise<void>> {
+  const { opened } = server.database;
+  if (opened.backend === 'sqlite') {
+    // A second connection, as another process: the server's writes wait its busy timeout, then give up.
+    const other = new SQLite(opened.file);
+    other.exec('BEGIN IMMEDIATE');
+    return async () => {
+      other.exec('ROLLBACK');
+      other.close();
+    };
+  }
+  const client = await opened.pool.connect();
+  await client.query('BEGIN');
+  await client.query(
+    "INSERT INTO sales (order_id, store_id, amount_kobo, status, paid_at) VALUES ($1, 'demo-0003', 500000, 'paid', statement_timestamp())",
+    [orderId],
+  );
+  return async () => {
+    await client.query('ROLLBACK');
+    client.release();
+  };
+}
 const sale = (order: string, amount: number | string, status = 'paid') =>
   JSON.stringify({ order_id: order, store_id: 'demo-0003', amount, status, paid_at: '2026-12-24T12:00:00+01:00' });
 
-function ingest(body: string, authorization: string | null = `Bearer ${TOKEN}`) {
-  const headers: Record<string, string> = { 'content-type': 'application/x-ndjson' };
-  if (authorization) headers.authorization = authorization;
-  return fetch(`${base}/ingest/sales`, { method: 'POST', headers, body });
-}
+describe.each(TEST_BACKENDS)('on %s', (backend) => {
+  let server: TestServer;
+  let running: TestServer['running'];
+  let base: string;
 
-const tunde = () => running.services.contest.lookup('tunde-gadgets-hub');
-const tundeSales = async () =>
-  (await running.services.db.selectFrom('sales').select('order_id').where('store_id', '=', 'demo-0003').execute())
-    .length;
+  function ingest(body: string, authorization: string | null = `Bearer ${TOKEN}`) {
+    const headers: Record<string, string> = { 'content-type': 'application/x-ndjson' };
+    if (authorization) headers.authorization = authorization;
+    return fetch(`${base}/ingest/sales`, { method: 'POST', headers, body });
+  }
 
-beforeAll(async () => {
-  server = await startTestServer({ INGEST_TOKEN: TOKEN });
-  ({ running, base } = server);
-});
+  const tunde = () => running.services.contest.lookup('tunde-gadgets-hub');
+  const tundeSales = async () =>
+    (await running.services.db.selectFrom('sales').select('order_id').where('store_id', '=', 'demo-0003').execute())
+      .length;
 
-afterAll(async () => {
-  await server?.close();
-});
-
-describe('POST /ingest/sales', () => {
-  it.each([
-    ['no Authorization header', null],
-    ['a wrong token', 'Bearer not-the-right-token-at-all'],
-    ['the token without Bearer', TOKEN],
-    ['a prefix of the token', `Bearer ${TOKEN.slice(0, -1)}`],
-  ])('given %s should answer 401 and apply nothing', async (_, authorization) => {
-    const response = await ingest(sale('unauthorised-1', 5000), authorization);
-    expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toBe('Bearer');
-    expect(await tundeSales()).toBe(0);
+  beforeAll(async () => {
+    server = await startTestServer({ INGEST_TOKEN: TOKEN }, backend);
+    ({ running, base } = server);
   });
 
-  it('given a body over the size limit should answer 413 and apply nothing', async () => {
-    const line = `${sale('big-1', 5000)}\n`;
-    const response = await ingest(line.repeat(Math.ceil(INGEST_MAX_BYTES / line.length) + 1));
-    expect(response.status).toBe(413);
-    expect(await tundeSales()).toBe(0);
+  afterAll(async () => {
+    await server?.close();
   });
 
-  it('given one bad line should answer 422 naming it and apply nothing', async () => {
-    const response = await ingest([sale('bad-1', 5000), sale('bad-2', 'lots'), '{not json'].join('\n'));
-    expect(response.status).toBe(422);
-    expect((await response.json()).errors).toEqual([
-      { line: 2, reason: expect.stringContaining('amount must be naira') },
-      { line: 3, reason: 'not valid JSON' },
-    ]);
-    expect(await tundeSales()).toBe(0);
-    expect(tunde().rank).toBeNull();
-  });
-
-  it('given good sales should count them and show them in the next lookup, with no CORS header', async () => {
-    const response = await ingest([sale('good-1', 5000), sale('good-1', 5000), sale('good-2', '2500.50')].join('\n'));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBeNull();
-    expect(await response.json()).toEqual({ accepted: 2, duplicates: 1, refunds: 0, outsideWindow: 0, rejected: 0 });
-    expect(tunde()).toMatchObject({ totalRevenue: 7500.5, rank: expect.any(Number) });
-
-    const refund = await ingest(sale('good-2', '2500.50', 'refunded'));
-    expect(await refund.json()).toMatchObject({ refunds: 1 });
-    expect(tunde()).toMatchObject({ totalRevenue: 5000 });
-  });
-
-  it('given a cross-origin preflight should not open CORS', async () => {
-    const response = await fetch(`${base}/ingest/sales`, {
-      method: 'OPTIONS',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+  describe('POST /ingest/sales', () => {
+    it.each([
+      ['no Authorization header', null],
+      ['a wrong token', 'Bearer not-the-right-token-at-all'],
+      ['the token without Bearer', TOKEN],
+      ['a prefix of the token', `Bearer ${TOKEN.slice(0, -1)}`],
+    ])('given %s should answer 401 and apply nothing', async (_, authorization) => {
+      const response = await ingest(sale('unauthorised-1', 5000), authorization);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+      expect(await tundeSales()).toBe(0);
     });
-    expect(response.headers.get('access-control-allow-origin')).toBeNull();
-    expect(response.status).toBe(405);
+
+    it('given a body over the size limit should answer 413 and apply nothing', async () => {
+      const line = `${sale('big-1', 5000)}\n`;
+      const response = await ingest(line.repeat(Math.ceil(INGEST_MAX_BYTES / line.length) + 1));
+      expect(response.status).toBe(413);
+      expect(await tundeSales()).toBe(0);
+    });
+
+    it('given one bad line should answer 422 naming it and apply nothing', async () => {
+      const response = await ingest([sale('bad-1', 5000), sale('bad-2', 'lots'), '{not json'].join('\n'));
+      expect(response.status).toBe(422);
+      expect((await response.json()).errors).toEqual([
+        { line: 2, reason: expect.stringContaining('amount must be naira') },
+        { line: 3, reason: 'not valid JSON' },
+      ]);
+      expect(await tundeSales()).toBe(0);
+      expect(tunde().rank).toBeNull();
+    });
+
+    it('given good sales should count them and show them in the next lookup, with no CORS header', async () => {
+      const response = await ingest([sale('good-1', 5000), sale('good-1', 5000), sale('good-2', '2500.50')].join('\n'));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      expect(await response.json()).toEqual({ accepted: 2, duplicates: 1, refunds: 0, outsideWindow: 0, rejected: 0 });
+      expect(tunde()).toMatchObject({ totalRevenue: 7500.5, rank: expect.any(Number) });
+
+      const refund = await ingest(sale('good-2', '2500.50', 'refunded'));
+      expect(await refund.json()).toMatchObject({ refunds: 1 });
+      expect(tunde()).toMatchObject({ totalRevenue: 5000 });
+    });
+
+    it('given a cross-origin preflight should not open CORS', async () => {
+      const response = await fetch(`${base}/ingest/sales`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      expect(response.status).toBe(405);
+    });
+
+    it('given another writer holding the order past the lock wait should answer 503 with Retry-After and apply nothing', async () => {
+      // Another process's import holds the rows (PostgreSQL) or the write lock (SQLite).
+      const release = await holdWriteLock(server, 'held-1');
+      try {
+        const response = await ingest(sale('held-1', 5000));
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toBe('30');
+      } finally {
+        await release();
+      }
+      const held = await running.services.db
+        .selectFrom('sales')
+        .select('order_id')
+        .where('order_id', '=', 'held-1')
+        .executeTakeFirst();
+      expect(held).toBeUndefined();
+    });
   });
 });
 

@@ -9,7 +9,8 @@
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IntakeRejected } from '../core/intake.js';
+import { IntakeRejected } from '../core/contest/rules.js';
+import { ContestBusy } from '../core/contest/storage.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
 
@@ -57,8 +58,8 @@ export async function handleIngest(services: Services, req: IncomingMessage, res
     return json(res, 200, await services.ingestSales(body.toString('utf8')));
   } catch (error) {
     if (error instanceof IntakeRejected) return json(res, 422, { error: error.message, errors: error.errors });
-    // Another process holds the write lock longer than the busy timeout (a large sales:import).
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+    // Another process holds the rows or the write lock longer than the wait limit (a large sales:import).
+    if (error instanceof ContestBusy) {
       return json(res, 503, { error: 'The database is busy with an import; retry shortly.' }, { 'Retry-After': '30' });
     }
     console.error(JSON.stringify({ level: 'error', msg: 'ingest failed', error: String(error) }));

@@ -3,20 +3,17 @@
  * <start-selling-form>). Same rules as the GraphQL mutation; answers a page, never JSON.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_PUBLIC_URL, type SiteConfig } from '../../site/config.js';
-import { type Assets, documentFor } from '../../site/layout.js';
-import { type SignupOutcome, startSellingResultRoute } from '../../site/pages/start-selling-result.js';
-import { readAssets, renderToString } from '../../site/render.js';
-import type { Config } from '../config.js';
+import type { SignupOutcome } from '../../common/site-pages.js';
 import { UserFacingError } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
 import { clientIp } from './client-ip.js';
+import { type SitePages, sendPage } from './page.js';
 
 /** An e-mail address, a ref and a honeypot fit in well under 4 KiB. */
 export const FORM_BODY_LIMIT = 4096;
 
-export async function startSellingForm(services: Services, req: IncomingMessage, res: ServerResponse) {
+export async function startSellingForm(services: Services, site: SitePages, req: IncomingMessage, res: ServerResponse) {
   const { config } = services;
   const type = String(req.headers['content-type'] ?? '')
     .split(';')[0]!
@@ -41,13 +38,14 @@ export async function startSellingForm(services: Services, req: IncomingMessage,
   }
   const form = new URLSearchParams(body.toString('utf8'));
   const email = form.get('email') ?? '';
-  const ref = form.get('ref');
+  // partner is the field's name; ref its older one, still read from forms pasted before the rename.
+  const ref = form.get('partner') || form.get('ref');
   const source = form.get('source') ?? sourceOf(req.headers.referer);
   let outcome: SignupOutcome;
   let status = 200;
   try {
     await services.startSelling(
-      { email, ref, source, website: form.get('website') },
+      { email, partner: ref, source, website: form.get('website') },
       { ipHash: services.hashIp(clientIp(req, config.trustProxy)) },
     );
     outcome = { ok: true };
@@ -57,19 +55,17 @@ export async function startSellingForm(services: Services, req: IncomingMessage,
       outcome = { ok: false, email, ref, source, message: 'Something went wrong on our side. Please try again.' };
       status = 500;
     } else if (error.code === 'RATE_LIMITED') {
-      const retryAfterSeconds = Number(error.extensions.retryAfterSeconds);
-      res.setHeader('Retry-After', String(retryAfterSeconds));
-      outcome = { ok: false, email, ref, source, message: error.message, retryAfterSeconds };
+      // The message already says how long to wait (rateLimitedMessage in server/core/rate-limit.ts).
+      res.setHeader('Retry-After', String(error.extensions.retryAfterSeconds));
+      outcome = { ok: false, email, ref, source, message: error.message };
       status = 429;
     } else {
       outcome = { ok: false, email, ref, source, message: error.message };
       status = 400;
     }
   }
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(renderToString(documentFor(startSellingResultRoute(outcome), assets(config.siteDir), siteConfigOf(config))));
+  const render = site.signupResult;
+  sendPage(res, status, render && (() => render(outcome)), outcome.ok ? 'Kindly check your email' : outcome.message);
 }
 
 /** The page the form sat on, as host and path (what the widget sends as `source`). */
@@ -81,21 +77,4 @@ function sourceOf(referer: string | undefined): string | null {
   } catch {
     return null;
   }
-}
-
-function assets(siteDir: string): Assets {
-  try {
-    return readAssets(siteDir);
-  } catch {
-    return { scripts: [], styles: [] }; // not built yet: the page still works, unstyled
-  }
-}
-
-/** The pages' view of the server's configuration (the same environment variables). */
-function siteConfigOf(config: Config): SiteConfig {
-  return {
-    publicUrl: (config.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
-    production: config.nodeEnv === 'production',
-    ...config.analytics,
-  };
 }

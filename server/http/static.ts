@@ -32,37 +32,46 @@ const HASHED = /[.-][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 type Entry = { file: string; size: number; etag: string; variants: { br?: string; gzip?: string } };
 
 export class StaticFiles {
-  private readonly cache = new Map<string, Entry | null>();
+  /**
+   * Found files only, keyed by their resolved path: misses are never remembered (a stream of random
+   * URLs would otherwise grow it without end, docs/security.md), and two spellings of one
+   * path share an entry, so it holds at most one entry per file under the root.
+   */
+  private readonly found = new Map<string, Entry>();
 
   constructor(
     private readonly root: string,
     private readonly options: { immutableHashed: boolean },
   ) {}
 
+  /** How many files it remembers (never more than the files under the root). */
+  get size(): number {
+    return this.found.size;
+  }
+
   /** Resolves a URL path (already decoded) inside the root; undefined when there is no such file. */
   lookup(urlPath: string): Entry | undefined {
-    const cached = this.cache.get(urlPath);
-    if (cached !== undefined) return cached ?? undefined;
     const file = path.join(this.root, path.normalize(urlPath));
-    let entry: Entry | null = null;
-    if (file.startsWith(this.root + path.sep) || file === this.root) {
-      try {
-        const stat = fs.statSync(file);
-        if (stat.isFile()) {
-          const variant = (suffix: string) => (fs.existsSync(file + suffix) ? file + suffix : undefined);
-          entry = {
-            file,
-            size: stat.size,
-            etag: `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`,
-            variants: { br: variant('.br'), gzip: variant('.gz') },
-          };
-        }
-      } catch {
-        entry = null;
-      }
+    if (!file.startsWith(this.root + path.sep)) return undefined;
+    const cached = this.found.get(file);
+    if (cached) return cached;
+    let stat: fs.Stats | undefined;
+    try {
+      // No exception for the common miss: a 404 stays cheap without remembering it.
+      stat = fs.statSync(file, { throwIfNoEntry: false });
+    } catch {
+      return undefined; // e.g. ENOTDIR, a name too long
     }
-    this.cache.set(urlPath, entry);
-    return entry ?? undefined;
+    if (!stat?.isFile()) return undefined;
+    const variant = (suffix: string) => (fs.existsSync(file + suffix) ? file + suffix : undefined);
+    const entry: Entry = {
+      file,
+      size: stat.size,
+      etag: `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`,
+      variants: { br: variant('.br'), gzip: variant('.gz') },
+    };
+    this.found.set(file, entry);
+    return entry;
   }
 
   /** Sends a file found by lookup(); `status` lets the not-found page go out as 404. */

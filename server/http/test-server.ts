@@ -1,32 +1,58 @@
 /**
- * For tests: the server in-process on a free loopback port with NODE_ENV=test and its own temporary
- * DATA_DIR; `env` adds to or overrides that configuration. close() stops it and removes the directory.
+ * For tests: the server in-process on a free loopback port with NODE_ENV=test, the site's pages, and a
+ * fresh database of the given backend (its own temporary DATA_DIR, and a new PostgreSQL database for
+ * 'postgres'); `env` adds to or overrides that configuration. close() stops it and drops the database
+ * and directory.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { loadConfig } from '../config.js';
+import type { Backend } from '../db/database.js';
 import { startServer } from '../server.js';
+import { loadSitePages } from '../site-pages.js';
+import { freshDatabase, type ScratchDatabase } from '../testing/databases.js';
 
 export type TestServer = {
   running: Awaited<ReturnType<typeof startServer>>;
   base: string;
   dataDir: string;
+  /** The test's own handle on the server's database (opened and migrated), for checks. */
+  database: ScratchDatabase;
   close(): Promise<void>;
 };
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-test-'));
-  const running = await startServer(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...env }),
-  );
+export async function startTestServer(
+  env: Record<string, string> = {},
+  backend: Backend = 'sqlite',
+): Promise<TestServer> {
+  const database = await freshDatabase(backend);
+  const running = await startTestServerOn(database.env, env);
   return {
     running,
-    dataDir,
+    database,
+    dataDir: database.env.DATA_DIR,
     base: `http://127.0.0.1:${running.port}`,
     async close() {
       await running.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     },
   };
+}
+
+/**
+ * A server on a database the test owns (several servers on one PostgreSQL database: pass each its own
+ * DATA_DIR). The caller stops it with close() and drops the database itself.
+ */
+export async function startTestServerOn(databaseEnv: Record<string, string>, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    LOG_REQUESTS: 'off',
+    // One server per database unless a test starts several (those set SMTP_URL or SINGLE_SERVER=off).
+    SINGLE_SERVER: 'on',
+    // The site's page module from source, so these tests need no build (vitest compiles it).
+    SITE_PAGES: 'site/server-pages.ts',
+    ...databaseEnv,
+    ...env,
+  });
+  return startServer(config, await loadSitePages(config));
 }

@@ -3,60 +3,28 @@
  * becomes an .eml file under DATA_DIR/mail when SMTP_URL is unset; refusals are retried or recorded.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { brand } from '../../common/brand.js';
-import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations/index.js';
-import { startServer } from '../server.js';
-import { createTransport } from './transport.js';
-import { startMailWorker } from './worker.js';
+import { createOutboxStore } from '../db/outbox-store.js';
+import { startTestServer } from '../http/test-server.js';
+import { freshDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { startSmtpSink } from '../testing/smtp-sink.js';
+import { createTransport, type MailTransport } from './transport.js';
+import { type MailWorkerOptions, startMailWorker } from './worker.js';
 
-type Received = { from: string; to: string[]; raw: string };
 const cleanups: (() => Promise<void> | void)[] = [];
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function tempDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-mail-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/** A receiving SMTP server on loopback; `refuse` answers RCPT TO with that code. */
+/** The shared SMTP sink, closed after the test; `refuse` answers RCPT TO with that code. */
 async function smtpReceiver(refuse?: number) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (!refuse) return callback();
-      const error = Object.assign(new Error(`mailbox ${address.address} refused`), { responseCode: refuse });
-      callback(error);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { received, url: `smtp://127.0.0.1:${port}` };
+  const sink = await startSmtpSink(refuse);
+  cleanups.push(sink.close);
+  return sink;
 }
 
 /** Undo quoted-printable soft line breaks and escapes, enough to search the bodies for text. */
@@ -75,6 +43,16 @@ async function until<T>(check: () => T | undefined, what: string, timeoutMs = 10
   }
 }
 
+async function untilAsync<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 async function signUp(base: string, email: string) {
   const response = await fetch(`${base}/graphql`, {
     method: 'POST',
@@ -87,18 +65,41 @@ async function signUp(base: string, email: string) {
   return response.json();
 }
 
-async function server(env: Record<string, string>) {
-  const running = await startServer(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', DEMO_DATA: 'off', ...env }),
-  );
-  cleanups.push(() => running.close());
-  return `http://127.0.0.1:${running.port}`;
+async function server(env: Record<string, string>, backend: (typeof TEST_BACKENDS)[number]) {
+  const started = await startTestServer({ DEMO_DATA: 'off', ...env }, backend);
+  cleanups.push(() => started.close());
+  return { base: started.base, dataDir: started.dataDir, db: started.database.opened.db };
 }
 
-describe('the welcome e-mail', () => {
+async function database(backend: (typeof TEST_BACKENDS)[number]) {
+  const fresh = await freshDatabase(backend);
+  cleanups.push(() => fresh.drop());
+  return fresh;
+}
+
+/** Outbox rows as the signups write them, due since 2026-01-01. */
+async function queue(db: Awaited<ReturnType<typeof database>>['opened']['db'], recipients: string[]) {
+  await db
+    .insertInto('outbox')
+    .values(
+      recipients.map((recipient, i) => ({
+        idempotency_key: `key-${i}-${recipient}`,
+        kind: 'welcome',
+        recipient,
+        payload: '{}',
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+        created_at: '2026-01-01T00:00:00.000Z',
+      })),
+    )
+    .execute();
+}
+
+describe.each(TEST_BACKENDS)('the welcome e-mail on %s', (backend) => {
   it('given SMTP_URL should deliver through SMTP with text and HTML bodies and both store links', async () => {
     const smtp = await smtpReceiver();
-    const base = await server({ DATA_DIR: tempDir(), SMTP_URL: smtp.url, MAIL_FROM: 'Kasuwa <hello@kasuwa.shop>' });
+    const { base } = await server({ SMTP_URL: smtp.url, MAIL_FROM: 'Kasuwa <hello@kasuwa.shop>' }, backend);
     expect(await signUp(base, 'ngozi@example.ng')).toEqual({ data: { startSelling: { success: true } } });
 
     const mail = await until(() => smtp.received[0], 'the SMTP delivery');
@@ -118,17 +119,17 @@ describe('the welcome e-mail', () => {
   });
 
   it('given no SMTP_URL should write one .eml file under DATA_DIR/mail', async () => {
-    const dataDir = tempDir();
-    const base = await server({ DATA_DIR: dataDir });
+    const { base, dataDir, db } = await server({}, backend);
     await signUp(base, 'tobi@example.ng');
     await signUp(base, 'tobi@example.ng'); // a repeat within 24 hours sends nothing more
+    // Done when the worker has written every e-mail the two signups queued: then count the files.
+    const outbox = await untilAsync(async () => {
+      const rows = await db.selectFrom('outbox').select(['recipient', 'status']).execute();
+      return rows.length > 0 && rows.every((row) => row.status === 'sent') ? rows : undefined;
+    }, 'every queued e-mail sent');
+    expect(outbox).toEqual([{ recipient: 'tobi@example.ng', status: 'sent' }]);
     const mailDir = path.join(dataDir, 'mail');
-    const files = await until(() => {
-      const list = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml')) : [];
-      return list.length ? list : undefined;
-    }, 'the .eml file');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml'))).toEqual(files);
+    const files = fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);
     const raw = fs.readFileSync(path.join(mailDir, files[0]!), 'utf8');
     expect(raw).toMatch(/^To: tobi@example\.ng$/m);
@@ -136,73 +137,189 @@ describe('the welcome e-mail', () => {
   });
 });
 
-describe('the delivery worker', () => {
+describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
   async function workerAgainst(smtpUrl: string) {
-    const dataDir = tempDir();
-    const opened = openDatabase(dataDir);
-    await migrateToLatest(opened.db as never);
-    cleanups.push(() => opened.db.destroy());
-    opened.sqlite
-      .prepare(
-        `INSERT INTO outbox (idempotency_key, kind, recipient, payload, status, attempts, next_attempt_at, created_at)
-         VALUES ('key-1', 'welcome', 'gone@example.ng', '{}', 'pending', 0, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
-      )
-      .run();
+    const { opened, env } = await database(backend);
+    await queue(opened.db, ['gone@example.ng']);
     const worker = startMailWorker({
-      db: opened.db,
-      transport: createTransport({ smtpUrl, mailFrom: 'hello@kasuwa.shop', dataDir }),
+      outbox: createOutboxStore(opened),
+      transport: createTransport({ smtpUrl, mailFrom: 'hello@kasuwa.shop', dataDir: env.DATA_DIR }),
       baseDelayMs: 60_000,
       pollMs: 20,
     });
     cleanups.push(() => worker.stop());
-    const row = () =>
-      opened.sqlite.prepare('SELECT status, attempts, next_attempt_at, last_error FROM outbox').get() as {
-        status: string;
-        attempts: number;
-        next_attempt_at: string;
-        last_error: string | null;
-      };
-    return { row };
+    let latest: { status: string; attempts: number; next_attempt_at: string; last_error: string | null } | undefined;
+    const poll = async () => {
+      latest = await opened.db
+        .selectFrom('outbox')
+        .select(['status', 'attempts', 'next_attempt_at', 'last_error'])
+        .executeTakeFirstOrThrow();
+      return latest;
+    };
+    return { poll };
   }
 
   it('given a permanent refusal (5xx) should record the row as failed with the error', async () => {
     const smtp = await smtpReceiver(550);
-    const { row } = await workerAgainst(smtp.url);
-    const failed = await until(() => (row().status === 'failed' ? row() : undefined), 'the failure');
+    const { poll } = await workerAgainst(smtp.url);
+    const failed = await untilAsync(
+      async () => ((await poll()).status === 'failed' ? poll() : undefined),
+      'the failure',
+    );
     expect(failed).toMatchObject({ attempts: 1, last_error: expect.stringContaining('refused') });
   });
 
   it('given a temporary refusal (4xx) should keep the row pending and retry after a backoff', async () => {
     const smtp = await smtpReceiver(451);
-    const { row } = await workerAgainst(smtp.url);
-    const retried = await until(
-      () => (row().attempts === 1 && row().status === 'pending' ? row() : undefined),
-      'retry',
-    );
+    const { poll } = await workerAgainst(smtp.url);
+    const retried = await untilAsync(async () => {
+      const row = await poll();
+      return row.attempts === 1 && row.status === 'pending' ? row : undefined;
+    }, 'retry');
     expect(Date.parse(retried.next_attempt_at) - Date.now()).toBeGreaterThan(50_000);
     expect(retried.last_error).toContain('refused');
   });
+
+  it('given two workers on one database (two servers) should send each queued e-mail exactly once', async () => {
+    const fresh = await database(backend);
+    const { opened } = fresh;
+    const recipients = Array.from({ length: 60 }, (_, i) => `pair${i}@example.ng`);
+    await queue(opened.db, recipients);
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      kind: 'file',
+      async send(message) {
+        sent.push(message.to);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      },
+      close() {},
+    };
+    await sendWithTwoWorkers(fresh, { transport, claimBatch: 5 });
+    expect(sent.toSorted()).toEqual(recipients.toSorted());
+  });
+
+  it('given two workers whose batches take longer than their lease should still send each e-mail exactly once', async () => {
+    const fresh = await database(backend);
+    const { opened } = fresh;
+    const recipients = Array.from({ length: 20 }, (_, i) => `slow${i}@example.ng`);
+    await queue(opened.db, recipients);
+    const sent: string[] = [];
+    // A batch of 10 sends takes 2 s, the lease 1 s: the other worker takes the rows over meanwhile.
+    const transport: MailTransport = {
+      kind: 'file',
+      async send(message) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        sent.push(message.to);
+      },
+      close() {},
+    };
+    await sendWithTwoWorkers(fresh, { transport, claimBatch: 10, leaseMs: 1_000 });
+    expect(sent.toSorted()).toEqual(recipients.toSorted());
+  });
+
+  it('given rows left sending by a worker that crashed should take over only those whose lease has run out', async () => {
+    const { opened } = await database(backend);
+    await queue(opened.db, ['busy@example.ng', 'crashed@example.ng']);
+    const store = createOutboxStore(opened);
+    // One worker holds a long lease; another claimed a row with a lease that has run out, and died.
+    expect(await store.claim('busy-worker', 1, 3_600_000)).toMatchObject([{ recipient: 'busy@example.ng' }]);
+    expect(await store.claim('crashed-worker', 1, 1)).toMatchObject([{ recipient: 'crashed@example.ng' }]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const sent: string[] = [];
+    const worker = startMailWorker({
+      outbox: store,
+      pollMs: 20,
+      transport: {
+        kind: 'file',
+        async send(message) {
+          sent.push(message.to);
+        },
+        close() {},
+      },
+    });
+    cleanups.push(() => worker.stop());
+    await untilAsync(async () => sent.length > 0 || undefined, 'the takeover');
+    await worker.stop();
+    expect(sent).toEqual(['crashed@example.ng']);
+    const rows = await opened.db
+      .selectFrom('outbox')
+      .select(['id', 'recipient', 'status', 'claimed_by', 'attempts'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map(({ id: _, ...row }) => row)).toEqual([
+      { recipient: 'busy@example.ng', status: 'sending', claimed_by: 'busy-worker', attempts: 1 },
+      {
+        recipient: 'crashed@example.ng',
+        status: 'sent',
+        claimed_by: expect.not.stringMatching(/^crashed-worker$/),
+        attempts: 2,
+      },
+    ]);
+    // Only the claimer records the outcome: the crashed worker, back late, cannot.
+    expect(await store.markSent([rows[1]!.id], 'crashed-worker')).toBe(0);
+  });
 });
 
-describe('stopping the worker', () => {
+describe('the delivery worker on embedded SQLite', () => {
+  it('given a row left sending by a crash should resume it at start, without waiting for its lease', async () => {
+    const { opened } = await database('sqlite');
+    await queue(opened.db, ['cut-off@example.ng']);
+    const store = createOutboxStore(opened);
+    expect(await store.claim('crashed-worker', 1, 3_600_000)).toHaveLength(1);
+    const sent: string[] = [];
+    const worker = startMailWorker({
+      outbox: store,
+      pollMs: 20,
+      soleWorker: true,
+      transport: {
+        kind: 'file',
+        async send(message) {
+          sent.push(message.to);
+        },
+        close() {},
+      },
+    });
+    cleanups.push(() => worker.stop());
+    await untilAsync(async () => sent.length > 0 || undefined, 'the resumed e-mail');
+    expect(sent).toEqual(['cut-off@example.ng']);
+  });
+});
+
+/** A second connection to the same database, as another server process would have. */
+async function secondHandle(fresh: Awaited<ReturnType<typeof database>>) {
+  const other = await openDatabase({ dataDir: fresh.env.DATA_DIR, databaseUrl: fresh.env.DATABASE_URL });
+  cleanups.push(() => other.close());
+  return other;
+}
+
+/** Two workers on two connections to one database (two servers) until every queued e-mail is sent. */
+async function sendWithTwoWorkers(
+  fresh: Awaited<ReturnType<typeof database>>,
+  options: Pick<MailWorkerOptions, 'transport' | 'claimBatch' | 'leaseMs'>,
+) {
+  const handles = [fresh.opened, await secondHandle(fresh)];
+  const workers = handles.map((handle) =>
+    startMailWorker({ outbox: createOutboxStore(handle), pollMs: 20, ...options }),
+  );
+  cleanups.push(async () => {
+    for (const worker of workers) await worker.stop();
+  });
+  await untilAsync(async () => {
+    const open = await fresh.opened.db.selectFrom('outbox').select('id').where('status', '<>', 'sent').execute();
+    return open.length === 0 || undefined;
+  }, 'every e-mail sent');
+}
+
+describe.each(TEST_BACKENDS)('stopping the worker on %s', (backend) => {
   it('given a row being sent should finish and record it before stop() resolves, and give back the rest', async () => {
-    const dataDir = tempDir();
-    const opened = openDatabase(dataDir);
-    await migrateToLatest(opened.db as never);
-    cleanups.push(() => opened.db.destroy());
-    opened.sqlite
-      .prepare(
-        `INSERT INTO outbox (idempotency_key, kind, recipient, payload, status, attempts, next_attempt_at, created_at)
-         VALUES ('key-slow', 'welcome', 'slow@example.ng', '{}', 'pending', 0, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
-                ('key-next', 'welcome', 'next@example.ng', '{}', 'pending', 0, '2026-01-01T00:00:01Z', '2026-01-01T00:00:00Z')`,
-      )
-      .run();
+    const { opened } = await database(backend);
+    await queue(opened.db, ['slow@example.ng', 'next@example.ng']);
     let sending: () => void = () => {};
     const started = new Promise<void>((resolve) => {
       sending = resolve;
     });
     const worker = startMailWorker({
-      db: opened.db,
+      outbox: createOutboxStore(opened),
       pollMs: 20,
       transport: {
         kind: 'file',
@@ -215,7 +332,9 @@ describe('stopping the worker', () => {
     });
     await started;
     await worker.stop();
-    expect(opened.sqlite.prepare('SELECT recipient, status, attempts FROM outbox ORDER BY id').all()).toEqual([
+    expect(
+      await opened.db.selectFrom('outbox').select(['recipient', 'status', 'attempts']).orderBy('id').execute(),
+    ).toEqual([
       { recipient: 'slow@example.ng', status: 'sent', attempts: 1 },
       { recipient: 'next@example.ng', status: 'pending', attempts: 0 },
     ]);

@@ -1,20 +1,22 @@
 /**
  * The delivery worker: sends outbox rows one at a time, inside the server process.
  *
- * Each row is claimed (status `sending`, committed) before it is sent and marked `sent` after, so a row
- * is never picked twice while the process lives; rows are claimed a batch at a time, sent one by one. After a crash, rows left in `sending` go back to
- * `pending`: the file transport sees the `.eml` already written and skips it, SMTP re-sends with the
- * same Message-ID (receivers can drop the duplicate). Failures retry with exponential backoff; a
+ * Each row is claimed with a lease (status `sending`, this worker's name, `lease_until`, committed)
+ * before it is sent and marked `sent` after, only by its claimer; rows are claimed a batch at a time,
+ * sent one by one. Several servers may share one PostgreSQL database (docs/postgresql.md): rows of a worker that crashed are taken over once their lease runs out. On embedded
+ * SQLite the process owns the database, so rows left `sending` are resumed at start.
+ * The file transport then sees the `.eml` already written and skips it; SMTP re-sends with the same
+ * Message-ID (receivers can drop the duplicate). Failures retry with exponential backoff; a
  * permanent refusal or the last attempt marks the row `failed` with the error kept in `last_error`.
  */
-import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.js';
-import type { OutboxTable } from '../db/schema.js';
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { OutboxRow, OutboxStore } from '../db/outbox-store.js';
 import { type MailTransport, PermanentMailError } from './transport.js';
 import { welcomeEmail } from './welcome.js';
 
 export type MailWorkerOptions = {
-  db: Db;
+  outbox: OutboxStore;
   transport: MailTransport;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
   /** How often to look for due rows when nothing wakes the worker. */
@@ -25,6 +27,13 @@ export type MailWorkerOptions = {
   maxAttempts?: number;
   /** Rows claimed per transaction. */
   claimBatch?: number;
+  /** How long a claim holds its rows; after that another worker may take them over. */
+  leaseMs?: number;
+  /**
+   * The database is this process's alone (embedded SQLite): rows still `sending` at start were cut off
+   * by a crash and are resumed at once instead of after their lease.
+   */
+  soleWorker?: boolean;
 };
 
 export type MailWorker = {
@@ -34,14 +43,14 @@ export type MailWorker = {
   stop(): Promise<void>;
 };
 
-type Row = Pick<Selectable<OutboxTable>, 'id' | 'idempotency_key' | 'kind' | 'recipient' | 'attempts'>;
-
 export function retryDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
   return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempts - 1));
 }
 
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const { db, transport } = options;
+  const { outbox, transport } = options;
+  const worker = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  const leaseMs = options.leaseMs ?? 300_000;
   const log = options.log ?? (() => {});
   const pollMs = options.pollMs ?? 1000;
   const baseDelayMs = options.baseDelayMs ?? 30_000;
@@ -57,80 +66,24 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     wakeUp?.();
   };
 
-  /**
-   * Claims up to `claimBatch` due rows in one transaction (one fsync for the lot; better-sqlite3
-   * blocks the event loop while it syncs, so fewer commits leave more of it to signups).
-   */
-  async function claim(): Promise<Row[]> {
-    const now = new Date().toISOString();
-    return db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(claimBatch)
-        .execute();
-      if (due.length === 0) return [];
-      return trx
-        .updateTable('outbox')
-        .set((eb) => ({ status: 'sending', claimed_at: now, attempts: eb('attempts', '+', 1) }))
-        .where(
-          'id',
-          'in',
-          due.map((row) => row.id),
-        )
-        .where('status', '=', 'pending')
-        .returning(['id', 'idempotency_key', 'kind', 'recipient', 'attempts'])
-        .execute();
-    });
-  }
-
-  /** Gives back claimed rows that stop() left unsent, as if never tried. */
-  async function release(rows: Row[]) {
-    if (rows.length === 0) return;
-    await db
-      .updateTable('outbox')
-      .set((eb) => ({ status: 'pending', attempts: eb('attempts', '-', 1) }))
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .where('status', '=', 'sending')
-      .execute();
-  }
-
-  async function deliver(row: Row) {
+  /** Sends one row; a failure is recorded at once, a success by the caller with the rest of the batch. */
+  async function deliver(row: OutboxRow): Promise<boolean> {
     try {
       if (row.kind !== 'welcome') throw new PermanentMailError(`unknown outbox kind "${row.kind}"`);
       await transport.send({ key: row.idempotency_key, to: row.recipient, ...welcomeEmail() });
-      await db
-        .updateTable('outbox')
-        .set({ status: 'sent', sent_at: new Date().toISOString(), last_error: null })
-        .where('id', '=', row.id)
-        .execute();
+      return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentMailError || row.attempts >= maxAttempts;
-      const next = new Date(Date.now() + retryDelayMs(row.attempts, baseDelayMs, maxDelayMs)).toISOString();
-      await db
-        .updateTable('outbox')
-        .set(
-          permanent
-            ? { status: 'failed', last_error: message }
-            : { status: 'pending', next_attempt_at: next, last_error: message },
-        )
-        .where('id', '=', row.id)
-        .execute();
+      const retryInMs = permanent ? null : retryDelayMs(row.attempts, baseDelayMs, maxDelayMs);
+      await outbox.markFailed(row.id, worker, { message, retryInMs });
       log(permanent ? 'e-mail failed for good' : 'e-mail failed, will retry', {
         outboxId: row.id,
         attempts: row.attempts,
         error: message,
-        ...(permanent ? {} : { nextAttemptAt: next }),
+        ...(retryInMs === null ? {} : { retryInMs }),
       });
+      return false;
     }
   }
 
@@ -147,21 +100,33 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function run() {
-    // One process owns the database: anything still `sending` was interrupted by a crash.
-    const recovered = await db
-      .updateTable('outbox')
-      .set({ status: 'pending' })
-      .where('status', '=', 'sending')
-      .executeTakeFirst();
-    if (recovered.numUpdatedRows > 0n) log('e-mails resumed after a crash', { rows: Number(recovered.numUpdatedRows) });
+    if (options.soleWorker) {
+      const resumed = await outbox.resumeAll();
+      if (resumed) log('e-mails resumed after a crash', { rows: resumed });
+    }
     while (!stopping) {
       woken = false;
       try {
-        const rows = await claim();
+        const claimedAt = Date.now();
+        const rows = await outbox.claim(worker, claimBatch, leaseMs);
         if (rows.length) {
-          let sent = 0;
-          while (sent < rows.length && !stopping) await deliver(rows[sent++]!);
-          await release(rows.slice(sent));
+          // No send starts in the second half of the lease: a slow batch must not send a row another
+          // worker may already have taken over. What is left is released and claimed again at once.
+          const stopSendingAt = claimedAt + leaseMs / 2;
+          let tried = 0;
+          const sent: number[] = [];
+          while (tried < rows.length && !stopping && Date.now() < stopSendingAt) {
+            const row = rows[tried++]!;
+            if (await deliver(row)) sent.push(row.id);
+          }
+          // One statement for the batch's sent rows. A crash before it re-sends them with the same
+          // Message-ID (the file transport skips an .eml that is already there).
+          const marked = await outbox.markSent(sent, worker);
+          if (marked < sent.length) log('e-mails sent after their lease ran out', { rows: sent.length - marked });
+          await outbox.release(
+            rows.slice(tried).map((row) => row.id),
+            worker,
+          );
           continue;
         }
       } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * Site analytics (DESIGN.md §7): every event goes out as a `kasuwa:analytics` DOM event (observable by
+ * Site analytics (docs/site.md, Analytics): every event goes out as a `kasuwa:analytics` DOM event (observable by
  * tests and partners) and to GA4 when an ID is configured.
  */
 export type AnalyticsEvent =
@@ -68,7 +68,9 @@ export function trackClicks(root: Document = document): void {
       const inWidget = target.getRootNode() instanceof ShadowRoot;
       const host = inWidget ? ((target.getRootNode() as ShadowRoot).host as HTMLElement) : undefined;
       const label = host ? `${host.localName}: ${labelFor(target)}` : labelFor(target);
-      trackInteraction(target.tagName === 'A' ? 'Clicked Link' : 'Clicked Button', label);
+      // A link the widget script turned into a button (it opens the modal) is reported as what it is.
+      const isLink = target.tagName === 'A' && target.getAttribute('role') !== 'button';
+      trackInteraction(isLink ? 'Clicked Link' : 'Clicked Button', label);
     },
     { capture: true },
   );

@@ -1,6 +1,6 @@
 /**
  * The home page's audience tabs. On wide screens they are ARIA tabs that advance 0 → 1 → 2 → 0 every
- * 15 s (SPEC.md §9); rotation pauses while the pointer is over them or focus is inside, and stops
+ * 15 s (docs/site.md); rotation pauses while the pointer is over them or focus is inside, and stops
  * for good with the Pause button (WCAG 2.2.2). On small screens all panels show as stacked cards.
  */
 import { trackInteraction } from './analytics.js';

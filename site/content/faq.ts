@@ -1,4 +1,4 @@
-/** The pricing page's FAQ (SPEC.md §1, §9), also published as FAQPage structured data. */
+/** The pricing page's FAQ, also published as FAQPage structured data. */
 import { brand } from '../../common/brand.js';
 import { formatNaira } from '../../common/money.js';
 import { plans } from '../../common/plans.js';

@@ -10,7 +10,7 @@ import {
   phoneCollage,
   storefrontPhone,
 } from '../parts/pictures.js';
-import { signupForm } from '../parts/signup-form.js';
+import { startSellingForm } from '../parts/start-selling-form.js';
 
 const features = [
   {
@@ -70,7 +70,7 @@ export function homePage() {
       <p class="eyebrow">Free online store · Built for Nigeria</p>
       <h1>Sell online in minutes. No website skills, no monthly bills.</h1>
       <p class="lead">Open a free online store, share it on WhatsApp and Instagram, and get paid in naira straight into your bank account. Enter your e-mail and we will send you the app and a step-by-step setup guide.</p>
-      ${signupForm('hero')}
+      ${startSellingForm('hero')}
       ${appBadges()}
     </div>
     ${phoneCollage()}
@@ -159,7 +159,7 @@ export function homePage() {
       <h2 id="closing-title">Your first sale could be today.</h2>
       <p>Join thousands of Nigerian sellers who run their business on ${brand.name}. It is free to start, and takes less time than a bus ride across Third Mainland Bridge.</p>
     </div>
-    ${signupForm('closing')}
+    ${startSellingForm('closing')}
   </div>
 </section>
 ${contactBlock()}`;

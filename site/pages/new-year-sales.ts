@@ -6,6 +6,7 @@ import { basicPromoPlan, plans } from '../../common/plans.js';
 import { contactBlock } from '../parts/contact.js';
 import { icon } from '../parts/icons.js';
 import { storefrontPhone } from '../parts/pictures.js';
+import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
 
 const cards = [
   {
@@ -87,13 +88,7 @@ export function newYearSalesPage() {
       <p>Enter your store's domain to see your total sales so far and your place on the leaderboard. Rankings are anonymous: other vendors see only numbers, never your name.</p>
     </div>
     <store-rank-checker>
-      <form class="rank-fallback" method="get" action="/new-year-sales#rank-check">
-        <label for="rank-domain">Store domain</label>
-        <div class="signup-row">
-          <input id="rank-domain" name="domain" type="text" inputmode="url" autocomplete="url" required placeholder="yourstore.${brand.storeDomainSuffix}">
-          <button class="button button-primary" type="submit">Check my rank</button>
-        </div>
-      </form>
+      ${storeRankCheckerForm('rank-domain')}
     </store-rank-checker>
   </div>
 </section>

@@ -7,7 +7,7 @@ import { contactBlock } from '../parts/contact.js';
 import { insightsIllustration, inventoryIllustration } from '../parts/pictures.js';
 
 /** The light-DOM fallback of <pricing-plans>: the same four plans as a static strip, annual prices. */
-function priceTable() {
+function pricingPlansFallback() {
   const period = DEFAULT_BILLING_PERIOD;
   return html`<div class="plans-fallback">
   <p class="plans-period">Prices per year · <strong>${ANNUAL_SAVING_LABEL}</strong> against paying monthly</p>
@@ -32,7 +32,7 @@ export function pricingPage() {
   <div class="container">
     <h1 class="center">Choose Your Plan</h1>
     <p class="section-lead center">Start free and upgrade when your sales grow. Every plan includes your own store website, secure local payments and payouts to your bank within one business day.</p>
-    <pricing-plans>${priceTable()}</pricing-plans>
+    <pricing-plans>${pricingPlansFallback()}</pricing-plans>
   </div>
 </section>
 <section class="section section-tint" aria-labelledby="benefits-title">

@@ -4,24 +4,8 @@
  */
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
+import type { SignupOutcome } from '../../common/site-pages.js';
 import type { Route } from '../routes.js';
-
-export type SignupOutcome =
-  | { ok: true }
-  | {
-      ok: false;
-      message: string;
-      email: string;
-      ref?: string | null;
-      /** The page the visitor first signed up from, kept through the retry for attribution. */
-      source?: string | null;
-      retryAfterSeconds?: number;
-    };
-
-function waitHint(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return minutes <= 1 ? 'in a minute' : `in about ${minutes} minutes`;
-}
 
 function confirmation() {
   return html`<section class="section">
@@ -35,22 +19,18 @@ function confirmation() {
 }
 
 function formAgain(outcome: Extract<SignupOutcome, { ok: false }>) {
-  const message =
-    outcome.retryAfterSeconds === undefined
-      ? outcome.message
-      : `${outcome.message} Try again ${waitHint(outcome.retryAfterSeconds)}.`;
   return html`<section class="section">
   <div class="container">
     <h1>Start Selling with Ease!</h1>
     <p>Enter your email to receive a download link and step-by-step instructions to set up your store and start selling today.</p>
-    <form class="signup-fallback" method="post" action="/start-selling">
+    <form class="start-selling-fallback" method="post" action="/start-selling">
       <label for="signup-email">Email address</label>
-      <div class="signup-row">
+      <div class="fallback-row">
         <input id="signup-email" name="email" type="email" autocomplete="email" required value=${outcome.email} aria-invalid="true" aria-describedby="signup-error">
         <button class="button button-primary" type="submit">Start Selling</button>
       </div>
-      <p id="signup-error" class="form-error" role="alert">${message}</p>
-      ${outcome.ref ? html`<input type="hidden" name="ref" value=${outcome.ref}>` : ''}
+      <p id="signup-error" class="form-error" role="alert">${outcome.message}</p>
+      ${outcome.ref ? html`<input type="hidden" name="partner" value=${outcome.ref}>` : ''}
       ${outcome.source ? html`<input type="hidden" name="source" value=${outcome.source}>` : ''}
       <div class="hp" aria-hidden="true"><label>Leave this empty<input name="website" tabindex="-1" autocomplete="off"></label></div>
     </form>

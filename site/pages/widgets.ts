@@ -1,23 +1,53 @@
 /**
- * /widgets: every embeddable tag live, with the snippet that produces it and its options. The light-DOM
- * fallback inside each tag has the size the widget reserves (README "Embedding the widgets").
+ * /widgets: every embeddable tag live, with the snippet that produces it and its API table, rendered
+ * from widgets/metadata.ts (the same source as docs/widgets-api.md). The light-DOM fallback inside each
+ * tag has the size the widget reserves (widgets/host-sizes.ts).
  */
 import { html } from 'lit-html';
 import { formatNaira } from '../../common/money.js';
 import { periodLabel, plans } from '../../common/plans.js';
-import { signupForm } from '../parts/signup-form.js';
+import { RANK_PAGE_PATH } from '../../common/site-pages.js';
+import { methodCall } from '../../widgets/api-docs.js';
+import { hostSizeCss, type WidgetTag } from '../../widgets/host-sizes.js';
+import { cssProperties, propertyName, widgetMetadata } from '../../widgets/metadata.js';
+import { startSellingForm } from '../parts/start-selling-form.js';
+import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
 
 const snippet = (code: string) => html`<pre class="widget-code"><code>${code}</code></pre>`;
 
-const rankFallback = html`<form class="signup-fallback" action="/new-year-sales" method="get">
-  <label for="widgets-rank-domain">Store domain</label>
-  <div class="signup-row">
-    <input id="widgets-rank-domain" name="domain" type="text" required placeholder="yourstore.kasuwa.shop">
-    <button class="button button-primary" type="submit">Check my rank</button>
-  </div>
-</form>`;
+/** The tag's attributes, methods, events, parts and host size, as docs/widgets-api.md lists them. */
+function apiTable(tag: WidgetTag) {
+  const w = widgetMetadata.find((entry) => entry.tag === tag);
+  if (!w) throw new Error(`no metadata for <${tag}>`);
+  const rows: (readonly [kind: string, name: string, meaning: string])[] = [
+    ...w.attributes.map(
+      (a) =>
+        [
+          'attribute',
+          `${a.name} (property ${propertyName(a.name)}, ${a.type})`,
+          `${a.description}; default: ${a.default}`,
+        ] as const,
+    ),
+    ...w.methods.map((m) => ['method', methodCall(m), m.description] as const),
+    ...w.events.map((e) => ['event', e.name, `${e.description}; detail: ${e.detail}`] as const),
+    ...w.parts.map((p) => ['part', p.name, p.description] as const),
+    ['host size', hostSizeCss(w.hostSize), w.hostNote],
+  ];
+  return html`<table class="widget-api-table">
+  <caption>&lt;${tag}&gt;: attributes, methods, events, parts and host size</caption>
+  <thead><tr><th scope="col">Kind</th><th scope="col">Name</th><th scope="col">Meaning</th></tr></thead>
+  <tbody>${rows.map(([kind, name, meaning]) => html`<tr><td>${kind}</td><td><code>${name}</code></td><td>${meaning}</td></tr>`)}</tbody>
+</table>`;
+}
 
-const priceTable = (period: 'annual' | 'monthly') => html`<table class="widget-price-table">
+const cssPropertiesTable = html`<table class="widget-api-table">
+  <caption>Custom properties of every tag</caption>
+  <thead><tr><th scope="col">Property</th><th scope="col">What it colours or sets (default)</th></tr></thead>
+  <tbody>${cssProperties.map((p) => html`<tr><td><code>${p.name}</code></td><td>${p.description}</td></tr>`)}</tbody>
+</table>`;
+
+/** The light-DOM fallback of <pricing-plans> a partner page can use: a plain price table. */
+const pricingPlansTableFallback = (period: 'annual' | 'monthly') => html`<table class="widget-price-table">
   <caption>Plans, billed ${period === 'annual' ? 'yearly' : 'monthly'}</caption>
   <thead><tr><th scope="col">Plan</th><th scope="col">Price</th><th scope="col">For</th></tr></thead>
   <tbody>${plans.map(
@@ -34,39 +64,54 @@ export function widgetsPage() {
     ${snippet('<script type="module" src="https://kasuwa.shop/widgets/kasuwa-widgets.js"></script>')}
 
     <h2 id="start-selling-form">Start-selling form</h2>
-    <p>An e-mail signup. <code>ref</code> records the partner that brought the signup; <code>api-url</code> points it at another API.</p>
-    ${signupForm('widgets-form')}
-    ${snippet('<start-selling-form ref="your-partner-code"></start-selling-form>')}
+    <p>An e-mail signup. <code>partner</code> records the partner that brought the signup; <code>api-url</code> points it at another API.</p>
+    ${startSellingForm('widgets-form')}
+    ${snippet('<start-selling-form partner="your-partner-code"></start-selling-form>')}
     <p>Themed with custom properties:</p>
-    <div class="widget-themed">${signupForm('widgets-themed')}</div>
+    <div class="widget-themed">${startSellingForm('widgets-themed')}</div>
     ${snippet('<start-selling-form style="--kasuwa-primary: #7a1fa2; --kasuwa-radius: 6px"></start-selling-form>')}
     <p>For visitors without JavaScript, put a plain form inside the tag; it shows until the widget loads. On your page it must post to our host, and it can carry your partner code:</p>
-    ${snippet(`<start-selling-form ref="your-partner-code">
+    ${snippet(`<start-selling-form partner="your-partner-code">
   <form method="post" action="https://kasuwa.shop/start-selling">
     <label>Email address <input name="email" type="email" autocomplete="email" required></label>
-    <input type="hidden" name="ref" value="your-partner-code">
+    <input type="hidden" name="partner" value="your-partner-code">
     <button type="submit">Start Selling</button>
   </form>
 </start-selling-form>`)}
+    ${apiTable('start-selling-form')}
 
     <h2 id="start-selling-modal">Start-selling modal</h2>
-    <p>Any element with <code>data-start-selling</code> opens it; a page without a <code>&lt;start-selling-modal&gt;</code> gets one. Scripts can call <code>document.querySelector('start-selling-modal').show()</code>.</p>
+    <p>Any element with <code>data-start-selling</code> opens it; a page without a <code>&lt;start-selling-modal&gt;</code> gets one. Scripts can call <code>openStartSelling()</code>, exported by <code>kasuwa-widgets.js</code>, which waits for the modal's code (its <code>show()</code> method exists only once the tag is defined).</p>
     <p><button class="button button-primary" type="button" data-start-selling>Open the start-selling modal</button></p>
-    ${snippet('<button type="button" data-start-selling>Start Selling</button>\n<start-selling-modal ref="your-partner-code"></start-selling-modal>')}
+    ${snippet('<button type="button" data-start-selling>Start Selling</button>\n<start-selling-modal partner="your-partner-code"></start-selling-modal>')}
+    ${apiTable('start-selling-modal')}
 
     <h2 id="store-rank-checker">Store rank checker</h2>
     <p>Try the demo domain <code>adaeze-fabrics</code>, or <code>tunde-gadgets-hub</code> (no sales yet).</p>
-    <store-rank-checker>${rankFallback}</store-rank-checker>
+    <store-rank-checker>${storeRankCheckerForm('widgets-rank-domain')}</store-rank-checker>
     ${snippet('<store-rank-checker></store-rank-checker>')}
+    <p>Without JavaScript, the plain form inside the tag shows the same ranking on a page of ours:</p>
+    ${snippet(`<store-rank-checker>
+  <form method="get" action="https://kasuwa.shop${RANK_PAGE_PATH}">
+    <label>Store domain <input name="domain" type="text" inputmode="url" required></label>
+    <button type="submit">Check my rank</button>
+  </form>
+</store-rank-checker>`)}
+    ${apiTable('store-rank-checker')}
 
     <h2 id="pricing-plans">Pricing plans</h2>
     <p>Annual prices first; <code>period="monthly"</code> starts on monthly prices; <code>label</code> names the carousel (give each on a page its own). Get Started opens the start-selling modal.</p>
-    <pricing-plans>${priceTable('annual')}</pricing-plans>
+    <pricing-plans>${pricingPlansTableFallback('annual')}</pricing-plans>
     ${snippet('<pricing-plans></pricing-plans>')}
-    <pricing-plans period="monthly" label="Plans, monthly prices first">${priceTable('monthly')}</pricing-plans>
+    <pricing-plans period="monthly" label="Plans, monthly prices first">${pricingPlansTableFallback('monthly')}</pricing-plans>
     ${snippet('<pricing-plans period="monthly" label="Plans, monthly prices first"></pricing-plans>')}
 
-    <p>Attributes, events, parts and custom properties of every tag: <a href="/widgets/custom-elements.json">custom-elements.json</a> and the README's "Embedding the widgets" section.</p>
+    ${apiTable('pricing-plans')}
+
+    <h2 id="custom-properties">Custom properties</h2>
+    <p>Every tag reads these from the page; set them on the tag or any ancestor.</p>
+    ${cssPropertiesTable}
+    <p>The same as JSON: <a href="/widgets/custom-elements.json">custom-elements.json</a> (Custom Elements Manifest).</p>
   </div>
 </section>`;
 }

@@ -1,5 +1,5 @@
 /**
- * <pricing-plans>: the four plan cards (SPEC.md §2, §3, §9) in a labelled carousel: a scroll-snap
+ * <pricing-plans>: the four plan cards (docs/widgets.md) in a labelled carousel: a scroll-snap
  * strip that scrolls natively by touch, drags with a mouse, moves with arrow keys and the
  * previous/next buttons; on small screens dots mark the card at least half visible.
  */
@@ -14,7 +14,7 @@ import {
 } from '../../common/plans.js';
 import { emit } from '../shared/events.js';
 
-/** Share of a card that must be visible for its dot to be current (SPEC.md §9). */
+/** Share of a card that must be visible for its dot to be current (docs/widgets.md). */
 export const VISIBLE_THRESHOLD = 0.5;
 
 function useDragScroll(strip: React.RefObject<HTMLElement | null>) {
@@ -101,7 +101,7 @@ function useCardsInView(strip: React.RefObject<HTMLElement | null>) {
 }
 
 export function PricingPlans({
-  period: initialPeriod,
+  period: requestedPeriod,
   label = 'Plans',
   container,
 }: {
@@ -110,9 +110,16 @@ export function PricingPlans({
   label?: string;
   container?: ShadowRoot | HTMLElement;
 }) {
-  const [period, setPeriod] = useState<BillingPeriod>(
-    initialPeriod === 'monthly' || initialPeriod === 'annual' ? initialPeriod : DEFAULT_BILLING_PERIOD,
-  );
+  const requested: BillingPeriod =
+    requestedPeriod === 'monthly' || requestedPeriod === 'annual' ? requestedPeriod : DEFAULT_BILLING_PERIOD;
+  const [period, setPeriod] = useState<BillingPeriod>(requested);
+  // A host that changes the period option (React state, a Vue binding) switches the cards; no
+  // pricing-period-change for it, since the host made the change itself.
+  const [lastRequested, setLastRequested] = useState(requested);
+  if (requested !== lastRequested) {
+    setLastRequested(requested);
+    setPeriod(requested);
+  }
   const strip = useRef<HTMLUListElement>(null);
   const id = useId();
   useDragScroll(strip);

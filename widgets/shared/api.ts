@@ -1,8 +1,9 @@
 /**
- * Where a widget sends its GraphQL requests (DESIGN.md §6): the element's `api-url` attribute, else a
+ * Where a widget sends its GraphQL requests (docs/widgets.md): the element's `api-url` attribute, else a
  * page-wide `<meta name="kasuwa-api-url">`, else the origin the widget script came from + `/graphql`.
  */
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { useMemo } from 'react';
 
 // In the ES-module build this module's own URL is the script origin; in the classic (IIFE) build
 // import.meta is empty, so the script element that is running right now tells us instead.
@@ -29,4 +30,14 @@ export function clientFor(uri: string): ApolloClient {
     clients.set(uri, client);
   }
   return client;
+}
+
+/**
+ * The client for a widget's element. `apiUrl` is the element's api-url option: when it changes (or
+ * goes away) the next request uses the new address.
+ */
+export function useApiClient(container: ShadowRoot | HTMLElement | undefined, apiUrl: string | undefined) {
+  const host = container instanceof ShadowRoot ? container.host : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: apiUrl mirrors the attribute resolveApiUrl reads
+  return useMemo(() => clientFor(host ? resolveApiUrl(host) : '/graphql'), [host, apiUrl]);
 }

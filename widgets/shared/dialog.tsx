@@ -45,7 +45,9 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
+    // A page (or framework) may remove the element just as the dialog is due to open: showModal()
+    // would throw outside a document.
+    if (open && !dialog.open && dialog.isConnected) {
       dialog.showModal();
       // Prefer the first field over the close button.
       (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(dialog)[0])?.focus();

@@ -19,9 +19,45 @@ export async function openStartSellingModal(opener: HTMLElement | null, load: ()
   modal.show(opener);
 }
 
+const LINKS = 'a[href][data-start-selling]';
+
+/**
+ * A link that opens the modal is a button once we handle it (it no longer navigates): announced as
+ * one, and pressed with Space as well as Enter. Without the script it stays a link to the signup form.
+ */
+function markLinksAsButtons(root: ParentNode) {
+  for (const link of root.querySelectorAll(LINKS)) link.setAttribute('role', 'button');
+}
+
+function linkButtonOf(event: Event): HTMLElement | undefined {
+  return event
+    .composedPath()
+    .find((node): node is HTMLElement => node instanceof HTMLElement && node.matches(`${LINKS}[role="button"]`));
+}
+
 export function installStartSellingDelegation(load: () => Promise<unknown>): void {
   if (globalState.__kasuwaStartSelling) return;
   globalState.__kasuwaStartSelling = true;
+  markLinksAsButtons(document);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        if (node.matches(LINKS)) node.setAttribute('role', 'button');
+        markLinksAsButtons(node);
+      }
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  // A button fires on Space when the key comes up; keydown would scroll the page.
+  document.addEventListener('keydown', (event) => {
+    if (event.key === ' ' && linkButtonOf(event)) event.preventDefault();
+  });
+  document.addEventListener('keyup', (event) => {
+    const link = event.key === ' ' ? linkButtonOf(event) : undefined;
+    if (!link) return;
+    event.preventDefault();
+    link.click();
+  });
   document.addEventListener('click', (event) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     const opener = event

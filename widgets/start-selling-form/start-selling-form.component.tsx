@@ -1,13 +1,13 @@
 /**
- * <start-selling-form>: an e-mail field that sends startSelling (SPEC.md §4, §5, §8).
+ * <start-selling-form>: an e-mail field that sends startSelling (docs/widgets.md, docs/signups.md).
  * Submit stays disabled while the form is invalid or sending; success resets the form and shows the
- * `Success` toast; a network failure shows an inline message (DESIGN.md §4).
+ * `Success` toast; a failure shows an inline message: the server's own, or a network one.
  */
 import { ApolloProvider, useMutation } from '@apollo/client/react';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { emailError } from '../../common/email.js';
-import { clientFor, resolveApiUrl } from '../shared/api.js';
+import { useApiClient } from '../shared/api.js';
 import { START_SELLING } from '../shared/documents.js';
 import { emit } from '../shared/events.js';
 import { FieldRow } from '../shared/field-row.js';
@@ -36,13 +36,19 @@ function hostOf(node: Node | null): Element | null {
   return root instanceof ShadowRoot ? root.host : null;
 }
 
-/** `source` is the page host and path; `ref` the element's attribute, else `?ref=` in the page URL. */
+/**
+ * `source` is the page host and path; `partner` the element's partner attribute, else `?partner=` in
+ * the page URL. `ref` is its older name (React and Vue reserve it), still read on plain pages.
+ */
 function attribution(host: Element | null) {
-  const ref = host?.getAttribute('ref') || new URLSearchParams(location.search).get('ref') || null;
-  return { source: `${location.host}${location.pathname}`, ref };
+  const query = new URLSearchParams(location.search);
+  const partner =
+    host?.getAttribute('partner') || host?.getAttribute('ref') || query.get('partner') || query.get('ref') || null;
+  return { source: `${location.host}${location.pathname}`, partner };
 }
 
-export function SignupForm({ onSuccess, submitLabel = 'Start Selling', onToast }: StartSellingFormProps) {
+/** The form itself, without the API client: the element wraps it in one, the modal puts it in its dialog. */
+export function StartSellingFormBody({ onSuccess, submitLabel = 'Start Selling', onToast }: StartSellingFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const succeeded = useRef(false);
   const id = useId();
@@ -58,9 +64,12 @@ export function SignupForm({ onSuccess, submitLabel = 'Start Selling', onToast }
       const website = values.website || null;
       await startSelling({ variables: { data: { email: values.email?.trim(), website, ...attribution(host) } } });
     } catch (error) {
-      const code = (error as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code;
+      const answer = (error as { errors?: { message?: string; extensions?: { code?: string } }[] }).errors?.[0];
+      const code = answer?.extensions?.code;
       if (code === 'BAD_USER_INPUT') return { email: (error as Error).message };
-      setFailure(NETWORK_FAILURE_MESSAGE);
+      // The server's own words when it answered (RATE_LIMITED says how long to wait); only a request
+      // that got no answer is a connection problem.
+      setFailure(answer?.message || NETWORK_FAILURE_MESSAGE);
       if (formRef.current) emit(formRef.current, 'start-selling-error', { code: code ?? 'NETWORK' });
       return undefined;
     }
@@ -137,12 +146,11 @@ export function SignupForm({ onSuccess, submitLabel = 'Start Selling', onToast }
 }
 
 /** The element: resolves its API address and provides the client. */
-export function StartSellingForm({ container }: { container?: ShadowRoot | HTMLElement }) {
-  const host = container instanceof ShadowRoot ? container.host : null;
-  const client = useMemo(() => clientFor(host ? resolveApiUrl(host) : '/graphql'), [host]);
+export function StartSellingForm({ container, apiUrl }: { container?: ShadowRoot | HTMLElement; apiUrl?: string }) {
+  const client = useApiClient(container, apiUrl);
   return (
     <ApolloProvider client={client}>
-      <SignupForm />
+      <StartSellingFormBody />
     </ApolloProvider>
   );
 }

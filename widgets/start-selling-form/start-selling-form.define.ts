@@ -4,4 +4,7 @@ import { startSellingFormStyles } from './start-selling-form.styles.js';
 
 export const tag = 'start-selling-form';
 
-defineWidget(tag, StartSellingForm, { styles: [startSellingFormStyles], props: { apiUrl: 'string' } });
+defineWidget(tag, StartSellingForm, {
+  styles: [startSellingFormStyles],
+  props: { apiUrl: 'string', partner: 'string' },
+});

@@ -1,22 +1,22 @@
 /**
- * <start-selling-modal>: the start-selling dialog (SPEC.md §2). Opened by show(), by any
+ * <start-selling-modal>: the start-selling dialog (docs/widgets.md). Opened by show(), by any
  * [data-start-selling] element on the page (see shared/start-selling-delegation.ts); closes on success.
  */
 import { ApolloProvider } from '@apollo/client/react';
-import { useCallback, useId, useMemo, useState, useSyncExternalStore } from 'react';
-import { clientFor, resolveApiUrl } from '../shared/api.js';
+import { useCallback, useId, useState, useSyncExternalStore } from 'react';
+import { useApiClient } from '../shared/api.js';
 import { Dialog } from '../shared/dialog.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
-import { SignupForm } from '../start-selling-form/start-selling-form.component.js';
+import { StartSellingFormBody } from '../start-selling-form/start-selling-form.component.js';
 import { modalState, setModalState, subscribeModal } from './start-selling-modal.state.js';
 
 export const MODAL_TITLE = 'Start Selling with Ease!';
 export const MODAL_TEXT =
   'Enter your email to receive a download link and step-by-step instructions to set up your store and start selling today.';
 
-export function StartSellingModal({ container }: { container?: ShadowRoot | HTMLElement }) {
+export function StartSellingModal({ container, apiUrl }: { container?: ShadowRoot | HTMLElement; apiUrl?: string }) {
+  const client = useApiClient(container, apiUrl);
   const host = container instanceof ShadowRoot ? container.host : null;
-  const client = useMemo(() => clientFor(host ? resolveApiUrl(host) : '/graphql'), [host]);
   const noop = useCallback(() => () => {}, []);
   const state = useSyncExternalStore(host ? (listener) => subscribeModal(host, listener) : noop, () =>
     host ? modalState(host) : { open: false, opener: null },
@@ -41,7 +41,7 @@ export function StartSellingModal({ container }: { container?: ShadowRoot | HTML
         <p id={`${id}-text`} className="text" part="text">
           {MODAL_TEXT}
         </p>
-        <SignupForm onSuccess={close} onToast={setToast} />
+        <StartSellingFormBody onSuccess={close} onToast={setToast} />
       </Dialog>
       <Toast message={toast} placement="top-right" onDone={clearToast} />
     </ApolloProvider>

@@ -8,7 +8,7 @@ export const tag = 'start-selling-modal';
 
 defineWidget(tag, StartSellingModal, {
   styles: [startSellingModalStyles],
-  props: { apiUrl: 'string' },
+  props: { apiUrl: 'string', partner: 'string' },
   extend: (Base) =>
     class extends Base {
       /** Opens the dialog; focus returns to `opener` (default: whatever has focus now) when it closes. */

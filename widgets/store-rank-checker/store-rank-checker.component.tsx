@@ -1,17 +1,18 @@
 /**
- * <store-rank-checker>: a store domain in, the leaderboard dialog out (SPEC.md §2, §4, §8).
+ * <store-rank-checker>: a store domain in, the leaderboard dialog out (docs/widgets.md, docs/contest.md).
  * Errors show the bottom-right `Error` toast with the API's message.
  */
 import { ApolloProvider, useLazyQuery } from '@apollo/client/react';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
-import { clientFor, resolveApiUrl } from '../shared/api.js';
+import { leaderboardView } from '../../common/leaderboard-view.js';
+import { useApiClient } from '../shared/api.js';
 import { Dialog } from '../shared/dialog.js';
 import { GET_STORE_LEADERBOARD, type StoreLeaderboard } from '../shared/documents.js';
 import { emit } from '../shared/events.js';
 import { FieldRow } from '../shared/field-row.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
-import { leaderboardView } from './store-rank-checker.logic.js';
+import { RevenueHelp } from './revenue-help.js';
 
 type Values = { domain?: string };
 type ErrorShape = { message?: string; errors?: { message?: string; extensions?: { code?: string } }[] };
@@ -59,11 +60,17 @@ function LeaderboardDialog({
       </div>
       <div className="cards">
         <div className="card" part="card">
-          <p className="card-label">Your Revenue</p>
+          <div className="card-head">
+            <p className="card-label">Your Revenue</p>
+            <RevenueHelp topic="yours" entry={entry} />
+          </div>
           <p className="card-value">{view.yourRevenue}</p>
         </div>
         <div className="card" part="card">
-          <p className="card-label">Winner's Revenue</p>
+          <div className="card-head">
+            <p className="card-label">Winner's Revenue</p>
+            <RevenueHelp topic="winners" entry={entry} />
+          </div>
           <p className="card-value">{view.winnersRevenue}</p>
         </div>
       </div>
@@ -90,7 +97,7 @@ function LeaderboardDialog({
   );
 }
 
-function RankForm() {
+function StoreRankCheckerForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const [lookup] = useLazyQuery<{ getStoreLeaderboard: StoreLeaderboard }>(GET_STORE_LEADERBOARD, {
@@ -152,12 +159,11 @@ function RankForm() {
   );
 }
 
-export function StoreRankChecker({ container }: { container?: ShadowRoot | HTMLElement }) {
-  const host = container instanceof ShadowRoot ? container.host : null;
-  const client = useMemo(() => clientFor(host ? resolveApiUrl(host) : '/graphql'), [host]);
+export function StoreRankChecker({ container, apiUrl }: { container?: ShadowRoot | HTMLElement; apiUrl?: string }) {
+  const client = useApiClient(container, apiUrl);
   return (
     <ApolloProvider client={client}>
-      <RankForm />
+      <StoreRankCheckerForm />
     </ApolloProvider>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The contest's rank index support (DESIGN.md §5):
+ * The contest's rank index support (docs/contest.md):
  * - contest_standings: one row per store with a small integer key (the in-memory index is an array
  *   indexed by it) and the store's counted revenue (paid sales inside the window), kept by intake.
  * - contest_changes: a monotonic log of new counted revenues; every server process polls it and applies

@@ -1,0 +1,173 @@
+/**
+ * Every environment variable the product reads, written once: its name, its default as the README shows
+ * it, and what it means. `server/config.ts` reads and checks them (its readers accept only these names),
+ * the README's configuration table is generated from this list (`configTable`, checked by
+ * `scripts/house.test.ts`), and the variables marked `site` are the ones the rendered pages depend on
+ * (`site/config.ts`, and the build fingerprint in `scripts/build.mjs`).
+ */
+export type ConfigVariable = {
+  /** Variables documented together, in one row of the README's table. */
+  readonly names: readonly string[];
+  /** As the README shows it. */
+  readonly default: string;
+  readonly meaning: string;
+  /** The static pages are rendered with it, so a change must re-render them. */
+  readonly site?: true;
+};
+
+export const CONFIG_VARIABLES = [
+  { names: ['PORT'], default: '`3000`', meaning: 'HTTP port' },
+  { names: ['HOST'], default: '`0.0.0.0`', meaning: 'interface to listen on' },
+  {
+    names: ['DATA_DIR'],
+    default: '`./var`',
+    meaning: 'where the SQLite database, the mail folder and the IP-hash salt live',
+  },
+  {
+    names: ['DATABASE_URL'],
+    default: 'unset (SQLite `DATA_DIR/kasuwa.sqlite`)',
+    meaning:
+      '`postgres://user:pass@host:5432/name` runs on PostgreSQL ([Running on PostgreSQL](docs/postgresql.md)); `sqlite:path/file.sqlite` an SQLite file elsewhere',
+  },
+  {
+    names: ['MAIL_LEASE_SECONDS'],
+    default: '`300`',
+    meaning:
+      'how long the e-mail worker holds the rows it claimed; after that another worker (or this one after a crash) takes them over',
+  },
+  {
+    names: ['DEMO_DATA'],
+    default: '`on`',
+    meaning: '`off` never loads demo data; `on` loads it into an empty database only',
+  },
+  {
+    names: ['CAMPAIGN_START', 'CAMPAIGN_END'],
+    default: '2026-12-01 00:00 to 2027-01-31 23:59:59',
+    meaning:
+      'contest window, ISO 8601; without an offset read as Africa/Lagos time; a day that does not exist (`2026-02-30`) is refused; on PostgreSQL stored at first start, and a server that disagrees refuses to start ([docs/scaling.md](docs/scaling.md))',
+  },
+  {
+    names: ['CONTEST_GRACE_HOURS'],
+    default: '`72`',
+    meaning:
+      'hours after `CAMPAIGN_END` for late ingests before `contest:standings --final` may write the final result ([Paying the winners](docs/contest.md#paying-the-winners))',
+  },
+  {
+    names: ['PUBLIC_URL'],
+    default: 'unset',
+    meaning:
+      "the site's public address (canonical links, HSTS when https); unset, the rendered pages use `https://kasuwa.shop`",
+    site: true,
+  },
+  {
+    names: ['SMTP_URL', 'MAIL_FROM'],
+    default: 'unset, `Kasuwa <hello@kasuwa.shop>`',
+    meaning: 'outgoing mail; without `SMTP_URL` e-mails are `.eml` files in `DATA_DIR/mail`',
+  },
+  {
+    names: ['SIGNUP_IP_LIMIT', 'SIGNUP_IP_WINDOW'],
+    default: '`300` per `3600` s',
+    meaning: 'signups per client IP per window (see [Signups and e-mail](docs/signups.md))',
+  },
+  {
+    names: ['SIGNUP_EMAIL_LIMIT', 'SIGNUP_EMAIL_WINDOW'],
+    default: '`3` per `3600` s',
+    meaning: 'signup requests per address per window',
+  },
+  {
+    names: ['REDIS_URL'],
+    default: 'unset',
+    meaning:
+      '`redis://host:6379`: the signup limits count in Redis (rate-limiter-flexible) instead of the database; the server refuses to start when it does not answer ([docs/scaling.md](docs/scaling.md))',
+  },
+  {
+    names: ['IP_HASH_SALT'],
+    default: 'unset (made once: in the database on PostgreSQL, `DATA_DIR/ip-hash.salt` on SQLite)',
+    meaning: 'the salt of the stored client-IP hashes, at least 16 characters; the same on every server',
+  },
+  {
+    names: ['SINGLE_SERVER'],
+    default: '`off`',
+    meaning:
+      '`on`: this is the only server on its PostgreSQL database, so `.eml` files are allowed; otherwise PostgreSQL without `SMTP_URL` refuses to start ([docs/scaling.md](docs/scaling.md))',
+  },
+  {
+    names: ['TRUST_PROXY'],
+    default: 'unset (`0`)',
+    meaning: 'number of our proxies in front (`on` = 1): the client IP is then read from `X-Forwarded-For`',
+  },
+  {
+    names: ['INGEST_TOKEN'],
+    default: 'unset',
+    meaning: 'bearer token for `POST /ingest/sales` (at least 16 characters); unset: the route answers 503',
+  },
+  {
+    names: ['METRICS_PORT'],
+    default: 'unset',
+    meaning:
+      'serves `GET /metrics` (Prometheus) alone on this port, without a token ([docs/operations.md](docs/operations.md#metrics))',
+  },
+  {
+    names: ['METRICS_TOKEN'],
+    default: 'unset',
+    meaning:
+      'serves `GET /metrics` on the main port to `Authorization: Bearer` this token only (at least 16 characters); with neither variable `/metrics` is not served',
+  },
+  {
+    names: ['CORS_ORIGINS'],
+    default: 'unset (any origin)',
+    meaning: 'comma-separated origins allowed to call `/graphql`',
+  },
+  {
+    names: ['GA_MEASUREMENT_ID', 'META_PIXEL_ID', 'CHAT_WIDGET_ID'],
+    default: 'unset',
+    meaning: 'third-party scripts load only when set',
+    site: true,
+  },
+  {
+    names: ['NODE_ENV'],
+    default: '`development`',
+    meaning: '`production`, `development` or `test`',
+    site: true,
+  },
+  {
+    names: ['LOG_REQUESTS'],
+    default: '`on`',
+    meaning: '`off` silences the one JSON line per request (see [Logs](docs/security.md))',
+  },
+  {
+    names: ['SITE_DIR', 'WIDGETS_DIR'],
+    default: '`./dist/site`, `./dist/widgets`',
+    meaning: 'where the built site and widget files are served from',
+  },
+  {
+    names: ['SITE_RENDER'],
+    default: '`build`',
+    meaning:
+      '`build` serves the pages rendered into `SITE_DIR`; `on-request` renders each page per request (`npm run dev` sets it)',
+  },
+  {
+    names: ['SITE_PAGES'],
+    default: '`./dist/server/site-pages.js`',
+    meaning:
+      "the site's module that renders the pages the server answers itself (see [Architecture](#architecture)); `npm run dev` and the in-process tests use `site/server-pages.ts`",
+  },
+] as const satisfies readonly ConfigVariable[];
+
+export type ConfigVariableName = (typeof CONFIG_VARIABLES)[number]['names'][number];
+
+/** The variables the rendered pages depend on. */
+export const SITE_VARIABLE_NAMES: readonly ConfigVariableName[] = CONFIG_VARIABLES.flatMap((variable) =>
+  'site' in variable ? variable.names : [],
+);
+
+export const ALL_VARIABLE_NAMES: readonly ConfigVariableName[] = CONFIG_VARIABLES.flatMap((variable) => variable.names);
+
+/** The README's configuration table (between its `config-table` markers). */
+export function configTable(): string {
+  const rows = CONFIG_VARIABLES.map(
+    (variable) =>
+      `| ${variable.names.map((name) => `\`${name}\``).join(', ')} | ${variable.default} | ${variable.meaning} |`,
+  );
+  return ['| variable | default | meaning |', '| -------- | ------- | ------- |', ...rows].join('\n');
+}

@@ -1,0 +1,87 @@
+/**
+ * The plain HTML snippet of docs/embedding.md as a partner's whole page: only the script tag and the
+ * elements, no host-size CSS. The loader reserves each tag's size, so nothing moves as they render.
+ * And the WordPress Custom HTML block of docs/embed-cms.md inside a post, signing up with its partner code.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config.js';
+
+const product = `http://127.0.0.1:${E2E_PORT}`;
+let partner: http.Server;
+let partnerUrl = '';
+
+// The pages as the guides show them on their own origin, with our host swapped for the running product.
+const snippet = (file: string) =>
+  fs.readFileSync(path.resolve(file), 'utf8').replaceAll('https://kasuwa.shop', product);
+
+test.beforeAll(async () => {
+  const pages: Record<string, string> = {
+    '/': snippet('e2e/hosts/plain/index.html'),
+    // How WordPress prints a post with a Custom HTML block: the block's HTML as it was pasted.
+    '/cms-post': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog post</title></head>
+<body><main><article><h1>How I sell online</h1><p>My shop runs on Kasuwa.</p>
+${snippet('e2e/hosts/cms/custom-html-block.html')}
+<p>Thanks for reading.</p></article></main></body></html>`,
+  };
+  partner = http.createServer((req, res) => {
+    const page = pages[req.url ?? '/'];
+    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page ?? 'not found');
+  });
+  await new Promise<void>((resolve) => partner.listen(0, 'localhost', resolve));
+  partnerUrl = `http://localhost:${(partner.address() as AddressInfo).port}/`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => partner.close(resolve));
+});
+
+test('given only the script tag and the elements should render every widget with no layout shift (CLS 0)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 2000 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(partnerUrl);
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Store domain' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Monthly', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('pricing-plans').getByRole('button', { name: 'Get Started' }).first()).toBeVisible();
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+});
+
+test('given the Custom HTML block in a post should sign up with the partner code it carries', async ({ page }) => {
+  await page.goto(`${partnerUrl}cms-post`);
+  const form = page.locator('start-selling-form');
+  const email = `cms-${Date.now()}@example.ng`;
+  // Once defined, the widget's own form (in its shadow root) takes the fallback form's place.
+  const widgetForm = form.locator('form.form');
+  await expect(widgetForm).toBeVisible();
+  const widgetField = widgetForm.getByRole('textbox', { name: 'Email address' });
+  await widgetField.fill(email);
+  await widgetForm.getByRole('button', { name: 'Start Selling' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Kindly check your email' })).toHaveCount(1);
+  await expect.poll(() => Object.values(storedSignup(email) ?? {})).toContain('your-partner-code');
+});
+
+function storedSignup(email: string): Record<string, unknown> | undefined {
+  const sqlite = new SQLite(path.join(E2E_DATA_DIR, 'kasuwa.sqlite'), { readonly: true });
+  try {
+    return sqlite.prepare('SELECT * FROM signups WHERE email = ?').get(email) as Record<string, unknown> | undefined;
+  } finally {
+    sqlite.close();
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The house rules a newcomer relies on (README "Where to read more"): a README short enough to read in
+ * one go with every doc linked from it, the configuration table generated from its one list, no source
+ * file too long to hold in one's head, configuration read in one place, and citations of documents that
+ * are in the repository only.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { configTable } from '../common/config-variables.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'var']);
+const SOURCE = /\.(ts|tsx|js|mjs|cjs|css)$/;
+const MAX_SOURCE_LINES = 400;
+const MAX_README_LINES = 250;
+
+function repositoryFiles(dir = root): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith('.') && entry.name !== '.ci') return [];
+    if (SKIPPED_FOLDERS.has(entry.name)) return [];
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? repositoryFiles(full) : [path.relative(root, full)];
+  });
+}
+
+const files = repositoryFiles();
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+const readme = read('README.md');
+const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+const isTest = (file: string) => /\.(test|e2e)\.ts$/.test(file) || file.startsWith('server/testing/');
+
+describe('the house', () => {
+  it(`keeps the README at most ${MAX_README_LINES} lines`, () => {
+    expect(lineCount(readme)).toBeLessThanOrEqual(MAX_README_LINES);
+  });
+
+  it('links every file in docs/ from the README', () => {
+    const docs = files.filter((file) => file.startsWith('docs/') && file.endsWith('.md'));
+    expect(docs.length).toBeGreaterThan(0);
+    expect(docs.filter((doc) => !readme.includes(`](${doc})`))).toEqual([]);
+  });
+
+  it('has no link in the README or docs/ to a file that does not exist', () => {
+    const broken = files
+      .filter((file) => file === 'README.md' || (file.startsWith('docs/') && file.endsWith('.md')))
+      .flatMap((file) =>
+        [...read(file).matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+          .map((match) => match[1] ?? '')
+          .filter((target) => !/^[a-z]+:/.test(target))
+          .filter((target) => !fs.existsSync(path.join(root, path.dirname(file), target)))
+          .map((target) => `${file} → ${target}`),
+      );
+    expect(broken).toEqual([]);
+  });
+
+  it('generates the README configuration table from common/config-variables.ts', () => {
+    const between = /<!-- config-table:start[^>]*-->\n([\s\S]*?)\n<!-- config-table:end -->/.exec(readme);
+    expect(between?.[1]).toBe(configTable());
+  });
+
+  it(`has no source file over ${MAX_SOURCE_LINES} lines`, () => {
+    const long = files
+      .filter((file) => SOURCE.test(file))
+      .map((file) => ({ file, lines: lineCount(read(file)) }))
+      .filter(({ lines }) => lines > MAX_SOURCE_LINES);
+    expect(long).toEqual([]);
+  });
+
+  it('reads process.env under server/ only in server/config.ts (tests aside)', () => {
+    const readers = files
+      .filter((file) => file.startsWith('server/') && SOURCE.test(file) && !isTest(file))
+      .filter((file) => file !== 'server/config.ts' && read(file).includes('process.env'));
+    expect(readers).toEqual([]);
+  });
+
+  it('cites only documents the repository holds (no product brief or design card by file name)', () => {
+    const outside = ['SPEC', 'DESIGN'].map((name) => `${name}.md`);
+    const citing = files.filter(
+      (file) => !/\.(png|jpe?g|webp|ico|gz|br)$/.test(file) && outside.some((name) => read(file).includes(name)),
+    );
+    expect(citing).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+/** Output shared by the contest payout commands: aligned text tables, exact naira, Lagos times. */
+
+export type Column = { title: string; align?: 'right' };
+
+/** A plain text table: a header line, then one line per row, columns padded to their widest cell. */
+export function textTable(columns: Column[], rows: string[][]): string {
+  const widths = columns.map((column, i) => Math.max(column.title.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (columns[i]?.align === 'right' ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(columns.map((column) => column.title)), ...rows.map(line)].join('\n');
+}
+
+const naira = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Kobo as naira to the kobo, for paying: `123456789` → `₦1,234,567.89`. */
+export const exactNaira = (kobo: number): string => `₦${naira.format(kobo / 100)}`;
+
+/** Kobo as a plain decimal for CSV: `123456789` → `1234567.89`. */
+export const nairaDecimal = (kobo: number): string => (kobo / 100).toFixed(2);
+
+/** A UTC ISO time as Africa/Lagos wall time (UTC+1 all year): `2027-02-03 23:59 Lagos time`. */
+export function lagosTime(iso: string): string {
+  const lagos = new Date(Date.parse(iso) + 3_600_000).toISOString();
+  return `${lagos.slice(0, 10)} ${lagos.slice(11, 16)} Lagos time`;
+}
+
+/** The value after `flag` in args, or undefined when the flag is absent. */
+export function option(args: string[], flag: string): string | undefined {
+  const at = args.indexOf(flag);
+  return at === -1 ? undefined : (args[at + 1] ?? '');
+}

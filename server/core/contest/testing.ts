@@ -1,0 +1,44 @@
+/** For the contest tests: a fresh migrated database on either backend, its contest storage, and a few reads by Kysely. */
+import { type Backend, type OpenedDatabase, openDatabase } from '../../db/database.js';
+import { freshDatabase } from '../../testing/databases.js';
+import { countRows } from '../../testing/scratch-database.js';
+import { openContestStorage } from './open-storage.js';
+import type { ContestStorage } from './storage.js';
+
+export type ContestTestDatabase = Awaited<ReturnType<typeof contestTestDatabase>>;
+
+export async function contestTestDatabase(backend: Backend) {
+  const scratch = await freshDatabase(backend);
+  const { opened } = scratch;
+  const storage: ContestStorage = openContestStorage(opened);
+  const { db } = opened;
+  const others: OpenedDatabase[] = [];
+  return {
+    backend,
+    opened,
+    storage,
+    count: (table: 'sales' | 'stores' | 'contest_changes') => countRows(db, table),
+    async revenueOf(storeId: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('contest_standings')
+        .select('revenue_kobo')
+        .where('store_id', '=', storeId)
+        .executeTakeFirst();
+      return row && Number(row.revenue_kobo);
+    },
+    sale: (orderId: string) => db.selectFrom('sales').selectAll().where('order_id', '=', orderId).executeTakeFirst(),
+    /** The contest storage of a second connection to the same database, as another process would have. */
+    async anotherConnection(): Promise<ContestStorage> {
+      const other = await openDatabase({
+        dataDir: scratch.env.DATA_DIR,
+        databaseUrl: scratch.env.DATABASE_URL,
+      });
+      others.push(other);
+      return openContestStorage(other);
+    },
+    async close() {
+      for (const other of others) await other.close();
+      await scratch.drop();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/** What openDatabase hands the code above it, the same on both backends. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshDatabase, type ScratchDatabase } from '../testing/databases.js';
+import { describePostgres, openDatabase, SQLITE_FILE } from './database.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('openDatabase', () => {
+  it('given a PostgreSQL URL with a password should name the database without it', () => {
+    expect(describePostgres('postgres://kasuwa:s3cret@db.internal:6432/shop')).toBe(
+      'PostgreSQL kasuwa@db.internal:6432/shop',
+    );
+    expect(describePostgres('postgresql://db.internal/shop')).toBe('PostgreSQL db.internal:5432/shop');
+  });
+
+  it('given DATABASE_URL=sqlite:FILE should use that file and write none under DATA_DIR', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-url-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'elsewhere', 'shop.sqlite');
+    const opened = await openDatabase({ dataDir: path.join(dir, 'data'), databaseUrl: `sqlite:${file}` });
+    cleanups.push(() => opened.close());
+    expect(opened.description).toBe(`SQLite ${file}`);
+    expect(fs.existsSync(file)).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'data', SQLITE_FILE))).toBe(false);
+  });
+
+  describe('on PostgreSQL', () => {
+    let database: ScratchDatabase;
+    const query = async <T>(text: string) =>
+      (await sql<{ value: T }>`${sql.raw(text)}`.execute(database.opened.db)).rows[0]!.value;
+
+    it('given bigint and timestamptz values should read numbers and UTC ISO strings, and refuse an unsafe integer', async () => {
+      database = await freshDatabase('postgres');
+      cleanups.push(() => database.drop());
+      expect(await query('SELECT 9007199254740991::bigint AS value')).toBe(9_007_199_254_740_991);
+      expect(await query('SELECT count(*) AS value FROM signups')).toBe(0);
+      expect(await query("SELECT '2026-12-05 11:00:00.123456+01'::timestamptz AS value")).toBe(
+        '2026-12-05T10:00:00.123Z',
+      );
+      await expect(query('SELECT 9007199254740993::bigint AS value')).rejects.toThrow(/beyond JavaScript's safe range/);
+    });
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * What every server on one PostgreSQL database must share (docs/scaling.md):
+ * - installation: key/value written once by whichever server comes first (`INSERT … ON CONFLICT DO
+ *   NOTHING`, then read back): the IP-hash salt and the campaign window the database was started with.
+ * - rate_limit_windows: the signup rate-limit counters, one row per key and fixed window. UNLOGGED: no
+ *   WAL for a counter bumped on every signup; a crash of PostgreSQL empties it, which only forgives.
+ */
+import { type Kysely, sql } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE TABLE installation (
+      key text PRIMARY KEY,
+      value text NOT NULL
+    )
+  `.execute(db);
+  await sql`
+    CREATE UNLOGGED TABLE rate_limit_windows (
+      key text PRIMARY KEY,
+      hits integer NOT NULL,
+      counted_at_ms bigint NOT NULL,
+      ends_at_ms bigint NOT NULL
+    )
+  `.execute(db);
+}

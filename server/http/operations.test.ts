@@ -1,0 +1,155 @@
+/**
+ * What operators and load balancers see (docs/operations.md): /readyz answers 503 while the standings
+ * load and while the database is unreachable, /healthz stays liveness, and /metrics is served only on
+ * its own port or behind its bearer token, with series that move with traffic.
+ */
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { createServices, type Services } from '../services.js';
+import { freshDatabase, type ScratchDatabase } from '../testing/databases.js';
+import { createApp } from './app.js';
+import { createHardenedServer } from './hardened-server.js';
+import { startTestServer, type TestServer } from './test-server.js';
+
+const TOKEN = 'metrics-token-0123456789';
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function testServer(env: Record<string, string>): Promise<TestServer> {
+  const server = await startTestServer({ DEMO_DATA: 'off', ...env });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+describe('readiness on postgres', () => {
+  /** The app on a free port over services whose standings load in the background, as startServer wires them. */
+  async function serving(database: ScratchDatabase): Promise<{ base: string; services: Services }> {
+    const config = loadConfig({ ...database.env, NODE_ENV: 'test', DEMO_DATA: 'off', SITE_DIR: '/nonexistent' });
+    const services = await createServices(config, database.opened);
+    cleanups.push(() => services.close());
+    const server = createHardenedServer(createApp(services), () => {});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return { base: `http://127.0.0.1:${(server.address() as { port: number }).port}`, services };
+  }
+
+  async function scratch(): Promise<ScratchDatabase> {
+    const database = await freshDatabase('postgres');
+    cleanups.push(() => database.drop());
+    return database;
+  }
+
+  const status = async (url: string) => (await fetch(url)).status;
+
+  it('given the standings still loading should answer 503 on /readyz and 200 on /healthz, then 200 on both', async () => {
+    const database = await scratch();
+    // Another server recomputing the standings holds their lock: this one waits for it.
+    const other = new pg.Client({ connectionString: database.env.DATABASE_URL });
+    await other.connect();
+    cleanups.push(() => other.end());
+    await other.query("SELECT pg_advisory_lock(hashtext('kasuwa.contest.standings'))");
+    const { base, services } = await serving(database);
+    expect(await status(`${base}/readyz`)).toBe(503);
+    expect(await status(`${base}/healthz`)).toBe(200);
+    await other.query("SELECT pg_advisory_unlock(hashtext('kasuwa.contest.standings'))");
+    await services.contestLoaded;
+    expect(await status(`${base}/readyz`)).toBe(200);
+    expect(await status(`${base}/healthz`)).toBe(200);
+  });
+
+  it('given the database refusing connections should answer 503 on /readyz until it accepts them again', async () => {
+    const database = await scratch();
+    const { base, services } = await serving(database);
+    await services.contestLoaded;
+    expect(await status(`${base}/readyz`)).toBe(200);
+    const name = new URL(database.env.DATABASE_URL ?? '').pathname.slice(1);
+    const admin = new pg.Client({ connectionString: database.env.DATABASE_URL?.replace(/\/[^/]+$/, '/postgres') });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+    cleanups.push(async () => {
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+    });
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+    expect(await status(`${base}/readyz`)).toBe(503);
+    await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+    expect(await status(`${base}/readyz`)).toBe(200);
+  });
+});
+
+/** One sample of a series from the text exposition (0 when absent). */
+function sample(text: string, series: string): number {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe('/metrics', () => {
+  const scrape = async (base: string, authorization?: string) =>
+    fetch(`${base}/metrics`, { headers: authorization ? { authorization } : {} });
+
+  async function graphql(base: string, query: string) {
+    await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+  }
+
+  it('given no METRICS_TOKEN nor METRICS_PORT should not serve metrics at all', async () => {
+    const { base } = await testServer({});
+    const response = await scrape(base);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('kasuwa_');
+  });
+
+  it('given METRICS_TOKEN should refuse a scrape without the token or with another, and answer one with it', async () => {
+    const { base } = await testServer({ METRICS_TOKEN: TOKEN });
+    expect((await scrape(base)).status).toBe(401);
+    expect((await scrape(base, 'Bearer not-the-metrics-token-000')).status).toBe(401);
+    const response = await scrape(base, `Bearer ${TOKEN}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+  });
+
+  it('given METRICS_PORT should serve metrics there and not on the main port', async () => {
+    const { base, running } = await testServer({ METRICS_PORT: '0' });
+    expect((await scrape(base)).status).toBe(404);
+    expect(running.metricsPort).toBeGreaterThan(0);
+    const response = await scrape(`http://127.0.0.1:${running.metricsPort}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('kasuwa_ready 1');
+  });
+
+  it('given traffic should show requests by route and status, signups by outcome, and the feed, outbox and process series', async () => {
+    const { base } = await testServer({ METRICS_TOKEN: TOKEN });
+    const read = async () => (await scrape(base, `Bearer ${TOKEN}`)).text();
+    const requests = 'kasuwa_http_request_duration_seconds_count{route="graphql",status="200"}';
+    const before = await read();
+    await graphql(base, '{ getStoreLeaderboard(domain: "nobody") { rank } }');
+    await graphql(base, 'mutation { startSelling(data: { email: "ada@example.ng" }) { success } }');
+    await graphql(base, 'mutation { startSelling(data: { email: "not-an-email" }) { success } }');
+    await fetch(`${base}/no/such/page`);
+    const after = await read();
+    expect(sample(after, requests) - sample(before, requests)).toBe(3);
+    expect(sample(after, 'kasuwa_http_request_duration_seconds_count{route="site",status="404"}')).toBe(1);
+    expect(sample(after, 'kasuwa_signups_total{outcome="accepted"}')).toBe(1);
+    expect(sample(after, 'kasuwa_signups_total{outcome="invalid"}')).toBe(1);
+    expect(sample(after, 'kasuwa_contest_reloads_total{scope="everything"}')).toBe(1);
+    expect(after).not.toContain('/no/such/page');
+    for (const series of [
+      'kasuwa_ready 1',
+      'kasuwa_change_feed_lag_seconds ',
+      'kasuwa_change_feed_unsettled_changes 0',
+      'kasuwa_outbox_depth{status="pending"}',
+      'kasuwa_outbox_oldest_pending_seconds ',
+      'nodejs_eventloop_lag_seconds ',
+      'process_resident_memory_bytes ',
+    ]) {
+      expect(after).toContain(series);
+    }
+  });
+});

@@ -1,0 +1,23 @@
+/** Pages the server renders per request (the no-JavaScript form answers, dev's pages). */
+import type { ServerResponse } from 'node:http';
+import type { SitePages as SiteRenderers } from '../../common/site-pages.js';
+
+/** The site's renderers (server/site-pages.ts loads them); without them a form answers plain text. */
+export type SitePages = Partial<SiteRenderers>;
+
+/** A page rendered for this request: never cached. HEAD gets the headers only (Node drops the body). */
+export function sendHtml(res: ServerResponse, status: number, body: string) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(body);
+}
+
+/** The rendered page, or its one line of text when the server was started without the site's pages. */
+export function sendPage(res: ServerResponse, status: number, page: (() => string) | undefined, text: string) {
+  if (page) return sendHtml(res, status, page());
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(text);
+}

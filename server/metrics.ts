@@ -1,0 +1,183 @@
+/**
+ * The server's Prometheus metrics (docs/operations.md "Metrics"), one registry per server: requests by
+ * route and status with their latency, signups accepted and refused by reason, the outbox (depth, oldest
+ * unsent age, failed rows), the contest's change feed (lag, unsettled rows, reloads, failures), readiness,
+ * and prom-client's default process metrics (event-loop lag, memory, GC).
+ *
+ * Per request the cost is one cached histogram child and one observe(); everything read from the
+ * database or the board is read when Prometheus scrapes, not on the hot path.
+ */
+import client from 'prom-client';
+import type { ContestBoard } from './core/contest/board.js';
+import type { OpenedDatabase } from './db/database.js';
+
+/** The routes requests are counted under: a small fixed set, never raw paths. */
+export type Route =
+  | 'graphql'
+  | 'start_selling'
+  | 'ingest'
+  | 'rank_page'
+  | 'widgets'
+  | 'healthz'
+  | 'readyz'
+  | 'metrics'
+  | 'site';
+
+export function routeOf(url: string | undefined): Route {
+  const path = url ?? '/';
+  if (path.startsWith('/graphql')) return 'graphql';
+  if (path.startsWith('/widgets/')) return 'widgets';
+  if (path.startsWith('/start-selling')) return 'start_selling';
+  if (path.startsWith('/ingest/')) return 'ingest';
+  if (path.startsWith('/new-year-sales/rank')) return 'rank_page';
+  if (path === '/healthz') return 'healthz';
+  if (path === '/readyz') return 'readyz';
+  if (path === '/metrics') return 'metrics';
+  return 'site';
+}
+
+export type SignupOutcome = 'accepted' | 'rate_limited' | 'invalid' | 'error';
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+export function createMetrics(sources: { contest: ContestBoard; db: OpenedDatabase['db'] }) {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+
+  const requestSeconds = new client.Histogram({
+    name: 'kasuwa_http_request_duration_seconds',
+    help: 'HTTP requests by route and status, and how long they took (status 0: the client went away first)',
+    labelNames: ['route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const byRouteAndStatus = new Map<string, client.Histogram.Internal<'route' | 'status'>>();
+
+  const signups = new client.Counter({
+    name: 'kasuwa_signups_total',
+    help: 'Start-selling requests by outcome: accepted, or refused (rate_limited, invalid) or failed (error)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+
+  new client.Gauge({
+    name: 'kasuwa_ready',
+    help: '1 once the rank index and the store directory are loaded',
+    registers: [registry],
+    collect() {
+      this.set(sources.contest.ready ? 1 : 0);
+    },
+  });
+
+  // The change feed, read from the board at scrape time.
+  const feedGauge = (name: string, help: string, read: () => number) =>
+    new client.Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  feedGauge(
+    'kasuwa_change_feed_lag_seconds',
+    'Seconds since this server last applied the contest change log (polled every second)',
+    () => sources.contest.feed.secondsSinceApplied,
+  );
+  feedGauge(
+    'kasuwa_change_feed_unsettled_changes',
+    'Change log rows visible but not settled: an older writing transaction is still open',
+    () => sources.contest.feed.unsettledChanges,
+  );
+  feedGauge(
+    'kasuwa_change_feed_unsettled_seconds',
+    'Seconds an open transaction has held the change log horizon back (reload rows wait meanwhile)',
+    () => sources.contest.feed.unsettledSeconds,
+  );
+  new client.Counter({
+    name: 'kasuwa_change_feed_failures_total',
+    help: 'Change log refreshes that failed (the next poll retries them)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sources.contest.feed.failures);
+    },
+  });
+  new client.Counter({
+    name: 'kasuwa_contest_reloads_total',
+    help: 'Rank index reloads by scope: everything (directory too) or revenues; the first load included',
+    labelNames: ['scope'] as const,
+    registers: [registry],
+    collect() {
+      const { reloads } = sources.contest.feed;
+      this.reset();
+      this.inc({ scope: 'everything' }, reloads.everything);
+      this.inc({ scope: 'revenues' }, reloads.revenues);
+    },
+  });
+
+  // The outbox, one grouped query per scrape.
+  let outbox: Promise<{ depth: Record<'pending' | 'sending' | 'failed', number>; oldest: number }> | undefined;
+  const readOutbox = () => {
+    outbox ??= sources.db
+      .selectFrom('outbox')
+      .select((eb) => ['status', eb.fn.countAll<number | string>().as('rows'), eb.fn.min('created_at').as('oldest')])
+      .where('status', 'in', ['pending', 'sending', 'failed'])
+      .groupBy('status')
+      .execute()
+      .then((groups) => {
+        const depth = { pending: 0, sending: 0, failed: 0 };
+        let oldest = Number.POSITIVE_INFINITY;
+        for (const group of groups) {
+          depth[group.status as keyof typeof depth] = Number(group.rows);
+          if (group.status !== 'failed' && group.oldest) oldest = Math.min(oldest, new Date(group.oldest).getTime());
+        }
+        return { depth, oldest: Number.isFinite(oldest) ? (Date.now() - oldest) / 1000 : 0 };
+      })
+      // The database unreachable: the scrape still answers, these series say NaN.
+      .catch(() => ({ depth: { pending: Number.NaN, sending: Number.NaN, failed: Number.NaN }, oldest: Number.NaN }))
+      .finally(() => {
+        // Shared by the gauges of one scrape, then read afresh.
+        setImmediate(() => {
+          outbox = undefined;
+        });
+      });
+    return outbox;
+  };
+  new client.Gauge({
+    name: 'kasuwa_outbox_depth',
+    help: 'E-mails not sent yet (pending, sending) and given up on (failed)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const { depth } = await readOutbox();
+      for (const [status, rows] of Object.entries(depth)) this.set({ status }, rows);
+    },
+  });
+  new client.Gauge({
+    name: 'kasuwa_outbox_oldest_pending_seconds',
+    help: 'Age of the oldest e-mail not sent yet (0 when none)',
+    registers: [registry],
+    async collect() {
+      this.set((await readOutbox()).oldest);
+    },
+  });
+
+  return {
+    contentType: registry.contentType,
+    /** The Prometheus text exposition. */
+    text: () => registry.metrics(),
+    request(route: Route, status: number, seconds: number): void {
+      const key = `${route} ${status}`;
+      let child = byRouteAndStatus.get(key);
+      if (!child) {
+        child = requestSeconds.labels(route, String(status));
+        byRouteAndStatus.set(key, child);
+      }
+      child.observe(seconds);
+    },
+    signup(outcome: SignupOutcome): void {
+      signups.inc({ outcome });
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Database suites run on both backends (docs/postgresql.md, "Tests"): `describe.each(TEST_BACKENDS)` and a fresh
+ * database per file or test from freshDatabase(). The PostgreSQL server is the one the global setup
+ * found (server/testing/postgres-global-setup.ts).
+ */
+import { inject } from 'vitest';
+import type { Backend } from '../db/database.js';
+import { type ScratchDatabase, scratchDatabase } from './scratch-database.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PostgreSQL URL with the right to create databases. */
+    postgresAdminUrl: string;
+  }
+}
+
+export const TEST_BACKENDS: readonly Backend[] = ['sqlite', 'postgres'];
+
+export function freshDatabase(backend: Backend): Promise<ScratchDatabase> {
+  return scratchDatabase(backend, backend === 'postgres' ? inject('postgresAdminUrl') : undefined);
+}
+
+export type { ScratchDatabase };
+
+/** The Redis the global setup found; fails the calling suite with how to get one when there is none. */
+export function testRedisUrl(): string {
+  const url = inject('redisUrl');
+  if (!url) throw new Error(inject('redisProblem'));
+  return url;
+}

@@ -1,0 +1,95 @@
+/**
+ * Vitest global setup: finds the Redis the shared-limit suites count in, in this order (README "Tests"):
+ *   1. TEST_REDIS_URL, when set (it must answer);
+ *   2. a server on 127.0.0.1:6379 (TEST_REDIS_PORT picks another port), when one answers;
+ *   3. a throwaway `redis-server` on a free loopback port (no persistence), stopped at the end.
+ * With none to be had, the Redis suites fail and say how to get one: they are never skipped.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
+import { Redis } from 'ioredis';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A Redis URL the suites may write to, or '' when none was found (see redisProblem). */
+    redisUrl: string;
+    /** Why there is no Redis and how to get one; the Redis suites fail with it. */
+    redisProblem: string;
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function throwawayRedis(): Promise<{ url: string; child: ChildProcess } | undefined> {
+  if (spawnSync('redis-server', ['--version']).status !== 0) return undefined;
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 50; tries++) {
+    if (await answers(url)) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  return undefined;
+}
+
+export default async function setup(project: TestProject) {
+  const configured = process.env.TEST_REDIS_URL;
+  const local = `redis://127.0.0.1:${process.env.TEST_REDIS_PORT || '6379'}`;
+  let url = '';
+  let how = '';
+  let stop: (() => void) | undefined;
+  if (configured) {
+    if (await answers(configured)) [url, how] = [configured, `TEST_REDIS_URL ${new URL(configured).host}`];
+  } else if (await answers(local)) {
+    [url, how] = [local, `${new URL(local).host} (running)`];
+  } else {
+    const started = await throwawayRedis();
+    if (started) {
+      [url, how] = [started.url, `throwaway redis-server on ${new URL(started.url).host}`];
+      stop = () => started.child.kill();
+    }
+  }
+  const problem = url
+    ? ''
+    : [
+        configured
+          ? `TEST_REDIS_URL=${configured} does not answer.`
+          : 'The shared-limit suites need Redis and none was found.',
+        `Start one on ${new URL(local).host} (sudo apt-get install -y redis-server && sudo service redis-server start),`,
+        'point TEST_REDIS_URL at one, or install redis-server so the tests can start a throwaway one.',
+      ].join('\n');
+  console.log(`[test] Redis: ${url ? how : 'none (the Redis suites will fail)'}`);
+  project.provide('redisUrl', url);
+  project.provide('redisProblem', problem);
+  return () => stop?.();
+}

@@ -1,0 +1,18 @@
+import { html } from 'lit-html';
+
+/**
+ * `<start-selling-form>` as the site places it, with light-DOM fallback content: a plain form that
+ * posts to /start-selling, so the page works before (or without) the widget script.
+ */
+export function startSellingForm(id: string) {
+  return html`<start-selling-form>
+  <form class="start-selling-fallback" method="post" action="/start-selling">
+    <label for="${id}-email">Email address</label>
+    <div class="fallback-row">
+      <input id="${id}-email" name="email" type="email" autocomplete="email" required placeholder="you@example.com">
+      <button class="button button-primary" type="submit">Start Selling</button>
+    </div>
+    <div class="hp" aria-hidden="true"><label>Leave this empty<input name="website" tabindex="-1" autocomplete="off"></label></div>
+  </form>
+</start-selling-form>`;
+}

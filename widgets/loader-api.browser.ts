@@ -1,0 +1,44 @@
+/**
+ * What the loader gives a page before any widget is defined: reserved sizes for undefined tags, and
+ * the exports a framework can call at any time. A fresh page, so no tag is defined at the start.
+ */
+import { expect } from '@esm-bundle/chai';
+import { hostSizes } from './host-sizes.js';
+import { find, fixture, importLoader, until } from './test-support/browser.js';
+
+const { openStartSelling, ready } = await importLoader();
+
+type Modal = HTMLElement & { close(): void };
+
+describe('kasuwa-widgets.js exports and reserved sizes', () => {
+  it('given tags that are not defined yet should give them their reserved size already', () => {
+    const tags = Object.keys(hostSizes);
+    const container = fixture(tags.map((tag) => `<${tag}></${tag}>`).join(''));
+    // Measured in the same task as the insertion: no widget code can have run yet.
+    const heights = tags.map((tag) => find(container, tag).getBoundingClientRect().height);
+    expect(tags.map((tag) => customElements.get(tag))).to.deep.equal(tags.map(() => undefined));
+    expect(heights).to.deep.equal(Object.values(hostSizes).map((size) => ('minHeight' in size ? size.minHeight : 0)));
+  });
+
+  it('given a page sizes a tag itself should keep the page size over the reserved one', () => {
+    const container = fixture('<store-rank-checker style="min-height: 200px"></store-rank-checker>');
+    expect(find(container, 'store-rank-checker').getBoundingClientRect().height).to.equal(200);
+  });
+
+  it('given openStartSelling() before the modal is defined should load it and open its dialog', async () => {
+    const container = fixture('<button type="button" id="opener">Open</button>');
+    await openStartSelling(find(container, '#opener'));
+    const modal = find<Modal>(document, 'start-selling-modal');
+    const dialog = await until(() => modal.shadowRoot?.querySelector('dialog[open]'), 'the open dialog');
+    expect(dialog.textContent).to.contain('Start Selling with Ease!');
+    modal.close();
+    await until(() => !modal.shadowRoot?.querySelector('dialog[open]'), 'closed');
+    // openStartSelling() made this modal for the page; it is not part of any fixture.
+    modal.remove();
+  });
+
+  it('given ready(tag) for a tag not on the page should load and define it', async () => {
+    const Plans = await ready('pricing-plans');
+    expect(Plans).to.equal(customElements.get('pricing-plans'));
+  });
+});

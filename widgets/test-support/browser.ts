@@ -1,0 +1,106 @@
+/// <reference types="mocha" />
+/**
+ * Helpers for the browser tests (widgets/**\/*.browser.ts), which run the built bundle in Chromium.
+ * Each test mounts what it needs in its own fixture container, removed after the test, and waits for
+ * the state that proves its point (never a fixed sleep).
+ */
+import type { GraphqlRequest } from './fake-graphql.js';
+
+const fixtures: HTMLElement[] = [];
+
+afterEach(async () => {
+  for (const container of fixtures.splice(0)) container.remove();
+  // An answer a failed test left held would otherwise wait forever.
+  await releaseHeld();
+});
+
+/** A container holding `html`, appended to the page for this test only. */
+export function fixture(html: string): HTMLElement {
+  const container = document.createElement('div');
+  container.dataset.fixture = '';
+  container.innerHTML = html;
+  document.body.append(container);
+  fixtures.push(container);
+  return container;
+}
+
+/** The first match of `selector` in `root`, or a failure naming it. */
+export function find<T extends Element = HTMLElement>(root: ParentNode, selector: string): T {
+  const found = root.querySelector<T>(selector);
+  if (!found) throw new Error(`nothing matches ${selector}`);
+  return found;
+}
+
+export const findAll = <T extends Element = HTMLElement>(root: ParentNode, selector: string): T[] => [
+  ...root.querySelectorAll<T>(selector),
+];
+
+/** Polls `check` until it returns something truthy, or fails naming `what`. */
+export async function until<T>(check: () => T | null | undefined | false | '', what: string, timeout = 4000) {
+  const started = performance.now();
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (performance.now() - started > timeout) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Types a whole value into an input the way React notices it (native setter + input event). */
+export function type(input: HTMLInputElement, value: string) {
+  input.focus();
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** The options every widget element takes as properties (widgets/metadata.ts). */
+export type WidgetElement = HTMLElement & { apiUrl?: string; partner?: string; period?: string; label?: string };
+
+/**
+ * Mounts `html` in a fixture, waits until `tag` is defined and its shadow root shows `rendered`.
+ */
+export async function mount<E extends HTMLElement = WidgetElement>(html: string, tag: string, rendered: string) {
+  const container = fixture(html);
+  const element = find<E>(container, tag);
+  await customElements.whenDefined(tag);
+  const root = await until(() => element.shadowRoot?.querySelector(rendered) && element.shadowRoot, `<${tag}>`);
+  return { container, element, root };
+}
+
+/** The message tied to a field by aria-describedby. */
+export const messageOf = (root: ShadowRoot, input: HTMLElement) =>
+  root.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+
+/** The requests the fake /graphql received since the last call. */
+export const takeRequests = async (): Promise<GraphqlRequest[]> => (await fetch('/__requests')).json();
+
+/** The widget chunks the page asked the server for since the last call, without their hash. */
+export async function chunksRequested(): Promise<string[]> {
+  const names = (await (await fetch('/__chunks')).json()) as string[];
+  return names.map((name) => name.replace(/-[A-Z0-9]+\.js$/, ''));
+}
+
+/** Lets the fake answer the requests it holds (`held-store`, `held…@` addresses). */
+export async function releaseHeld(): Promise<number> {
+  return ((await (await fetch('/__release')).json()) as { released: number }).released;
+}
+
+/** Resolves with the first of `names` the element fires. */
+export const nextEvent = (element: HTMLElement, names: string[]) =>
+  new Promise<CustomEvent>((resolve) => {
+    for (const name of names) element.addEventListener(name, (event) => resolve(event as CustomEvent), { once: true });
+  });
+
+/** Loads a script (the IIFE bundle) and resolves once it ran. */
+export const loadScript = (src: string) =>
+  new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`could not load ${src}`));
+    document.head.append(script);
+  });
+
+/** The built loader, imported as a partner page does (typed by its source); `query` makes a second copy. */
+export const importLoader = (query = '') =>
+  import(`/dist/widgets/kasuwa-widgets.js${query}`) as Promise<typeof import('../loader.js')>;

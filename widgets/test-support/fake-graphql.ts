@@ -1,0 +1,73 @@
+/**
+ * The stand-in API the browser tests talk to (web-test-runner.config.mjs serves it at /graphql): the
+ * answer is chosen by the e-mail or domain a test types, so every state of a widget can be reached.
+ * Its messages come from the server's own constants, and fake-graphql.test.ts runs each answer
+ * against the real schema and compares its errors with what the real server says.
+ */
+import type { StoreLeaderboard } from '../../common/campaign.js';
+import { STORE_NOT_FOUND_MESSAGE } from '../../server/core/errors.js';
+import { rateLimitedMessage } from '../../server/core/rate-limit.js';
+
+export type GraphqlRequest = { query?: string; operationName?: string; variables?: Record<string, unknown> };
+export type FakeAnswer = { status: number; type: string; body: string };
+
+const LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="56" height="56"><rect width="56" height="56" fill="teal"/></svg>')}`;
+
+/** The stores the fake knows, by the domain a test types. */
+export const fakeStores: Record<string, StoreLeaderboard> = (() => {
+  const adaeze: StoreLeaderboard = {
+    storeId: 's1',
+    name: 'Adaeze Fabrics',
+    logo: null,
+    rank: 3,
+    totalRevenue: 1_500_000,
+    winningRevenue: 2_000_000,
+    revenueToWin: 500_000,
+  };
+  return {
+    'adaeze-fabrics': adaeze,
+    'held-store': adaeze,
+    'with-logo': { ...adaeze, logo: LOGO },
+    'no-logo': { ...adaeze, name: null, rank: null, totalRevenue: 0, winningRevenue: 0, revenueToWin: 0 },
+  };
+})();
+
+/** The wait the fake's RATE_LIMITED answer names (what the real limiter says after a minute's window). */
+export const FAKE_RETRY_AFTER_SECONDS = 60;
+
+const json = (value: unknown): FakeAnswer => ({ status: 200, type: 'application/json', body: JSON.stringify(value) });
+const failure = (message: string, extensions: Record<string, unknown>) =>
+  json({ errors: [{ message, extensions }], data: null });
+
+/**
+ * Answers "held" (a domain `held-store` or an e-mail starting with `held`) wait until the test calls
+ * releaseHeld() (the page fetches /__release): a loading state is then on screen for certain.
+ */
+const held: (() => void)[] = [];
+export function releaseHeld(): number {
+  const count = held.length;
+  for (const release of held.splice(0)) release();
+  return count;
+}
+const hold = () => new Promise<void>((resolve) => held.push(resolve));
+
+/** The answer to one POST /graphql body. */
+export async function fakeGraphqlAnswer(body: GraphqlRequest): Promise<FakeAnswer> {
+  const lookup = body.variables?.query as { domain?: string } | undefined;
+  if (lookup?.domain !== undefined) {
+    if (lookup.domain === 'held-store') await hold();
+    const store = fakeStores[lookup.domain];
+    if (!store) return failure(STORE_NOT_FOUND_MESSAGE, { code: 'STORE_NOT_FOUND' });
+    return json({ data: { getStoreLeaderboard: { __typename: 'StoreLeaderboard', ...store } } });
+  }
+  const email = (body.variables?.data as { email?: string } | undefined)?.email ?? '';
+  if (email.startsWith('offline')) return { status: 503, type: 'text/plain', body: 'Service Unavailable' };
+  if (email.startsWith('limited')) {
+    return failure(rateLimitedMessage(FAKE_RETRY_AFTER_SECONDS), {
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: FAKE_RETRY_AFTER_SECONDS,
+    });
+  }
+  if (email.startsWith('held')) await hold();
+  return json({ data: { startSelling: { __typename: 'StartSellingResult', success: true } } });
+}
