@@ -263,6 +263,8 @@ describe('three servers behind HAProxy on one PostgreSQL database', () => {
     expect(ours).toHaveLength(1000);
     expect(ids.size).toBe(1000);
     expect(recipients).toEqual(new Set(emails));
+    // No server has died yet, so no SMTP session may have been cut off.
+    expect(smtp.connectionErrors.map((error) => error.message)).toEqual([]);
   }, 120_000);
 
   it('given one server SIGKILLed under load should lose no acknowledged signup or sale, send its claimed e-mails from another server, fail only requests in flight, and route around it', async () => {
@@ -337,7 +339,8 @@ describe('three servers behind HAProxy on one PostgreSQL database', () => {
     }
     console.log(
       `[cluster] SIGKILL of ${victim.name} under load: ${total} requests, ${failed} failed (${inFlightAtKill} in flight at the kill, ${failedAfterKill} failed that started after it); ` +
-        `${acknowledgedEmails.length} signups and ${acknowledgedOrders.length} sales acknowledged; ${unsentAtKill} e-mails unsent at the kill, ${resent} re-sent with the same Message-ID`,
+        `${acknowledgedEmails.length} signups and ${acknowledgedOrders.length} sales acknowledged; ${unsentAtKill} e-mails unsent at the kill, ${resent} re-sent with the same Message-ID; ` +
+        `${smtp.connectionErrors.length} SMTP session(s) cut off by the kill`,
     );
     expect(failed).toBeLessThanOrEqual(inFlightAtKill);
     expect(tally(afterwards)).toEqual({ accepted: 30, refused: 0, failed: 0 });
