@@ -1,8 +1,9 @@
 /**
  * The server's Prometheus metrics (docs/operations.md "Metrics"), one registry per server: requests by
  * route and status with their latency, signups accepted and refused by reason, the outbox (depth, oldest
- * unsent age, failed rows), the contest's change feed (lag, unsettled rows, reloads, failures), readiness,
- * and prom-client's default process metrics (event-loop lag, memory, GC).
+ * unsent age, failed rows) and this server's send attempts by outcome, the contest's change feed (lag,
+ * unsettled rows, reloads, failures), readiness, and prom-client's default process metrics (event-loop
+ * lag, memory, GC).
  *
  * Per request the cost is one cached histogram child and one observe(); everything read from the
  * database or the board is read when Prometheus scrapes, not on the hot path.
@@ -10,6 +11,7 @@
 import client from 'prom-client';
 import type { ContestBoard } from './core/contest/board.js';
 import type { OpenedDatabase } from './db/database.js';
+import type { MailAttemptOutcome } from './mail/worker.js';
 
 /** The routes requests are counted under: a small fixed set, never raw paths. */
 export type Route =
@@ -36,7 +38,7 @@ export function routeOf(url: string | undefined): Route {
   return 'site';
 }
 
-export type SignupOutcome = 'accepted' | 'rate_limited' | 'invalid' | 'error';
+export type SignupOutcome = 'accepted' | 'rate_limited_ip' | 'rate_limited_address' | 'invalid' | 'error';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -55,7 +57,14 @@ export function createMetrics(sources: { contest: ContestBoard; db: OpenedDataba
 
   const signups = new client.Counter({
     name: 'kasuwa_signups_total',
-    help: 'Start-selling requests by outcome: accepted, or refused (rate_limited, invalid) or failed (error)',
+    help: 'Start-selling requests by outcome: accepted, refused (rate_limited_ip, rate_limited_address, invalid) or failed (error)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+
+  const mailAttempts = new client.Counter({
+    name: 'kasuwa_mail_send_attempts_total',
+    help: "This server's e-mail sends by outcome: sent, retry (failed, tried again later) or failed (given up)",
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
@@ -178,6 +187,9 @@ export function createMetrics(sources: { contest: ContestBoard; db: OpenedDataba
     },
     signup(outcome: SignupOutcome): void {
       signups.inc({ outcome });
+    },
+    mailAttempt(outcome: MailAttemptOutcome): void {
+      mailAttempts.inc({ outcome });
     },
   };
 }

@@ -113,6 +113,7 @@ export async function startServer(config: Config, site: SitePages = {}) {
     outbox: createOutboxStore(opened),
     transport,
     log,
+    onAttempt: services.metrics.mailAttempt,
     leaseMs: config.mailLeaseSeconds * 1000,
     soleWorker: opened.backend === 'sqlite',
   });

@@ -5,7 +5,7 @@ import { ContestBoard } from './core/contest/board.js';
 import { openContestStorage } from './core/contest/open-storage.js';
 import { parseSalesNdjson } from './core/contest/parse.js';
 import type { ContestStorage } from './core/contest/storage.js';
-import { UserFacingError } from './core/errors.js';
+import { RateLimitedError, UserFacingError } from './core/errors.js';
 import type { HitCounter } from './core/rate-limit.js';
 import { createSignups, type RequestContext, type StartSellingInput } from './core/signups.js';
 import { isReachable, type OpenedDatabase } from './db/database.js';
@@ -90,6 +90,6 @@ export async function createServices(
 }
 
 function signupOutcomeOf(error: unknown): SignupOutcome {
-  if (!(error instanceof UserFacingError)) return 'error';
-  return error.code === 'RATE_LIMITED' ? 'rate_limited' : error.code === 'BAD_USER_INPUT' ? 'invalid' : 'error';
+  if (error instanceof RateLimitedError) return error.limit === 'ip' ? 'rate_limited_ip' : 'rate_limited_address';
+  return error instanceof UserFacingError && error.code === 'BAD_USER_INPUT' ? 'invalid' : 'error';
 }

@@ -11,4 +11,17 @@ export class UserFacingError extends Error {
   }
 }
 
+/** Which signup limit refused a request: kept for metrics, never shown (it would tell a bot which to dodge). */
+export type SignupLimit = 'ip' | 'address';
+
+export class RateLimitedError extends UserFacingError {
+  constructor(
+    readonly limit: SignupLimit,
+    message: string,
+    retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message, { retryAfterSeconds });
+  }
+}
+
 export const STORE_NOT_FOUND_MESSAGE = "We couldn't find a store with that domain";

@@ -8,7 +8,7 @@
  */
 import { checkEmail } from '../../common/email.js';
 import type { SignupRecord, SignupStore } from '../db/signups-store.js';
-import { UserFacingError } from './errors.js';
+import { RateLimitedError, type SignupLimit, UserFacingError } from './errors.js';
 import { type HitCounter, type RateLimit, RateLimiter, rateLimitedMessage } from './rate-limit.js';
 
 export type StartSellingInput = {
@@ -83,8 +83,8 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
     setImmediate(() => void flush());
   }
 
-  function refuse(retryAfterSeconds: number): never {
-    throw new UserFacingError('RATE_LIMITED', rateLimitedMessage(retryAfterSeconds), { retryAfterSeconds });
+  function refuse(limit: SignupLimit, retryAfterSeconds: number): never {
+    throw new RateLimitedError(limit, rateLimitedMessage(retryAfterSeconds), retryAfterSeconds);
   }
 
   return {
@@ -93,12 +93,12 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
       const now = context.now ?? new Date();
       if (context.ipHash) {
         const decision = await perIp.hit(context.ipHash, now.getTime());
-        if (!decision.ok) refuse(decision.retryAfterSeconds);
+        if (!decision.ok) refuse('ip', decision.retryAfterSeconds);
       }
       const check = checkEmail(input.email);
       if (!check.ok) throw new UserFacingError('BAD_USER_INPUT', check.message);
       const decision = await perEmail.hit(check.email.toLowerCase(), now.getTime());
-      if (!decision.ok) refuse(decision.retryAfterSeconds);
+      if (!decision.ok) refuse('address', decision.retryAfterSeconds);
       await new Promise<boolean>((resolve, reject) => {
         queue.push({
           email: check.email,

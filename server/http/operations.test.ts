@@ -125,19 +125,30 @@ describe('/metrics', () => {
   });
 
   it('given traffic should show requests by route and status, signups by outcome, and the feed, outbox and process series', async () => {
-    const { base } = await testServer({ METRICS_TOKEN: TOKEN });
+    // Four tries per IP and one per address: Ada@ (the same inbox as ada@) meets the per-address limit,
+    // chidi@, the fifth try from this IP, the per-IP one.
+    const { base } = await testServer({ METRICS_TOKEN: TOKEN, SIGNUP_IP_LIMIT: '4', SIGNUP_EMAIL_LIMIT: '1' });
     const read = async () => (await scrape(base, `Bearer ${TOKEN}`)).text();
     const requests = 'kasuwa_http_request_duration_seconds_count{route="graphql",status="200"}';
     const before = await read();
     await graphql(base, '{ getStoreLeaderboard(domain: "nobody") { rank } }');
     await graphql(base, 'mutation { startSelling(data: { email: "ada@example.ng" }) { success } }');
     await graphql(base, 'mutation { startSelling(data: { email: "not-an-email" }) { success } }');
+    await graphql(base, 'mutation { startSelling(data: { email: "Ada@example.ng" }) { success } }');
+    await graphql(base, 'mutation { startSelling(data: { email: "bola@example.ng" }) { success } }');
+    await graphql(base, 'mutation { startSelling(data: { email: "chidi@example.ng" }) { success } }');
     await fetch(`${base}/no/such/page`);
     const after = await read();
-    expect(sample(after, requests) - sample(before, requests)).toBe(3);
+    expect(sample(after, requests) - sample(before, requests)).toBe(6);
     expect(sample(after, 'kasuwa_http_request_duration_seconds_count{route="site",status="404"}')).toBe(1);
-    expect(sample(after, 'kasuwa_signups_total{outcome="accepted"}')).toBe(1);
+    expect(sample(after, 'kasuwa_signups_total{outcome="accepted"}')).toBe(2);
     expect(sample(after, 'kasuwa_signups_total{outcome="invalid"}')).toBe(1);
+    expect(sample(after, 'kasuwa_signups_total{outcome="rate_limited_address"}')).toBe(1);
+    expect(sample(after, 'kasuwa_signups_total{outcome="rate_limited_ip"}')).toBe(1);
+    // The two welcome e-mails go out through the file transport.
+    await expect
+      .poll(async () => sample(await read(), 'kasuwa_mail_send_attempts_total{outcome="sent"}'), { timeout: 10_000 })
+      .toBe(2);
     expect(sample(after, 'kasuwa_contest_reloads_total{scope="everything"}')).toBe(1);
     expect(after).not.toContain('/no/such/page');
     for (const series of [

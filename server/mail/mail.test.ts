@@ -12,7 +12,7 @@ import { startTestServer } from '../http/test-server.js';
 import { freshDatabase, TEST_BACKENDS } from '../testing/databases.js';
 import { startSmtpSink } from '../testing/smtp-sink.js';
 import { createTransport, type MailTransport } from './transport.js';
-import { type MailWorkerOptions, startMailWorker } from './worker.js';
+import { type MailAttemptOutcome, type MailWorkerOptions, startMailWorker } from './worker.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -141,11 +141,13 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
   async function workerAgainst(smtpUrl: string) {
     const { opened, env } = await database(backend);
     await queue(opened.db, ['gone@example.ng']);
+    const attempts: MailAttemptOutcome[] = [];
     const worker = startMailWorker({
       outbox: createOutboxStore(opened),
       transport: createTransport({ smtpUrl, mailFrom: 'hello@kasuwa.shop', dataDir: env.DATA_DIR }),
       baseDelayMs: 60_000,
       pollMs: 20,
+      onAttempt: (outcome) => attempts.push(outcome),
     });
     cleanups.push(() => worker.stop());
     let latest: { status: string; attempts: number; next_attempt_at: string; last_error: string | null } | undefined;
@@ -156,28 +158,30 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
         .executeTakeFirstOrThrow();
       return latest;
     };
-    return { poll };
+    return { poll, attempts };
   }
 
   it('given a permanent refusal (5xx) should record the row as failed with the error', async () => {
     const smtp = await smtpReceiver(550);
-    const { poll } = await workerAgainst(smtp.url);
+    const { poll, attempts } = await workerAgainst(smtp.url);
     const failed = await untilAsync(
       async () => ((await poll()).status === 'failed' ? poll() : undefined),
       'the failure',
     );
     expect(failed).toMatchObject({ attempts: 1, last_error: expect.stringContaining('refused') });
+    expect(attempts).toEqual(['failed']);
   });
 
   it('given a temporary refusal (4xx) should keep the row pending and retry after a backoff', async () => {
     const smtp = await smtpReceiver(451);
-    const { poll } = await workerAgainst(smtp.url);
+    const { poll, attempts } = await workerAgainst(smtp.url);
     const retried = await untilAsync(async () => {
       const row = await poll();
       return row.attempts === 1 && row.status === 'pending' ? row : undefined;
     }, 'retry');
     expect(Date.parse(retried.next_attempt_at) - Date.now()).toBeGreaterThan(50_000);
     expect(retried.last_error).toContain('refused');
+    expect(attempts).toEqual(['retry']);
   });
 
   it('given two workers on one database (two servers) should send each queued e-mail exactly once', async () => {

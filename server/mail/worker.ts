@@ -19,6 +19,8 @@ export type MailWorkerOptions = {
   outbox: OutboxStore;
   transport: MailTransport;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
+  /** Told of every send (metrics). */
+  onAttempt?: (outcome: MailAttemptOutcome) => void;
   /** How often to look for due rows when nothing wakes the worker. */
   pollMs?: number;
   /** First retry delay; doubles per attempt up to maxDelayMs. */
@@ -36,6 +38,9 @@ export type MailWorkerOptions = {
   soleWorker?: boolean;
 };
 
+/** What one send of one outbox row came to: sent, failed and tried again later, or failed for good. */
+export type MailAttemptOutcome = 'sent' | 'retry' | 'failed';
+
 export type MailWorker = {
   /** Look for work now (called after a signup queued an e-mail). */
   wake(): void;
@@ -52,6 +57,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const worker = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   const leaseMs = options.leaseMs ?? 300_000;
   const log = options.log ?? (() => {});
+  const onAttempt = options.onAttempt ?? (() => {});
   const pollMs = options.pollMs ?? 1000;
   const baseDelayMs = options.baseDelayMs ?? 30_000;
   const maxDelayMs = options.maxDelayMs ?? 3_600_000;
@@ -71,11 +77,13 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     try {
       if (row.kind !== 'welcome') throw new PermanentMailError(`unknown outbox kind "${row.kind}"`);
       await transport.send({ key: row.idempotency_key, to: row.recipient, ...welcomeEmail() });
+      onAttempt('sent');
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentMailError || row.attempts >= maxAttempts;
       const retryInMs = permanent ? null : retryDelayMs(row.attempts, baseDelayMs, maxDelayMs);
+      onAttempt(permanent ? 'failed' : 'retry');
       await outbox.markFailed(row.id, worker, { message, retryInMs });
       log(permanent ? 'e-mail failed for good' : 'e-mail failed, will retry', {
         outboxId: row.id,
