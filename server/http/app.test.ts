@@ -2,19 +2,16 @@
  * The server in-process on a free port, on a fresh SQLite file and a fresh PostgreSQL database. Answers
  * that need the built site and widgets are in static-files.built.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_BACKENDS } from '../testing/databases.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { serverForTests } from './test-server.js';
 
 /** Each backend's answer for one demo store: the demo data is deterministic, so they must agree. */
 const demoAnswers = new Map<string, unknown>();
 
 describe.each(TEST_BACKENDS)('on %s', (backend) => {
-  let server: TestServer;
-  let base: string;
-
   async function graphql(query: string, variables?: Record<string, unknown>) {
-    const response = await fetch(`${base}/graphql`, {
+    const response = await fetch(`${server.base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
       body: JSON.stringify({ query, variables }),
@@ -27,18 +24,11 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
     };
   }
 
-  beforeAll(async () => {
-    server = await startTestServer({}, backend);
-    ({ base } = server);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = serverForTests({}, backend);
 
   describe('the HTTP server', () => {
     it('given /healthz should answer 200 while the database is reachable', async () => {
-      const response = await fetch(`${base}/healthz`);
+      const response = await fetch(`${server.base}/healthz`);
       expect(response.status).toBe(200);
     });
   });

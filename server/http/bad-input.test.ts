@@ -5,22 +5,18 @@
  * connection, stay up, and keep only valid rows, on SQLite and on PostgreSQL.
  */
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkEmail } from '../../common/email.js';
 import { type Bad, graphqlRequest, ingestRequest, rng, startSellingRequest, TOKEN } from '../testing/bad-requests.js';
 import { TEST_BACKENDS } from '../testing/databases.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { serverForTests } from './test-server.js';
 
 const TOTAL = 5_200;
 const RAW = 100;
 
-let server: TestServer;
-let running: TestServer['running'];
-let base: string;
-
 type Outcome = { kind: string; owes: readonly number[]; path: string; status: number; dropped?: string; body: string };
 
-async function send(bad: Bad): Promise<Outcome> {
+async function send(base: string, bad: Bad): Promise<Outcome> {
   const where = bad.path.split('?')[0] ?? bad.path;
   try {
     const response = await fetch(base + bad.path, {
@@ -41,10 +37,10 @@ async function send(bad: Bad): Promise<Outcome> {
   }
 }
 
-function rawRequest(): Promise<string> {
+function rawRequest(port: number): Promise<string> {
   const garbage = rng.bytes(10 + rng.int(500));
   return new Promise((resolve) => {
-    const socket = net.connect(running.port, '127.0.0.1');
+    const socket = net.connect(port, '127.0.0.1');
     let answer = '';
     socket.on('data', (chunk) => {
       answer += chunk.toString('latin1');
@@ -57,14 +53,7 @@ function rawRequest(): Promise<string> {
 }
 
 describe.each(TEST_BACKENDS)('on %s', (backend) => {
-  beforeAll(async () => {
-    server = await startTestServer({ INGEST_TOKEN: TOKEN }, backend);
-    ({ running, base } = server);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = serverForTests({ INGEST_TOKEN: TOKEN }, backend);
 
   it('given 5,000+ generated bad requests should answer each with the status its route owes and keep only valid rows', async () => {
     const requests: Bad[] = Array.from({ length: TOTAL }, () => {
@@ -77,7 +66,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       Array.from({ length: 8 }, async () => {
         while (next < requests.length) {
           const bad = requests[next++] as Bad;
-          outcomes.push(await send(bad));
+          outcomes.push(await send(server.base, bad));
         }
       }),
     );
@@ -100,10 +89,10 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
     }
     expect(Object.fromEntries(summary)).toEqual({});
 
-    const raw = await Promise.all(Array.from({ length: RAW }, rawRequest));
+    const raw = await Promise.all(Array.from({ length: RAW }, () => rawRequest(server.running.port)));
     expect(raw.filter((answer) => answer !== '' && !/^HTTP\/1\.1 4\d\d/.test(answer))).toEqual([]);
 
-    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
 
     const { db } = server.database.opened;
     const emails = (await db.selectFrom('signups').select('email').execute()).map((row) => row.email);

@@ -1,14 +1,14 @@
 /** POST /ingest/sales on the server in-process, with a temporary DATA_DIR and the demo stores. */
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_BACKENDS } from '../testing/databases.js';
 import { INGEST_MAX_BYTES, tokenMatches } from './ingest.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { serverForTests, startTestServer, type TestServer } from './test-server.js';
 
 const TOKEN = 'test-ingest-token-0123456789';
 
 /** Holds what an import by another process would: the order's row lock, or SQLite's write lock. */
-async function holdWriteLock(server: TestServer, orderId: string): Promise<() => Promise<void>> {
+async function holdWriteLock(server: Pick<TestServer, 'database'>, orderId: string): Promise<() => Promise<void>> {
   const { opened } = server.database;
   if (opened.backend === 'sqlite') {
     // A second connection, as another process: the server's writes wait its busy timeout, then give up.
@@ -34,29 +34,23 @@ const sale = (order: string, amount: number | string, status = 'paid') =>
   JSON.stringify({ order_id: order, store_id: 'demo-0003', amount, status, paid_at: '2026-12-24T12:00:00+01:00' });
 
 describe.each(TEST_BACKENDS)('on %s', (backend) => {
-  let server: TestServer;
-  let running: TestServer['running'];
-  let base: string;
-
   function ingest(body: string, authorization: string | null = `Bearer ${TOKEN}`) {
     const headers: Record<string, string> = { 'content-type': 'application/x-ndjson' };
     if (authorization) headers.authorization = authorization;
-    return fetch(`${base}/ingest/sales`, { method: 'POST', headers, body });
+    return fetch(`${server.base}/ingest/sales`, { method: 'POST', headers, body });
   }
 
-  const tunde = () => running.services.contest.lookup('tunde-gadgets-hub');
+  const tunde = () => server.running.services.contest.lookup('tunde-gadgets-hub');
   const tundeSales = async () =>
-    (await running.services.db.selectFrom('sales').select('order_id').where('store_id', '=', 'demo-0003').execute())
-      .length;
+    (
+      await server.running.services.db
+        .selectFrom('sales')
+        .select('order_id')
+        .where('store_id', '=', 'demo-0003')
+        .execute()
+    ).length;
 
-  beforeAll(async () => {
-    server = await startTestServer({ INGEST_TOKEN: TOKEN }, backend);
-    ({ running, base } = server);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = serverForTests({ INGEST_TOKEN: TOKEN }, backend);
 
   describe('POST /ingest/sales', () => {
     it.each([
@@ -102,7 +96,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
     });
 
     it('given a cross-origin preflight should not open CORS', async () => {
-      const response = await fetch(`${base}/ingest/sales`, {
+      const response = await fetch(`${server.base}/ingest/sales`, {
         method: 'OPTIONS',
         headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
       });
@@ -120,7 +114,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       } finally {
         await release();
       }
-      const held = await running.services.db
+      const held = await server.running.services.db
         .selectFrom('sales')
         .select('order_id')
         .where('order_id', '=', 'held-1')

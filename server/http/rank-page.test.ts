@@ -2,27 +2,20 @@
  * GET /new-year-sales/rank: the no-JavaScript rank check, against the server in-process with the demo
  * stores. The page prints the numbers getStoreLeaderboard answers, formatted as the dialog does.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatCompactNaira, formatNaira } from '../../common/money.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { serverForTests } from './test-server.js';
 
-let server: TestServer;
-let base: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ base } = server);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverForTests();
 
 const rankPage = (domain?: string, init?: RequestInit) =>
-  fetch(`${base}/new-year-sales/rank${domain === undefined ? '' : `?domain=${encodeURIComponent(domain)}`}`, init);
+  fetch(
+    `${server.base}/new-year-sales/rank${domain === undefined ? '' : `?domain=${encodeURIComponent(domain)}`}`,
+    init,
+  );
 
 async function lookup(domain: string) {
-  const response = await fetch(`${base}/graphql`, {
+  const response = await fetch(`${server.base}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({

@@ -2,28 +2,18 @@
  * Signups over HTTP: the no-JavaScript form at POST /start-selling and the per-IP limit behind a
  * trusted proxy, against the server in-process on a real SQLite file and on PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_BACKENDS } from '../testing/databases.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { serverForTests } from './test-server.js';
 
 describe.each(TEST_BACKENDS)('on %s', (backend) => {
-  let server: TestServer;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await startTestServer(
-      { DEMO_DATA: 'off', TRUST_PROXY: '1', SIGNUP_IP_LIMIT: '3', SIGNUP_EMAIL_LIMIT: '2' },
-      backend,
-    );
-    ({ base } = server);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = serverForTests(
+    { DEMO_DATA: 'off', TRUST_PROXY: '1', SIGNUP_IP_LIMIT: '3', SIGNUP_EMAIL_LIMIT: '2' },
+    backend,
+  );
 
   function post(fields: Record<string, string>, ip: string, headers: Record<string, string> = {}) {
-    return fetch(`${base}/start-selling`, {
+    return fetch(`${server.base}/start-selling`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip, ...headers },
       body: new URLSearchParams(fields).toString(),
@@ -31,7 +21,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
   }
 
   function graphql(email: string, ip: string) {
-    return fetch(`${base}/graphql`, {
+    return fetch(`${server.base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
       body: JSON.stringify({

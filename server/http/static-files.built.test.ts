@@ -2,42 +2,34 @@
  * What the server answers from the build: the rendered site from dist/site and the widget files from
  * dist/widgets, precompressed. Part of the `built` test layer (`npm test -- built` builds first).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './test-server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForTests } from './test-server.js';
 
-let server: TestServer;
-let base: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  ({ base } = server);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const server = serverForTests();
 
 describe('the built site and widgets', () => {
   it('given / should serve the home page with the signup form', async () => {
-    const response = await fetch(`${base}/`);
+    const response = await fetch(`${server.base}/`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<start-selling-form');
   });
 
   it('given an unknown path should answer 404 with the not-found page', async () => {
-    const response = await fetch(`${base}/no/such/page`);
+    const response = await fetch(`${server.base}/no/such/page`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('404 Page not found');
   });
 
   it('given a brotli-capable client should serve the widget bundle precompressed', async () => {
-    const response = await fetch(`${base}/widgets/kasuwa-widgets.iife.js`, { headers: { 'accept-encoding': 'br' } });
+    const response = await fetch(`${server.base}/widgets/kasuwa-widgets.iife.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBe('br');
   });
 
   it('given the widget bundle should stay loadable from any origin', async () => {
-    const response = await fetch(`${base}/widgets/kasuwa-widgets.js`);
+    const response = await fetch(`${server.base}/widgets/kasuwa-widgets.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');

@@ -4,6 +4,7 @@
  * 'postgres'); `env` adds to or overrides that configuration. close() stops it and drops the database
  * and directory.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { Backend } from '../db/database.js';
 import { startServer } from '../server.js';
@@ -33,6 +34,41 @@ export async function startTestServer(
     async close() {
       await running.close();
       await database.drop();
+    },
+  };
+}
+
+/**
+ * One server for the tests of the enclosing describe block (or file): started in beforeAll, closed in
+ * afterAll. Its fields are read inside the tests, once it runs.
+ */
+export function serverForTests(
+  env: Record<string, string> = {},
+  backend: Backend = 'sqlite',
+): Omit<TestServer, 'close'> {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(env, backend);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const started = () => {
+    if (!server) throw new Error('the test server starts in beforeAll: read it inside a test');
+    return server;
+  };
+  return {
+    get running() {
+      return started().running;
+    },
+    get base() {
+      return started().base;
+    },
+    get dataDir() {
+      return started().dataDir;
+    },
+    get database() {
+      return started().database;
     },
   };
 }

@@ -33,17 +33,8 @@ const decoded = (raw: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-async function until<T>(check: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-async function untilAsync<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+/** Waits for check() to give something (it may be async). */
+async function until<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000) {
   const started = Date.now();
   for (;;) {
     const value = await check();
@@ -51,6 +42,21 @@ async function untilAsync<T>(check: () => Promise<T | undefined>, what: string, 
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** A transport that keeps each recipient once its send is done; pauseMs makes each send that slow. */
+function recordingTransport(pauseMs = 0, onSend: () => void = () => {}) {
+  const sent: string[] = [];
+  const transport: MailTransport = {
+    kind: 'file',
+    async send(message) {
+      onSend();
+      if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      sent.push(message.to);
+    },
+    close() {},
+  };
+  return { transport, sent };
 }
 
 async function signUp(base: string, email: string) {
@@ -123,7 +129,7 @@ describe.each(TEST_BACKENDS)('the welcome e-mail on %s', (backend) => {
     await signUp(base, 'tobi@example.ng');
     await signUp(base, 'tobi@example.ng'); // a repeat within 24 hours sends nothing more
     // Done when the worker has written every e-mail the two signups queued: then count the files.
-    const outbox = await untilAsync(async () => {
+    const outbox = await until(async () => {
       const rows = await db.selectFrom('outbox').select(['recipient', 'status']).execute();
       return rows.length > 0 && rows.every((row) => row.status === 'sent') ? rows : undefined;
     }, 'every queued e-mail sent');
@@ -164,10 +170,7 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
   it('given a permanent refusal (5xx) should record the row as failed with the error', async () => {
     const smtp = await smtpReceiver(550);
     const { poll, attempts } = await workerAgainst(smtp.url);
-    const failed = await untilAsync(
-      async () => ((await poll()).status === 'failed' ? poll() : undefined),
-      'the failure',
-    );
+    const failed = await until(async () => ((await poll()).status === 'failed' ? poll() : undefined), 'the failure');
     expect(failed).toMatchObject({ attempts: 1, last_error: expect.stringContaining('refused') });
     expect(attempts).toEqual(['failed']);
   });
@@ -175,7 +178,7 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
   it('given a temporary refusal (4xx) should keep the row pending and retry after a backoff', async () => {
     const smtp = await smtpReceiver(451);
     const { poll, attempts } = await workerAgainst(smtp.url);
-    const retried = await untilAsync(async () => {
+    const retried = await until(async () => {
       const row = await poll();
       return row.attempts === 1 && row.status === 'pending' ? row : undefined;
     }, 'retry');
@@ -189,15 +192,7 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
     const { opened } = fresh;
     const recipients = Array.from({ length: 60 }, (_, i) => `pair${i}@example.ng`);
     await queue(opened.db, recipients);
-    const sent: string[] = [];
-    const transport: MailTransport = {
-      kind: 'file',
-      async send(message) {
-        sent.push(message.to);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      },
-      close() {},
-    };
+    const { transport, sent } = recordingTransport(2);
     await sendWithTwoWorkers(fresh, { transport, claimBatch: 5 });
     expect(sent.toSorted()).toEqual(recipients.toSorted());
   });
@@ -207,16 +202,8 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
     const { opened } = fresh;
     const recipients = Array.from({ length: 20 }, (_, i) => `slow${i}@example.ng`);
     await queue(opened.db, recipients);
-    const sent: string[] = [];
     // A batch of 10 sends takes 2 s, the lease 1 s: the other worker takes the rows over meanwhile.
-    const transport: MailTransport = {
-      kind: 'file',
-      async send(message) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        sent.push(message.to);
-      },
-      close() {},
-    };
+    const { transport, sent } = recordingTransport(200);
     await sendWithTwoWorkers(fresh, { transport, claimBatch: 10, leaseMs: 1_000 });
     expect(sent.toSorted()).toEqual(recipients.toSorted());
   });
@@ -229,20 +216,10 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
     expect(await store.claim('busy-worker', 1, 3_600_000)).toMatchObject([{ recipient: 'busy@example.ng' }]);
     expect(await store.claim('crashed-worker', 1, 1)).toMatchObject([{ recipient: 'crashed@example.ng' }]);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const sent: string[] = [];
-    const worker = startMailWorker({
-      outbox: store,
-      pollMs: 20,
-      transport: {
-        kind: 'file',
-        async send(message) {
-          sent.push(message.to);
-        },
-        close() {},
-      },
-    });
+    const { transport, sent } = recordingTransport();
+    const worker = startMailWorker({ outbox: store, pollMs: 20, transport });
     cleanups.push(() => worker.stop());
-    await untilAsync(async () => sent.length > 0 || undefined, 'the takeover');
+    await until(async () => sent.length > 0 || undefined, 'the takeover');
     await worker.stop();
     expect(sent).toEqual(['crashed@example.ng']);
     const rows = await opened.db
@@ -270,21 +247,10 @@ describe('the delivery worker on embedded SQLite', () => {
     await queue(opened.db, ['cut-off@example.ng']);
     const store = createOutboxStore(opened);
     expect(await store.claim('crashed-worker', 1, 3_600_000)).toHaveLength(1);
-    const sent: string[] = [];
-    const worker = startMailWorker({
-      outbox: store,
-      pollMs: 20,
-      soleWorker: true,
-      transport: {
-        kind: 'file',
-        async send(message) {
-          sent.push(message.to);
-        },
-        close() {},
-      },
-    });
+    const { transport, sent } = recordingTransport();
+    const worker = startMailWorker({ outbox: store, pollMs: 20, soleWorker: true, transport });
     cleanups.push(() => worker.stop());
-    await untilAsync(async () => sent.length > 0 || undefined, 'the resumed e-mail');
+    await until(async () => sent.length > 0 || undefined, 'the resumed e-mail');
     expect(sent).toEqual(['cut-off@example.ng']);
   });
 });
@@ -308,7 +274,7 @@ async function sendWithTwoWorkers(
   cleanups.push(async () => {
     for (const worker of workers) await worker.stop();
   });
-  await untilAsync(async () => {
+  await until(async () => {
     const open = await fresh.opened.db.selectFrom('outbox').select('id').where('status', '<>', 'sent').execute();
     return open.length === 0 || undefined;
   }, 'every e-mail sent');
@@ -322,18 +288,8 @@ describe.each(TEST_BACKENDS)('stopping the worker on %s', (backend) => {
     const started = new Promise<void>((resolve) => {
       sending = resolve;
     });
-    const worker = startMailWorker({
-      outbox: createOutboxStore(opened),
-      pollMs: 20,
-      transport: {
-        kind: 'file',
-        async send() {
-          sending();
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        },
-        close() {},
-      },
-    });
+    const { transport } = recordingTransport(200, () => sending());
+    const worker = startMailWorker({ outbox: createOutboxStore(opened), pollMs: 20, transport });
     await started;
     await worker.stop();
     expect(

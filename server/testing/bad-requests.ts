@@ -107,89 +107,60 @@ export type Bad = {
   kind: string;
 };
 
+const json = { 'content-type': 'application/json', accept: 'application/graphql-response+json' };
+
+/** A JSON POST to /graphql, the shape of most of these. */
+const postJson = (kind: string, owes: readonly number[], body: Bad['body']): Bad => ({
+  kind,
+  owes,
+  path: '/graphql',
+  method: 'POST',
+  headers: json,
+  body,
+});
+
 export function graphqlRequest(): Bad {
-  const json = { 'content-type': 'application/json', accept: 'application/graphql-response+json' };
   switch (rng.int(12)) {
     case 0:
-      return {
-        kind: 'random bytes',
-        owes: [400],
-        path: '/graphql',
-        method: 'POST',
-        headers: json,
-        body: rng.bytes(rng.int(4000)),
-      };
+      return postJson('random bytes', [400], rng.bytes(rng.int(4000)));
     case 1: {
       const text = JSON.stringify({ query: '{ __typename }', variables: { a: value() } });
-      return {
-        kind: 'broken JSON',
-        owes: [400, TOO_LARGE],
-        path: '/graphql',
-        method: 'POST',
-        headers: json,
-        body: text.slice(0, rng.int(text.length)),
-      };
+      return postJson('broken JSON', [400, TOO_LARGE], text.slice(0, rng.int(text.length)));
     }
     case 2:
-      return {
-        kind: 'wrong types',
-        owes: [400, TOO_LARGE],
-        path: '/graphql',
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ query: value(), variables: value(), operationName: value(), extensions: value() }),
-      };
+      return postJson(
+        'wrong types',
+        [400, TOO_LARGE],
+        JSON.stringify({ query: value(), variables: value(), operationName: value(), extensions: value() }),
+      );
     case 3:
-      return {
-        kind: 'bad signup input',
-        owes: [200, TOO_LARGE],
-        path: '/graphql',
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({
+      return postJson(
+        'bad signup input',
+        [200, TOO_LARGE],
+        JSON.stringify({
           query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
           variables: { data: { email: value(), source: value(), ref: value(), website: value() } },
         }),
-      };
+      );
     case 4:
-      return {
-        kind: 'bad domain',
-        owes: [200, TOO_LARGE],
-        path: '/graphql',
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({
+      return postJson(
+        'bad domain',
+        [200, TOO_LARGE],
+        JSON.stringify({
           query: 'query($q: StoreLeaderboardInput!) { getStoreLeaderboard(query: $q) { rank totalRevenue } }',
           variables: { q: { domain: value() } },
         }),
-      };
+      );
     case 5:
-      return {
-        kind: 'deep query',
-        owes: [400],
-        path: '/graphql',
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ query: deepQuery(5 + rng.int(200)) }),
-      };
+      return postJson('deep query', [400], JSON.stringify({ query: deepQuery(5 + rng.int(200)) }));
     case 6:
-      return {
-        kind: 'wide query',
-        owes: [200, 400, TOO_LARGE],
-        path: '/graphql',
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ query: wideQuery(5 + rng.int(1500)) }),
-      };
+      return postJson('wide query', [200, 400, TOO_LARGE], JSON.stringify({ query: wideQuery(5 + rng.int(1500)) }));
     case 7:
-      return {
-        kind: 'batch',
-        owes: [400],
-        path: '/graphql',
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify(Array.from({ length: 1 + rng.int(50) }, () => ({ query: '{ __typename }' }))),
-      };
+      return postJson(
+        'batch',
+        [400],
+        JSON.stringify(Array.from({ length: 1 + rng.int(50) }, () => ({ query: '{ __typename }' }))),
+      );
     case 8:
       return {
         kind: 'wrong content type',
@@ -214,14 +185,11 @@ export function graphqlRequest(): Bad {
       };
     }
     case 10:
-      return {
-        kind: 'huge body',
-        owes: [TOO_LARGE],
-        path: '/graphql',
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ query: `{ __typename } #${'x'.repeat(16_384 + rng.int(50_000))}` }),
-      };
+      return postJson(
+        'huge body',
+        [TOO_LARGE],
+        JSON.stringify({ query: `{ __typename } #${'x'.repeat(16_384 + rng.int(50_000))}` }),
+      );
     default: {
       const mutation = uri(
         `mutation { startSelling(data: { email: ${JSON.stringify(String(value()))} }) { success } }`,
