@@ -20,6 +20,7 @@ import { runLighthouse } from './audit/lighthouse.mjs';
 import { runValidity } from './audit/validity.mjs';
 import { STAMP, sourceFingerprint } from './build.mjs';
 import { ensureChromium } from './chromium.mjs';
+import { installFromDebian } from './debian.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -50,11 +51,7 @@ const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 /** Java for vnu.jar: present, or Debian's headless JRE when we may install it. */
 function ensureJava() {
   if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0) return;
-  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
-    console.log('[audit] no Java found: installing default-jre-headless');
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'default-jre-headless'], { stdio: 'inherit' });
-  }
+  installFromDebian('default-jre-headless', 'audit: no Java found');
   if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0) {
     console.error('The validity gate needs Java: apt-get install -y default-jre-headless');
     process.exit(1);

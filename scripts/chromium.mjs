@@ -2,8 +2,8 @@
  * Finds the system Chromium the browser tests drive. When it is missing and we may install Debian's
  * package (root with apt-get), installs it; otherwise says exactly how to get one.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { installFromDebian } from './debian.mjs';
 
 /**
  * Flags for headless Chromium here, shared by Playwright, @web/test-runner and Lighthouse: we run as
@@ -29,14 +29,9 @@ export function findChromium() {
 export function ensureChromium() {
   const found = findChromium();
   if (found) return found;
-  const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get') && process.env.KASUWA_NO_APT !== '1';
-  if (canInstall) {
-    console.log("[test] No Chromium found: installing Debian's package (apt-get install -y chromium)…");
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install =
-      update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' });
+  if (installFromDebian('chromium', 'test: no Chromium found')) {
     const installed = findChromium();
-    if (install && installed) return installed;
+    if (installed) return installed;
   }
   console.error(
     [

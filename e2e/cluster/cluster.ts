@@ -3,13 +3,14 @@
  * shipped deploy/haproxy.cfg, and an SMTP sink in this process: the multi-server test and
  * `bench:soak --servers N` both run on it. Everything listens on loopback on ports the system picks.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { installFromDebian } from '../../scripts/debian.mjs';
+import { freePort } from '../../server/testing/free-port.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const HAPROXY_CONFIG = path.join(root, 'deploy/haproxy.cfg');
@@ -17,30 +18,19 @@ const HAPROXY_PATHS = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin
 
 /**
  * Finds HAProxy; when it is missing and we may install Debian's package (root with apt-get), installs
- * it, as scripts/chromium.mjs does for Chromium; otherwise throws with the command to run.
+ * it (scripts/debian.mjs); otherwise throws with the command to run.
  */
 export function ensureHaproxy(): string {
   const find = () => [process.env.HAPROXY_PATH, ...HAPROXY_PATHS].find((file) => file && fs.existsSync(file));
   const found = find();
   if (found) return found;
-  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get') && process.env.KASUWA_NO_APT !== '1') {
-    console.log("[cluster] No HAProxy found: installing Debian's package (apt-get install -y haproxy)…");
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    if (update.status === 0) spawnSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'inherit' });
+  if (installFromDebian('haproxy', 'cluster: no HAProxy found')) {
     const installed = find();
     if (installed) return installed;
   }
   throw new Error(
     'The multi-server test needs HAProxy and none was found. Install it with:  sudo apt-get update && sudo apt-get install -y haproxy  (or set HAPROXY_PATH)',
   );
-}
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export { type ReceivedMail, startSmtpSink } from '../../server/testing/smtp-sink.js';

@@ -9,11 +9,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { installFromDebian } from '../../scripts/debian.mjs';
+import { freePort } from './free-port.js';
 
 type Found = { url: string; how: string; stop?: () => void };
 
@@ -41,23 +42,7 @@ function postgresBinDir(): string | undefined {
 }
 
 function installPostgres(): string | undefined {
-  const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get') && process.env.KASUWA_NO_APT !== '1';
-  if (!canInstall) return undefined;
-  console.log("[test] No PostgreSQL found: installing Debian's package (apt-get install -y postgresql)…");
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  if (update.status === 0) spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit' });
-  return postgresBinDir();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+  return installFromDebian('postgresql', 'test: no PostgreSQL found') ? postgresBinDir() : undefined;
 }
 
 /** initdb + pg_ctl in a temporary directory; PostgreSQL refuses to run as root, so then as `postgres`. */

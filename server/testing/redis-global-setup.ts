@@ -6,9 +6,9 @@
  * With none to be had, the Redis suites fail and say how to get one: they are never skipped.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './free-port.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,17 +30,6 @@ async function answers(url: string): Promise<boolean> {
   } finally {
     client.disconnect();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function throwawayRedis(): Promise<{ url: string; child: ChildProcess } | undefined> {
