@@ -1,6 +1,6 @@
 /** <store-rank-checker> as built, in Chromium, against the fake /graphql (widgets/test-support/fake-graphql.ts). */
 import { expect } from '@esm-bundle/chai';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import {
   find,
   findAll,
@@ -105,6 +105,25 @@ describe('<store-rank-checker>', () => {
     const dialog = await openDialog(root);
     expect(find<HTMLImageElement>(dialog, 'img').src).to.match(/^data:image\/svg\+xml/);
     expect(dialog.textContent).to.not.contain('AF');
+  });
+
+  it('given a 360 px wide phone and revenues of six digits should keep both cards inside the dialog', async () => {
+    await setViewport({ width: 360, height: 740 });
+    try {
+      const { root } = await lookUp('wide-numbers');
+      const dialog = await openDialog(root);
+      const inside = dialog.getBoundingClientRect();
+      const cards = findAll(dialog, '.card');
+      expect(cards.map((card) => card.textContent)).to.deep.equal(['Your Revenue₦988,412', "Winner's Revenue₦999,998"]);
+      for (const card of cards) {
+        const box = card.getBoundingClientRect();
+        expect(box.right, `${card.textContent} ends inside the dialog`).to.be.at.most(inside.right);
+        expect(card.scrollWidth, `${card.textContent} does not overflow`).to.be.at.most(card.clientWidth);
+      }
+      expect(dialog.scrollWidth).to.be.at.most(dialog.clientWidth);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('given no name, rank or revenue should show an empty name, N/A, the brand initials and an empty bar', async () => {

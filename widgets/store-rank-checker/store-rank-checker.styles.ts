@@ -8,14 +8,15 @@ export const storeRankCheckerStyles = /* css */ `
 .store-name { margin: 0; font-size: 1.25rem; font-weight: 700; min-height: 1.5em; }
 .rank { margin: 0; color: var(--_muted); }
 .rank strong { color: var(--_text); }
-.cards { display: grid; grid-template-columns: 1fr 1fr; gap: .75rem; margin-bottom: 1.25rem; }
-.card { border: 1px solid var(--_border); border-radius: 12px; padding: .75rem 1rem; }
+/* Side by side where both fit a six-digit amount (12rem each), one above the other on a phone. */
+.cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 12rem), 1fr)); gap: .75rem; margin-bottom: 1.25rem; }
+.card { min-width: 0; border: 1px solid var(--_border); border-radius: 12px; padding: .75rem 1rem; }
 .card-head { display: flex; align-items: center; justify-content: space-between; gap: .5rem; }
 .card-label { margin: 0; color: var(--_muted); font-size: .875rem; }
 .help { flex: none; width: 24px; height: 24px; padding: 0; border: 1px solid var(--_border); border-radius: 50%; background: transparent; color: var(--_muted); font: inherit; font-size: .8125rem; font-weight: 700; line-height: 1; cursor: pointer; }
 .help::before { content: "?"; }
 .help:hover, .help[aria-expanded="true"] { color: var(--_text); border-color: currentColor; }
-.card-value { margin: 0; font-size: 1.5rem; font-weight: 700; }
+.card-value { margin: 0; font-size: 1.5rem; font-weight: 700; overflow-wrap: anywhere; }
 .progress { height: 12px; border-radius: 999px; background: rgb(0 0 0 / .08); overflow: hidden; }
 .progress-fill { height: 100%; background: var(--_primary); border-radius: inherit; }
 .progress-labels { display: flex; justify-content: space-between; gap: 1rem; font-size: .875rem; color: var(--_muted); margin-top: .35rem; }
