@@ -130,16 +130,27 @@ export function decideStore(existing: StoredStore | undefined, row: StoreRow): S
 export const domainTaken = (domain: string) => `domain ${domain} is already used by another store`;
 export const unknownStore = (storeId: string) => `unknown store_id ${storeId}`;
 
-/** Splits parsed input into valid rows and bad lines, reporting progress. */
-export function collect<T>(input: Iterable<Parsed<T>>, onProgress?: Progress) {
-  const valid: { line: number; row: T }[] = [];
-  const errors: LineError[] = [];
+/**
+ * Parsed input's valid rows, one at a time, so a million-line import streams; its bad lines go to
+ * `errors`, and progress is reported every PROGRESS_EVERY lines.
+ */
+export function* validRows<T>(
+  input: Iterable<Parsed<T>>,
+  errors: LineError[],
+  onProgress?: Progress,
+): Generator<{ line: number; row: T }> {
   let processed = 0;
   for (const parsed of input) {
     processed += 1;
     if (onProgress && processed % PROGRESS_EVERY === 0) onProgress(processed);
     if (parsed.error !== undefined) errors.push({ line: parsed.line, reason: parsed.error });
-    else valid.push({ line: parsed.line, row: parsed.row });
+    else yield { line: parsed.line, row: parsed.row };
   }
+}
+
+/** Splits parsed input into valid rows and bad lines, reporting progress. */
+export function collect<T>(input: Iterable<Parsed<T>>, onProgress?: Progress) {
+  const errors: LineError[] = [];
+  const valid = [...validRows(input, errors, onProgress)];
   return { valid, errors };
 }

@@ -16,13 +16,13 @@ import {
   domainTaken,
   IntakeRejected,
   newSalesSummary,
-  PROGRESS_EVERY,
   type Progress,
   type ReloadScope,
   type StoredSale,
   type StoresSummary,
   tally,
   unknownStore,
+  validRows,
 } from './rules.js';
 import {
   type ChangeBatch,
@@ -149,18 +149,10 @@ export function createSqliteContestStorage(db: Db, sqlite: SQLite.Database): Con
       const summary = newSalesSummary();
       const errors: LineError[] = [];
       const deltas = new Map<number, number>();
-      let processed = 0;
-      for (const parsed of input) {
-        processed += 1;
-        if (onProgress && processed % PROGRESS_EVERY === 0) onProgress(processed);
-        if (parsed.error !== undefined) {
-          errors.push({ line: parsed.line, reason: parsed.error });
-          continue;
-        }
-        const sale = parsed.row;
+      for (const { line, row: sale } of validRows(input, errors, onProgress)) {
         const storeKey = findStore.get(sale.storeId) as number | undefined;
         if (storeKey === undefined) {
-          errors.push({ line: parsed.line, reason: unknownStore(sale.storeId) });
+          errors.push({ line, reason: unknownStore(sale.storeId) });
           continue;
         }
         if (errors.length) continue; // keep checking lines, stop writing
@@ -170,7 +162,7 @@ export function createSqliteContestStorage(db: Db, sqlite: SQLite.Database): Con
           : undefined;
         const decision = decideSale(existing, sale, inWindow);
         if (decision.kind === 'bad') {
-          errors.push({ line: parsed.line, reason: decision.reason });
+          errors.push({ line, reason: decision.reason });
           continue;
         }
         if (decision.kind === 'insert') {
@@ -205,20 +197,12 @@ export function createSqliteContestStorage(db: Db, sqlite: SQLite.Database): Con
       const changed: number[] = [];
       const summary: StoresSummary = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
       const errors: LineError[] = [];
-      let processed = 0;
-      for (const parsed of input) {
-        processed += 1;
-        if (onProgress && processed % PROGRESS_EVERY === 0) onProgress(processed);
-        if (parsed.error !== undefined) {
-          errors.push({ line: parsed.line, reason: parsed.error });
-          continue;
-        }
-        const store = parsed.row;
+      for (const { line, row: store } of validRows(input, errors, onProgress)) {
         const clash = [store.domain, store.customDomain].find(
           (domain) => domain && taken.get(domain, domain, store.id) !== undefined,
         );
         if (clash) {
-          errors.push({ line: parsed.line, reason: domainTaken(clash) });
+          errors.push({ line, reason: domainTaken(clash) });
           continue;
         }
         if (errors.length) continue;
