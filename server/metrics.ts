@@ -38,7 +38,7 @@ export function routeOf(url: string | undefined): Route {
   return 'site';
 }
 
-export type SignupOutcome = 'accepted' | 'rate_limited_ip' | 'rate_limited_address' | 'invalid' | 'error';
+export type SignupOutcome = 'accepted' | 'honeypot' | 'rate_limited_ip' | 'rate_limited_address' | 'invalid' | 'error';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -57,7 +57,7 @@ export function createMetrics(sources: { contest: ContestBoard; db: OpenedDataba
 
   const signups = new client.Counter({
     name: 'kasuwa_signups_total',
-    help: 'Start-selling requests by outcome: accepted, refused (rate_limited_ip, rate_limited_address, invalid) or failed (error)',
+    help: 'Start-selling requests by outcome: accepted, honeypot (a bot, answered as accepted), refused (rate_limited_ip, rate_limited_address, invalid) or failed (error)',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });

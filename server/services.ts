@@ -7,7 +7,7 @@ import { parseSalesNdjson } from './core/contest/parse.js';
 import type { ContestStorage } from './core/contest/storage.js';
 import { RateLimitedError, UserFacingError } from './core/errors.js';
 import type { HitCounter } from './core/rate-limit.js';
-import { createSignups, type RequestContext, type StartSellingInput } from './core/signups.js';
+import { createSignups, filledHoneypot, type RequestContext, type StartSellingInput } from './core/signups.js';
 import { isReachable, type OpenedDatabase } from './db/database.js';
 import { openHitCounter } from './db/hit-counters.js';
 import { ipHashSalt } from './db/installation.js';
@@ -52,7 +52,7 @@ export async function createServices(
     async startSelling(input: StartSellingInput, context: RequestContext = {}) {
       try {
         const accepted = await signups.startSelling(input, context);
-        metrics.signup('accepted');
+        metrics.signup(filledHoneypot(input) ? 'honeypot' : 'accepted');
         return accepted;
       } catch (error) {
         metrics.signup(signupOutcomeOf(error));

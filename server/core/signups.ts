@@ -42,6 +42,10 @@ function clip(value: string | null | undefined): string | null {
 
 type Pending = SignupRecord & { resolve: (queued: boolean) => void; reject: (error: unknown) => void };
 
+/** The hidden `website` field has something in it: a bot filled every field. It is answered as a success. */
+export const filledHoneypot = (input: StartSellingInput): boolean =>
+  typeof input.website === 'string' && input.website.trim() !== '';
+
 export function createSignups(store: SignupStore, options: SignupOptions) {
   const perIp = new RateLimiter(options.limits.perIp, options.counter, 'signup-ip');
   const perEmail = new RateLimiter(options.limits.perEmail, options.counter, 'signup-email');
@@ -89,7 +93,7 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
 
   return {
     async startSelling(input: StartSellingInput, context: RequestContext = {}): Promise<{ success: true }> {
-      if (typeof input.website === 'string' && input.website.trim() !== '') return { success: true };
+      if (filledHoneypot(input)) return { success: true };
       const now = context.now ?? new Date();
       if (context.ipHash) {
         const decision = await perIp.hit(context.ipHash, now.getTime());

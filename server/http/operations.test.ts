@@ -137,14 +137,17 @@ describe('/metrics', () => {
     await graphql(base, 'mutation { startSelling(data: { email: "Ada@example.ng" }) { success } }');
     await graphql(base, 'mutation { startSelling(data: { email: "bola@example.ng" }) { success } }');
     await graphql(base, 'mutation { startSelling(data: { email: "chidi@example.ng" }) { success } }');
+    await graphql(base, 'mutation { startSelling(data: { email: "bot@example.ng", website: "x" }) { success } }');
     await fetch(`${base}/no/such/page`);
     const after = await read();
-    expect(sample(after, requests) - sample(before, requests)).toBe(6);
+    expect(sample(after, requests) - sample(before, requests)).toBe(7);
     expect(sample(after, 'kasuwa_http_request_duration_seconds_count{route="site",status="404"}')).toBe(1);
     expect(sample(after, 'kasuwa_signups_total{outcome="accepted"}')).toBe(2);
     expect(sample(after, 'kasuwa_signups_total{outcome="invalid"}')).toBe(1);
     expect(sample(after, 'kasuwa_signups_total{outcome="rate_limited_address"}')).toBe(1);
     expect(sample(after, 'kasuwa_signups_total{outcome="rate_limited_ip"}')).toBe(1);
+    // The honeypot is checked before the limits: a bot is counted apart even from a limited IP.
+    expect(sample(after, 'kasuwa_signups_total{outcome="honeypot"}')).toBe(1);
     // The two welcome e-mails go out through the file transport.
     await expect
       .poll(async () => sample(await read(), 'kasuwa_mail_send_attempts_total{outcome="sent"}'), { timeout: 10_000 })
