@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
-import { E2E_DATA_DIR } from '../playwright.config.js';
+import { storedSignup } from './stored-signup.js';
 
 test('given a visitor on the home page should sign up with an e-mail and see the success toast', async ({ page }) => {
   await page.goto('/');
@@ -19,10 +17,10 @@ test('given a visitor on the home page should sign up with an e-mail and see the
   await expect(toast).toContainText('Kindly check your email');
   await expect(email).toHaveValue('');
 
-  const sqlite = new SQLite(path.join(E2E_DATA_DIR, 'kasuwa.sqlite'), { readonly: true });
-  const row = sqlite.prepare('SELECT email, source FROM signups WHERE email = ?').get('amaka.e2e@example.com');
-  sqlite.close();
-  expect(row).toEqual({ email: 'amaka.e2e@example.com', source: expect.stringMatching(/^127\.0\.0\.1:\d+\/$/) });
+  expect(storedSignup('amaka.e2e@example.com')).toMatchObject({
+    email: 'amaka.e2e@example.com',
+    source: expect.stringMatching(/^127\.0\.0\.1:\d+\/$/),
+  });
 });
 
 test('given an unknown path should show the not-found page with status 404', async ({ page }) => {

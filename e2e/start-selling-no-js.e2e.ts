@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
 import { E2E_DATA_DIR } from '../playwright.config.js';
+import { storedSignup } from './stored-signup.js';
 
 test.use({ javaScriptEnabled: false });
 
@@ -19,10 +19,9 @@ test('given a visitor without JavaScript should sign up through the plain form a
   await page.getByRole('button', { name: 'Start Selling' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kindly check your email');
 
-  const sqlite = new SQLite(path.join(E2E_DATA_DIR, 'kasuwa.sqlite'), { readonly: true });
-  const row = sqlite.prepare('SELECT source FROM signups WHERE email = ?').get('bola.nojs@example.com');
-  sqlite.close();
-  expect(row).toEqual({ source: expect.stringMatching(/^127\.0\.0\.1:\d+\/$/) });
+  expect(storedSignup('bola.nojs@example.com')).toMatchObject({
+    source: expect.stringMatching(/^127\.0\.0\.1:\d+\/$/),
+  });
 
   const mailDir = path.join(E2E_DATA_DIR, 'mail');
   await expect

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
-import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config.js';
+import { E2E_PORT } from '../../playwright.config.js';
+import { storedSignup } from '../stored-signup.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 const hostsDir = path.resolve('e2e/hosts');
@@ -69,15 +69,6 @@ function problems(page: Page) {
   });
   page.on('pageerror', (error) => found.push(error.message));
   return found;
-}
-
-function storedSignup(email: string): Record<string, unknown> | undefined {
-  const sqlite = new SQLite(path.join(E2E_DATA_DIR, 'kasuwa.sqlite'), { readonly: true });
-  try {
-    return sqlite.prepare('SELECT * FROM signups WHERE email = ?').get(email) as Record<string, unknown> | undefined;
-  } finally {
-    sqlite.close();
-  }
 }
 
 for (const framework of frameworks) {

@@ -8,8 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
-import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config.js';
+import { E2E_PORT } from '../../playwright.config.js';
+import { storedSignup } from '../stored-signup.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 let partner: http.Server;
@@ -76,12 +76,3 @@ test('given the Custom HTML block in a post should sign up with the partner code
   await expect(page.getByRole('status').filter({ hasText: 'Kindly check your email' })).toHaveCount(1);
   await expect.poll(() => Object.values(storedSignup(email) ?? {})).toContain('your-partner-code');
 });
-
-function storedSignup(email: string): Record<string, unknown> | undefined {
-  const sqlite = new SQLite(path.join(E2E_DATA_DIR, 'kasuwa.sqlite'), { readonly: true });
-  try {
-    return sqlite.prepare('SELECT * FROM signups WHERE email = ?').get(email) as Record<string, unknown> | undefined;
-  } finally {
-    sqlite.close();
-  }
-}
