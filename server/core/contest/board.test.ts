@@ -2,30 +2,16 @@
  * The contest rules through the real path: CSV import into a temporary SQLite database, the rank
  * index built from it, and the lookup by domain.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { TEST_BACKENDS } from '../../testing/databases.js';
-import { ContestBoard } from './board.js';
+import type { ContestBoard } from './board.js';
 import { parseSalesCsv, parseStoresCsv } from './parse.js';
-import { type ContestTestDatabase, contestTestDatabase } from './testing.js';
+import { contestTestbed } from './testing.js';
 
 const config = loadConfig({ DATA_DIR: '/unused', CAMPAIGN_START: '2026-12-01', CAMPAIGN_END: '2027-01-31T23:59:59' });
 describe.each(TEST_BACKENDS)('on %s', (backend) => {
-  const opened: ContestTestDatabase[] = [];
-  const boards: ContestBoard[] = [];
-
-  async function database() {
-    const db = await contestTestDatabase(backend);
-    opened.push(db);
-    await db.storage.ensureStandings(config.campaign);
-    return db;
-  }
-
-  async function board(db: ContestTestDatabase) {
-    const created = await ContestBoard.load(db.storage, config.campaign);
-    boards.push(created);
-    return created;
-  }
+  const { database, board } = contestTestbed(backend, config.campaign);
 
   /**
    * Refreshes until `done` holds (at most 15 s). On PostgreSQL a reload row is applied only once every
@@ -45,11 +31,6 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       'store_id,name,domain,logo_url,opted_in',
       ...ids.map((id) => `${id},Store ${id},${id},,${optedOut.includes(id) ? 'no' : 'yes'}`),
     ].join('\n');
-
-  afterEach(async () => {
-    for (const b of boards.splice(0)) b.stop();
-    for (const db of opened.splice(0)) await db.close();
-  });
 
   describe('the contest rules, imported and looked up', () => {
     // Thirteen participants and a few others. Amounts in naira; the window is December and January.
@@ -300,8 +281,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       );
       expect((await board(db)).lookup('early')).toMatchObject({ rank: null });
       const november = loadConfig({ DATA_DIR: '/unused', CAMPAIGN_START: '2026-11-01', CAMPAIGN_END: '2026-11-30' });
-      const recomputed = await ContestBoard.load(db.storage, november.campaign);
-      boards.push(recomputed);
+      const recomputed = await board(db, november.campaign);
       expect(recomputed.lookup('early')).toMatchObject({ rank: 1, totalRevenue: 10 });
     });
   });

@@ -4,14 +4,13 @@
  * read back with Kysely.
  */
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { generateContestData } from '../../demo-data.js';
 import { TEST_BACKENDS } from '../../testing/databases.js';
-import { ContestBoard } from './board.js';
 import { parseSalesCsv, parseStoresCsv, type SaleRow } from './parse.js';
 import { computeStandings, FINAL_RESULT_KEY, prizeOfPlace, storeAccount, writeFinalResult } from './payout.js';
-import { type ContestTestDatabase, contestTestDatabase } from './testing.js';
+import { type ContestTestDatabase, contestTestbed } from './testing.js';
 
 const config = loadConfig({ DATA_DIR: '/unused', CAMPAIGN_START: '2026-12-01', CAMPAIGN_END: '2027-01-31T23:59:59' });
 const { campaign } = config;
@@ -42,20 +41,7 @@ o10,opted-out,5000,paid,2026-12-10T10:00:00+01:00
 const IDS = ['leader', 'tie-a', 'tie-b', 'fourth', 'opted-out', 'no-sales'];
 
 describe.each(TEST_BACKENDS)('on %s', (backend) => {
-  const opened: ContestTestDatabase[] = [];
-  const boards: ContestBoard[] = [];
-
-  async function database() {
-    const db = await contestTestDatabase(backend);
-    opened.push(db);
-    await db.storage.ensureStandings(campaign);
-    return db;
-  }
-
-  afterEach(async () => {
-    for (const board of boards.splice(0)) board.stop();
-    for (const db of opened.splice(0)) await db.close();
-  });
+  const { database, board } = contestTestbed(backend, campaign);
 
   async function world() {
     const db = await database();
@@ -89,8 +75,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
         .filter((parsed, i) => i % 9 === 0 && parsed.row)
         .map((parsed) => ({ line: parsed.line, row: { ...(parsed.row as SaleRow), status: 'refunded' as const } }));
       await db.storage.importSales(campaign, refunds);
-      const board = await ContestBoard.load(db.storage, campaign);
-      boards.push(board);
+      const contest = await board(db);
 
       const byId = new Map((await computeStandings(db.opened.db, campaign)).map((row) => [row.storeId, row]));
       let compared = 0;
@@ -100,11 +85,11 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
         const row = byId.get(store.id);
         if (!store.optedIn) {
           optedOut += 1;
-          expect(() => board.lookup(store.domain)).toThrow(expect.objectContaining({ code: 'STORE_NOT_FOUND' }));
+          expect(() => contest.lookup(store.domain)).toThrow(expect.objectContaining({ code: 'STORE_NOT_FOUND' }));
           expect(row).toBeUndefined();
           continue;
         }
-        const api = board.lookup(store.domain);
+        const api = contest.lookup(store.domain);
         expect({ id: store.id, rank: row?.place ?? null, revenue: (row?.countedKobo ?? 0) / 100 }).toEqual({
           id: store.id,
           rank: api.rank,
@@ -114,7 +99,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       }
       expect(compared).toBeGreaterThan(700);
       expect(optedOut).toBeGreaterThan(0);
-      expect(byId.size).toBe(board.index.participants);
+      expect(byId.size).toBe(contest.index.participants);
     });
   });
 

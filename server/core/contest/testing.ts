@@ -1,7 +1,10 @@
 /** For the contest tests: a fresh migrated database on either backend, its contest storage, and a few reads by Kysely. */
+import { afterEach } from 'vitest';
+import type { Campaign } from '../../../common/campaign.js';
 import { type Backend, type OpenedDatabase, openDatabase } from '../../db/database.js';
 import { freshDatabase } from '../../testing/databases.js';
 import { countRows } from '../../testing/scratch-database.js';
+import { ContestBoard } from './board.js';
 import { openContestStorage } from './open-storage.js';
 import type { ContestStorage } from './storage.js';
 
@@ -39,6 +42,34 @@ export async function contestTestDatabase(backend: Backend) {
     async close() {
       for (const other of others) await other.close();
       await scratch.drop();
+    },
+  };
+}
+
+/**
+ * For a describe block of contest tests: the databases and boards its tests open are closed after
+ * each test.
+ */
+export function contestTestbed(backend: Backend, campaign: Campaign) {
+  const opened: ContestTestDatabase[] = [];
+  const boards: ContestBoard[] = [];
+  afterEach(async () => {
+    for (const board of boards.splice(0)) board.stop();
+    for (const db of opened.splice(0)) await db.close();
+  });
+  return {
+    /** A fresh database with the campaign's standings recorded, as the import commands leave one. */
+    async database(): Promise<ContestTestDatabase> {
+      const db = await contestTestDatabase(backend);
+      opened.push(db);
+      await db.storage.ensureStandings(campaign);
+      return db;
+    },
+    /** The board over a database, for this campaign or another. */
+    async board(db: ContestTestDatabase, forCampaign: Campaign = campaign): Promise<ContestBoard> {
+      const board = await ContestBoard.load(db.storage, forCampaign);
+      boards.push(board);
+      return board;
     },
   };
 }
