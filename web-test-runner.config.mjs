@@ -14,12 +14,36 @@ const { fakeGraphqlAnswer, releaseHeld } = await tsImport('./widgets/test-suppor
 const requests = [];
 const chunks = [];
 
+// Chunks whose name starts with this are answered only once a test releases them (/__release-chunks),
+// so a test can act before a chunk has arrived (e.g. submit before the API client has loaded).
+let heldChunkPrefix = null;
+let heldChunks = [];
+
 /**
  * /graphql answered by the fake; /__requests hands the tests what was sent, /__release frees held
- * answers, /__chunks names the widget chunks the server was asked for since the last call.
+ * answers, /__chunks names the widget chunks the server was asked for since the last call,
+ * /__hold-chunks?prefix=… and /__release-chunks hold and free chunk requests.
  */
 async function fakeGraphql(ctx, next) {
-  if (ctx.path.startsWith('/dist/widgets/chunks/')) chunks.push(ctx.path.split('/').pop());
+  if (ctx.path.startsWith('/dist/widgets/chunks/')) {
+    const name = ctx.path.split('/').pop();
+    chunks.push(name);
+    if (heldChunkPrefix && name.startsWith(heldChunkPrefix)) await new Promise((resolve) => heldChunks.push(resolve));
+  }
+  if (ctx.path === '/__hold-chunks') {
+    heldChunkPrefix = ctx.query.prefix;
+    ctx.body = '{}';
+    ctx.type = 'json';
+    return;
+  }
+  if (ctx.path === '/__release-chunks') {
+    const released = heldChunks.splice(0);
+    heldChunkPrefix = null;
+    for (const release of released) release();
+    ctx.body = JSON.stringify({ released: released.length });
+    ctx.type = 'json';
+    return;
+  }
   if (ctx.path === '/__chunks') {
     ctx.body = JSON.stringify(chunks.splice(0));
     ctx.type = 'json';

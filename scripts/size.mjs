@@ -2,8 +2,9 @@
 /**
  * `npm run size`: gzip and brotli size of every widget file, and the total JavaScript a page can pull
  * through the loader (the chunks the loader imports, statically or dynamically, and their static
- * imports). A dynamic import inside a widget chunk runs only on a user action (the rank dialog's "?"
- * popover), so those chunks are listed apart, as loaded on demand. Fails over the budgets of
+ * imports). A dynamic import inside a widget chunk runs only on the reader's intent or action (the API
+ * client on the first focus in a form, the rank dialog's "?" popover), so those chunks are listed
+ * apart, as loaded on demand. Fails over the budgets of
  * docs/quality.md: loader ≤ 5 KB gzip, all widget JS a page can pull ≤ 160 KB gzip.
  * `--json` adds a one-line summary for `npm run audit`. Run `npm run build` first (or `node scripts/build.mjs --only widgets`).
  */
@@ -81,7 +82,7 @@ const pageRows = rows.filter((row) => row.file !== 'kasuwa-widgets.iife.js');
 const total = sum(pageRows);
 line('all a page can pull via the loader', total);
 if (onDemandRows.length) {
-  console.log('\nloaded only on a user action (not pulled by a page until then)');
+  console.log("\nloaded only on the reader's intent or action (not pulled by a page until then)");
   for (const row of onDemandRows) line(row.file, row);
   line('all loaded on demand', sum(onDemandRows));
 }

@@ -14,8 +14,7 @@ describe('kasuwa-widgets.js loader', () => {
     await chunksRequested();
     fixture('<pricing-plans></pricing-plans>');
     await customElements.whenDefined('pricing-plans');
-    // The loader's idle pass, which loads every tag on the page, has run once an idle callback posted
-    // after it has: every load the loader was going to start is now asked of the server.
+    // An idle moment loads nothing more (there is no idle pass): only the tag on the page was asked for.
     await new Promise((resolve) => requestIdleCallback(resolve));
     const asked = (await chunksRequested()).filter((name) => /\.define$|^runtime-/.test(name));
     expect(asked.filter((name) => name !== 'runtime-react' && name !== 'pricing-plans.define')).to.deep.equal([]);

@@ -1,11 +1,14 @@
 /**
- * kasuwa-widgets.js: the small script a page includes. A tag's code (a chunk) is imported only when
- * one of its elements comes near the viewport, on the visitor's first interaction, or when the
- * browser is idle, whichever is first; elements a CMS inserts later are picked up too.
+ * kasuwa-widgets.js: the small script a page includes. A tag's code (a chunk) is imported only when one
+ * of its elements comes within a screen of the viewport, when focus or a tap lands in its fallback
+ * content, or when a script asks for it (`ready()`, the modal's `show()`); never on idle, because a
+ * reader on a metered phone pays for every kilobyte (docs/widgets.md). Elements a CMS inserts later are
+ * picked up too. The API client is not loaded here: a widget loads it on the reader's first intent.
  * It also opens the start-selling modal from any [data-start-selling] element, gives tags that are not
  * defined yet their reserved size, and exports what a page or framework may call at any time.
  */
 import { reservedSizesCss } from './host-sizes.js';
+import { deepActiveElement } from './shared/focus.js';
 import { installStartSellingDelegation, openStartSellingModal } from './shared/start-selling-delegation.js';
 
 const widgets: Record<string, () => Promise<unknown>> = {
@@ -18,11 +21,11 @@ const widgets: Record<string, () => Promise<unknown>> = {
 // The big shared libraries, each evaluated in its own task before the widget code: splitting one long
 // task into several keeps the page responsive to taps while the widgets start (and keeps TBT low).
 const react = () => import('./shared/runtime-react.js');
-const apollo = () => import('./shared/runtime-apollo.js');
+const forms = () => import('./shared/runtime-forms.js');
 const runtimesOf: Record<string, (() => Promise<unknown>)[]> = {
-  'start-selling-form': [react, apollo],
-  'start-selling-modal': [react, apollo],
-  'store-rank-checker': [react, apollo],
+  'start-selling-form': [react, forms],
+  'start-selling-modal': [react, forms],
+  'store-rank-checker': [react, forms],
   'pricing-plans': [react],
 };
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -39,6 +42,7 @@ async function runtimesFor(tag: string): Promise<void> {
 }
 const tags = Object.keys(widgets);
 const selector = tags.join(',');
+const MODAL = 'start-selling-modal';
 
 const globalState = globalThis as typeof globalThis & { __kasuwaWidgets?: boolean };
 
@@ -63,7 +67,7 @@ export function ready(tag: string): Promise<CustomElementConstructor> {
 
 /** Opens the page's start-selling modal (creating one if needed) as soon as its code is there. */
 export function openStartSelling(opener?: HTMLElement | null): Promise<void> {
-  return openStartSellingModal(opener ?? null, () => load('start-selling-modal'));
+  return openStartSellingModal(opener ?? null, () => load(MODAL));
 }
 
 /**
@@ -79,8 +83,34 @@ function reserveSizes() {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
+type ModalElement = HTMLElement & { show?(opener?: HTMLElement | null): unknown; close?(): void };
+
+/**
+ * A modal whose code has not come yet still answers show() and close(): show() loads the code and then
+ * opens it (focus returns to what had focus at the call). Own properties, removed once the tag is
+ * defined, when the element's own methods take over.
+ */
+function answerForModal(modal: ModalElement) {
+  if (customElements.get(MODAL) || Object.hasOwn(modal, 'show')) return;
+  let wanted = false;
+  const defined = customElements.whenDefined(MODAL).then(() => {
+    delete modal.show;
+    delete modal.close;
+  });
+  modal.show = async (opener = deepActiveElement()) => {
+    wanted = true;
+    void load(MODAL);
+    await defined;
+    if (wanted) modal.show?.(opener);
+  };
+  modal.close = () => {
+    wanted = false;
+  };
+}
+
 function start() {
-  // Near the viewport: 200px ahead so the widget is ready before it scrolls in.
+  // Within a screen of the viewport (the root margin is the viewport's height), so the widget is
+  // ready before it scrolls in, and a widget far down a long post costs nothing until then.
   const near = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
@@ -89,40 +119,35 @@ function start() {
         void load(entry.target.localName);
       }
     },
-    { rootMargin: '200px' },
+    { rootMargin: '100% 0px' },
   );
   const seen = new WeakSet<Element>();
+  const watch = (element: Element) => {
+    if (seen.has(element)) return;
+    seen.add(element);
+    if (element.localName === MODAL) answerForModal(element as ModalElement);
+    else near.observe(element);
+  };
   const scan = (root: ParentNode) => {
-    for (const element of root.querySelectorAll(selector)) {
-      if (seen.has(element)) continue;
-      seen.add(element);
-      if (idleDone) void load(element.localName);
-      else near.observe(element);
+    for (const element of root.querySelectorAll(selector)) watch(element);
+  };
+  // Focus or a tap in a fallback form (a script may have scrolled it into view without our observer
+  // firing yet) loads its widget; a press on a start-selling button loads the modal before its click.
+  const intent = (event: Event) => {
+    for (const node of event.composedPath()) {
+      if (!(node instanceof Element)) continue;
+      if (node.hasAttribute('data-start-selling')) void load(MODAL);
+      else if (node.matches(selector)) void load(node.localName);
     }
   };
-  // On first interaction or when idle: everything on the page, so the first click is never lost.
-  let idleDone = false;
-  const loadAll = () => {
-    if (idleDone) return;
-    idleDone = true;
-    for (const tag of tags) if (document.querySelector(tag)) void load(tag);
-  };
-  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart']) {
-    addEventListener(type, loadAll, { once: true, passive: true, capture: true });
-  }
-  if ('requestIdleCallback' in window) requestIdleCallback(loadAll, { timeout: 4000 });
-  else setTimeout(loadAll, 2000);
+  for (const type of ['focusin', 'pointerdown']) addEventListener(type, intent, { capture: true, passive: true });
 
   scan(document);
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (!(node instanceof Element)) continue;
-        if (node.matches(selector) && !seen.has(node)) {
-          seen.add(node);
-          if (idleDone) void load(node.localName);
-          else near.observe(node);
-        }
+        if (node.matches(selector)) watch(node);
         if (node.firstElementChild) scan(node);
       }
     }
@@ -133,7 +158,7 @@ function start() {
 if (!globalState.__kasuwaWidgets) {
   globalState.__kasuwaWidgets = true;
   reserveSizes();
-  installStartSellingDelegation(() => load('start-selling-modal'));
+  installStartSellingDelegation(() => load(MODAL));
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
   else start();
 }

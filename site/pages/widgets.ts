@@ -81,7 +81,7 @@ export function widgetsPage() {
     ${apiTable('start-selling-form')}
 
     <h2 id="start-selling-modal">Start-selling modal</h2>
-    <p>Any element with <code>data-start-selling</code> opens it; a page without a <code>&lt;start-selling-modal&gt;</code> gets one. Scripts can call <code>openStartSelling()</code>, exported by <code>kasuwa-widgets.js</code>, which waits for the modal's code (its <code>show()</code> method exists only once the tag is defined).</p>
+    <p>Any element with <code>data-start-selling</code> opens it; a page without a <code>&lt;start-selling-modal&gt;</code> gets one. Scripts can call <code>openStartSelling()</code>, exported by <code>kasuwa-widgets.js</code>, which waits for the modal's code; a modal already in the page also answers <code>show()</code> before its code has come, by loading it first.</p>
     <p><button class="button button-primary" type="button" data-start-selling>Open the start-selling modal</button></p>
     ${snippet('<button type="button" data-start-selling>Start Selling</button>\n<start-selling-modal partner="your-partner-code"></start-selling-modal>')}
     ${apiTable('start-selling-modal')}

@@ -1,8 +1,10 @@
 /**
  * Where a widget sends its GraphQL requests (docs/widgets.md): the element's `api-url` attribute, else a
  * page-wide `<meta name="kasuwa-api-url">`, else the origin the widget script came from + `/graphql`.
+ * The API client itself (Apollo, ≈55 KB brotli) is not imported here: it loads on the reader's first
+ * intent with a form (focus, a tap, typing) or on a submit, never at page load (docs/widgets.md).
  */
-import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import type { DocumentNode } from 'graphql';
 import { useMemo } from 'react';
 
 // In the ES-module build this module's own URL is the script origin; in the classic (IIFE) build
@@ -20,24 +22,36 @@ export function resolveApiUrl(host: Element): string {
   return new URL('/graphql', base).href;
 }
 
-const clients = new Map<string, ApolloClient>();
+type ApiClient = typeof import('./api-client.js');
+let loading: Promise<ApiClient> | undefined;
 
-/** One client (and cache) per API address, shared by every widget on the page. */
-export function clientFor(uri: string): ApolloClient {
-  let client = clients.get(uri);
-  if (!client) {
-    client = new ApolloClient({ link: new HttpLink({ uri }), cache: new InMemoryCache() });
-    clients.set(uri, client);
-  }
-  return client;
+/** The API client, imported once for the page; a failed import (offline) is tried again next time. */
+export function loadApiClient(): Promise<ApiClient> {
+  loading ??= import('./api-client.js').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
 }
 
-/**
- * The client for a widget's element. `apiUrl` is the element's api-url option: when it changes (or
- * goes away) the next request uses the new address.
- */
-export function useApiClient(container: ShadowRoot | HTMLElement | undefined, apiUrl: string | undefined) {
+export type Api = {
+  /** The reader showed intent (focus, tap, typing): start loading the client, without waiting for it. */
+  warm(): void;
+  /** Sends a mutation; a submit made before the client arrived waits for it, and is sent once. */
+  mutate<T>(document: DocumentNode, variables: Record<string, unknown>): Promise<T>;
+  /** Sends a query to the network (never answered from a cache). */
+  query<T>(document: DocumentNode, variables: Record<string, unknown>): Promise<T>;
+};
+
+/** The API of a widget's element; its address is read at each request, so a changed api-url applies. */
+export function useApi(container: ShadowRoot | HTMLElement | undefined): Api {
   const host = container instanceof ShadowRoot ? container.host : null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: apiUrl mirrors the attribute resolveApiUrl reads
-  return useMemo(() => clientFor(host ? resolveApiUrl(host) : '/graphql'), [host, apiUrl]);
+  return useMemo(() => {
+    const uri = () => (host ? resolveApiUrl(host) : '/graphql');
+    return {
+      warm: () => void loadApiClient().catch(() => undefined),
+      mutate: async (document, variables) => (await loadApiClient()).mutate(uri(), document, variables),
+      query: async (document, variables) => (await loadApiClient()).query(uri(), document, variables),
+    };
+  }, [host]);
 }

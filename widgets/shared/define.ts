@@ -7,6 +7,7 @@
  */
 import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
+import { captureFallback } from './fallback.js';
 import { adoptStyles, baseStyles } from './styles.js';
 
 type PropTypes = Record<string, 'string' | 'number' | 'boolean' | 'json' | 'method' | 'function'>;
@@ -45,6 +46,8 @@ export function defineWidget<P extends object>(
       if (this.shadowRoot) adoptStyles(this.shadowRoot, baseStyles, ...options.styles);
     }
     override connectedCallback() {
+      // Before the first render hides the fallback: what the reader typed there carries into the widget.
+      captureFallback(this);
       // A value set on the element before its tag was defined sits in an own property that hides
       // r2wc's accessor: move it through the accessor so it reaches the component.
       for (const name of propNames) {

@@ -28,6 +28,7 @@ export function Dialog({
   label,
   labelledBy,
   describedBy,
+  busy = false,
   children,
 }: {
   open: boolean;
@@ -36,6 +37,8 @@ export function Dialog({
   label?: string;
   labelledBy?: string;
   describedBy?: string;
+  /** Its content is still on its way (aria-busy): assistive tech waits for it. */
+  busy?: boolean;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -64,6 +67,7 @@ export function Dialog({
       aria-label={label}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
+      aria-busy={busy ? 'true' : undefined}
       onClose={() => {
         onClose();
         returnTo.current?.focus();
@@ -101,11 +105,4 @@ export function Dialog({
       </div>
     </dialog>
   );
-}
-
-/** The element that really has focus, looking through open shadow roots. */
-export function deepActiveElement(): HTMLElement | null {
-  let active = document.activeElement as HTMLElement | null;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
-  return active;
 }

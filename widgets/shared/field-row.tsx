@@ -2,8 +2,9 @@
  * A labelled text field with its submit button beside it and its message under it, tied by
  * aria-describedby and announced: the signup and rank forms both use it.
  */
-import type { InputHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, useEffect, useRef } from 'react';
 import { Field } from 'react-final-form';
+import type { CarriedOver } from './fallback.js';
 
 export function FieldRow({
   id,
@@ -16,6 +17,7 @@ export function FieldRow({
   message,
   showSubmitError = false,
   inputProps,
+  carriedFocus,
 }: {
   id: string;
   name: string;
@@ -29,7 +31,18 @@ export function FieldRow({
   /** Also show the server's answer for this field (final-form submit errors). */
   showSubmitError?: boolean;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { 'data-autofocus'?: boolean };
+  /** The reader was in this field of the fallback form: focus moves here, caret where it was. */
+  carriedFocus?: CarriedOver['focus'];
 }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the widget replaces its fallback
+  useEffect(() => {
+    const field = inputRef.current;
+    if (!field || carriedFocus?.name !== name) return;
+    field.focus();
+    // Email fields have no selection API (it throws); their caret stays at the end.
+    if (carriedFocus.start !== null) field.setSelectionRange(carriedFocus.start, carriedFocus.end);
+  }, []);
   return (
     <Field<string> name={name}>
       {({ input, meta }) => {
@@ -43,6 +56,7 @@ export function FieldRow({
               <input
                 {...input}
                 {...inputProps}
+                ref={inputRef}
                 id={`${id}-${name}`}
                 className="input"
                 part="input"

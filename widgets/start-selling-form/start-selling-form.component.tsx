@@ -3,13 +3,13 @@
  * Submit stays disabled while the form is invalid or sending; success resets the form and shows the
  * `Success` toast; a failure shows an inline message: the server's own, or a network one.
  */
-import { ApolloProvider, useMutation } from '@apollo/client/react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { emailError } from '../../common/email.js';
-import { useApiClient } from '../shared/api.js';
+import { type Api, useApi } from '../shared/api.js';
 import { START_SELLING } from '../shared/documents.js';
 import { emit } from '../shared/events.js';
+import { type CarriedOver, carriedOver } from '../shared/fallback.js';
 import { FieldRow } from '../shared/field-row.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
 
@@ -18,6 +18,9 @@ export const NETWORK_FAILURE_MESSAGE = "We couldn't reach Kasuwa. Check your con
 type Values = { email?: string; website?: string };
 
 export type StartSellingFormProps = {
+  api: Api;
+  /** What the reader typed into the element's fallback form before it upgraded. */
+  fallback?: CarriedOver;
   /** Called after a successful signup (the modal closes itself with it). */
   onSuccess?: () => void;
   /** Label of the submit button. */
@@ -47,14 +50,20 @@ function attribution(host: Element | null) {
   return { source: `${location.host}${location.pathname}`, partner };
 }
 
-/** The form itself, without the API client: the element wraps it in one, the modal puts it in its dialog. */
-export function StartSellingFormBody({ onSuccess, submitLabel = 'Start Selling', onToast }: StartSellingFormProps) {
+/** The form itself: the element renders it with its own API, the modal puts it in its dialog. */
+export function StartSellingFormBody({
+  api,
+  fallback,
+  onSuccess,
+  submitLabel = 'Start Selling',
+  onToast,
+}: StartSellingFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const succeeded = useRef(false);
   const id = useId();
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [startSelling] = useMutation<{ startSelling: { success: boolean } }>(START_SELLING);
+  const [initialValues] = useState(() => fallback?.values ?? {});
   const clearToast = useCallback(() => setToast(null), []);
 
   const onSubmit = async (values: Values) => {
@@ -62,7 +71,7 @@ export function StartSellingFormBody({ onSuccess, submitLabel = 'Start Selling',
     setFailure(null);
     try {
       const website = values.website || null;
-      await startSelling({ variables: { data: { email: values.email?.trim(), website, ...attribution(host) } } });
+      await api.mutate(START_SELLING, { data: { email: values.email?.trim(), website, ...attribution(host) } });
     } catch (error) {
       const answer = (error as { errors?: { message?: string; extensions?: { code?: string } }[] }).errors?.[0];
       const code = answer?.extensions?.code;
@@ -91,6 +100,7 @@ export function StartSellingFormBody({ onSuccess, submitLabel = 'Start Selling',
     <>
       <Form<Values>
         onSubmit={onSubmit}
+        initialValues={initialValues}
         // Form-level so the very first render already knows the empty form is invalid.
         validate={validate}
         render={({ handleSubmit, invalid, submitting, form }) => (
@@ -99,12 +109,16 @@ export function StartSellingFormBody({ onSuccess, submitLabel = 'Start Selling',
             part="form"
             className="form"
             noValidate
+            // Intent: the API client starts loading now, so it is there (or nearly) by the submit.
+            onFocus={api.warm}
+            onPointerDown={api.warm}
+            onInput={api.warm}
             onSubmit={async (event) => {
               await handleSubmit(event);
               // Reset only after a success, and outside final-form's submit cycle.
               if (succeeded.current) {
                 succeeded.current = false;
-                form.restart();
+                form.restart({});
               }
             }}
           >
@@ -118,6 +132,7 @@ export function StartSellingFormBody({ onSuccess, submitLabel = 'Start Selling',
               busy={submitting}
               message={failure}
               showSubmitError
+              carriedFocus={fallback?.focus}
               inputProps={{
                 type: 'email',
                 inputMode: 'email',
@@ -145,12 +160,9 @@ export function StartSellingFormBody({ onSuccess, submitLabel = 'Start Selling',
   );
 }
 
-/** The element: resolves its API address and provides the client. */
-export function StartSellingForm({ container, apiUrl }: { container?: ShadowRoot | HTMLElement; apiUrl?: string }) {
-  const client = useApiClient(container, apiUrl);
-  return (
-    <ApolloProvider client={client}>
-      <StartSellingFormBody />
-    </ApolloProvider>
-  );
+/** The element: its API, and what its fallback form held. */
+export function StartSellingForm({ container }: { container?: ShadowRoot | HTMLElement; apiUrl?: string }) {
+  const api = useApi(container);
+  const host = container instanceof ShadowRoot ? container.host : null;
+  return <StartSellingFormBody api={api} fallback={carriedOver(host)} />;
 }

@@ -2,9 +2,8 @@
  * <start-selling-modal>: the start-selling dialog (docs/widgets.md). Opened by show(), by any
  * [data-start-selling] element on the page (see shared/start-selling-delegation.ts); closes on success.
  */
-import { ApolloProvider } from '@apollo/client/react';
 import { useCallback, useId, useState, useSyncExternalStore } from 'react';
-import { useApiClient } from '../shared/api.js';
+import { useApi } from '../shared/api.js';
 import { Dialog } from '../shared/dialog.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
 import { StartSellingFormBody } from '../start-selling-form/start-selling-form.component.js';
@@ -14,8 +13,8 @@ export const MODAL_TITLE = 'Start Selling with Ease!';
 export const MODAL_TEXT =
   'Enter your email to receive a download link and step-by-step instructions to set up your store and start selling today.';
 
-export function StartSellingModal({ container, apiUrl }: { container?: ShadowRoot | HTMLElement; apiUrl?: string }) {
-  const client = useApiClient(container, apiUrl);
+export function StartSellingModal({ container }: { container?: ShadowRoot | HTMLElement; apiUrl?: string }) {
+  const api = useApi(container);
   const host = container instanceof ShadowRoot ? container.host : null;
   const noop = useCallback(() => () => {}, []);
   const state = useSyncExternalStore(host ? (listener) => subscribeModal(host, listener) : noop, () =>
@@ -27,7 +26,7 @@ export function StartSellingModal({ container, apiUrl }: { container?: ShadowRoo
   const close = () => host && setModalState(host, { open: false, opener: state.opener });
 
   return (
-    <ApolloProvider client={client}>
+    <>
       <Dialog
         open={state.open}
         onClose={close}
@@ -41,9 +40,9 @@ export function StartSellingModal({ container, apiUrl }: { container?: ShadowRoo
         <p id={`${id}-text`} className="text" part="text">
           {MODAL_TEXT}
         </p>
-        <StartSellingFormBody onSuccess={close} onToast={setToast} />
+        <StartSellingFormBody api={api} onSuccess={close} onToast={setToast} />
       </Dialog>
       <Toast message={toast} placement="top-right" onDone={clearToast} />
-    </ApolloProvider>
+    </>
   );
 }

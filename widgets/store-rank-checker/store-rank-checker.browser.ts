@@ -42,8 +42,9 @@ async function lookUp(domain: string) {
   return { ...parts, events };
 }
 
+/** The dialog once its answer is in (it opens at once, with placeholders, while the lookup is on its way). */
 const openDialog = (root: ShadowRoot) =>
-  until(() => root.querySelector<HTMLDialogElement>('dialog[open]'), 'the leaderboard dialog');
+  until(() => root.querySelector<HTMLDialogElement>('dialog[open]:not([aria-busy])'), 'the leaderboard dialog');
 const textOf = (root: ParentNode, selector: string) => find(root, selector).textContent;
 
 describe('<store-rank-checker>', () => {
@@ -68,13 +69,25 @@ describe('<store-rank-checker>', () => {
     expect(button.disabled).to.equal(true);
   });
 
-  it('given an answer still on its way should show the loading state with submit disabled, then the dialog', async () => {
+  it('given an answer still on its way should show the loading state and the dialog with placeholders and focus in it at once, then the answer', async () => {
     const { root, button } = await lookUp('held-store');
-    await until(() => button.getAttribute('aria-busy') === 'true', 'loading');
+    // In the same task as the click, before any answer: the tap is answered by the dialog itself.
+    const dialog = find<HTMLDialogElement>(root, 'dialog');
+    await until(() => dialog.open, 'the dialog open');
+    expect(dialog.getAttribute('aria-busy')).to.equal('true');
+    expect(dialog.getAttribute('aria-label')).to.equal('Your New Year sales ranking');
+    expect(dialog.contains(root.activeElement), 'focus in the dialog').to.equal(true);
+    expect(findAll(dialog, '.placeholder').length).to.be.above(3);
+    expect(button.getAttribute('aria-busy')).to.equal('true');
     expect(button.disabled).to.equal(true);
     expect(button.textContent).to.contain('Checking');
-    expect(await releaseHeld()).to.equal(1);
+    const heightWhileLoading = dialog.getBoundingClientRect().height;
+    // The API client may still be loading, and the request not sent yet.
+    await until(async () => (await releaseHeld()) === 1, 'the held lookup released');
     await openDialog(root);
+    expect(dialog.querySelector('.placeholder')).to.equal(null);
+    expect(textOf(dialog, '.store-name')).to.equal('Adaeze Fabrics');
+    expect(dialog.getBoundingClientRect().height, 'the dialog keeps its height').to.be.closeTo(heightWhileLoading, 1);
   });
 
   it('given a known domain should send it and open the leaderboard with the store, cards, progress and goal', async () => {

@@ -1,15 +1,17 @@
 /**
  * <store-rank-checker>: a store domain in, the leaderboard dialog out (docs/widgets.md, docs/contest.md).
- * Errors show the bottom-right `Error` toast with the API's message.
+ * The dialog opens in the frame of the click, its values as placeholders until the answer comes (a
+ * cheap phone on 3G waits a second or more for it); an error closes it and shows the bottom-right
+ * `Error` toast with the API's message.
  */
-import { ApolloProvider, useLazyQuery } from '@apollo/client/react';
-import { useCallback, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { leaderboardView } from '../../common/leaderboard-view.js';
-import { useApiClient } from '../shared/api.js';
+import { type Api, useApi } from '../shared/api.js';
 import { Dialog } from '../shared/dialog.js';
 import { GET_STORE_LEADERBOARD, type StoreLeaderboard } from '../shared/documents.js';
 import { emit } from '../shared/events.js';
+import { carriedOver } from '../shared/fallback.js';
 import { FieldRow } from '../shared/field-row.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
 import { RevenueHelp } from './revenue-help.js';
@@ -25,24 +27,38 @@ function errorDetail(error: unknown) {
   return { message, code: first?.extensions?.code ?? 'NETWORK' };
 }
 
+/** A value still on its way: a placeholder bar of the text's height, so nothing moves when it comes. */
+const pending = (loading: boolean, value: ReactNode) =>
+  loading ? <span className="placeholder" aria-hidden="true" /> : value;
+
 function LeaderboardDialog({
   entry,
   open,
   onClose,
   returnFocusTo,
 }: {
+  /** null while the answer is on its way. */
   entry: StoreLeaderboard | null;
   open: boolean;
   onClose: () => void;
   returnFocusTo: HTMLElement | null;
 }) {
+  const loading = entry === null;
   const view = leaderboardView(entry);
   const id = useId();
   const progress = Math.round(view.progress * 10) / 10;
   return (
-    <Dialog open={open} onClose={onClose} returnFocusTo={returnFocusTo} label="Your New Year sales ranking">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      returnFocusTo={returnFocusTo}
+      label="Your New Year sales ranking"
+      busy={loading}
+    >
       <div className="store" part="store">
-        {view.logo ? (
+        {loading ? (
+          <span className="avatar placeholder" aria-hidden="true" />
+        ) : view.logo ? (
           <img className="avatar" part="logo" src={view.logo} alt="" width={56} height={56} />
         ) : (
           <span className="avatar" part="avatar" aria-hidden="true">
@@ -51,10 +67,10 @@ function LeaderboardDialog({
         )}
         <div>
           <p className="store-name" part="store-name">
-            {view.name}
+            {pending(loading, view.name)}
           </p>
           <p className="rank" part="rank">
-            Rank <strong>{view.rank}</strong>
+            Rank <strong>{pending(loading, view.rank)}</strong>
           </p>
         </div>
       </div>
@@ -64,14 +80,14 @@ function LeaderboardDialog({
             <p className="card-label">Your Revenue</p>
             <RevenueHelp topic="yours" entry={entry} />
           </div>
-          <p className="card-value">{view.yourRevenue}</p>
+          <p className="card-value">{pending(loading, view.yourRevenue)}</p>
         </div>
         <div className="card" part="card">
           <div className="card-head">
             <p className="card-label">Winner's Revenue</p>
             <RevenueHelp topic="winners" entry={entry} />
           </div>
-          <p className="card-value">{view.winnersRevenue}</p>
+          <p className="card-value">{pending(loading, view.winnersRevenue)}</p>
         </div>
       </div>
       <div
@@ -91,18 +107,16 @@ function LeaderboardDialog({
         <span>Your goal is here.</span>
       </div>
       <p className="goal" id={`${id}-goal`} part="goal">
-        {view.sellOver}
+        {pending(loading, view.sellOver)}
       </p>
     </Dialog>
   );
 }
 
-function StoreRankCheckerForm() {
+function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null }) {
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
-  const [lookup] = useLazyQuery<{ getStoreLeaderboard: StoreLeaderboard }>(GET_STORE_LEADERBOARD, {
-    fetchPolicy: 'network-only',
-  });
+  const [fallback] = useState(() => carriedOver(host));
   const [entry, setEntry] = useState<StoreLeaderboard | null>(null);
   const [open, setOpen] = useState(false);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -111,15 +125,22 @@ function StoreRankCheckerForm() {
 
   const onSubmit = async (values: Values) => {
     const form = formRef.current;
+    // The dialog answers the tap at once; Esc before the answer returns to the field (the button is
+    // disabled while checking).
+    setEntry(null);
+    setOpener(form?.querySelector('input') ?? null);
+    setOpen(true);
     try {
-      const result = await lookup({ variables: { query: { domain: values.domain?.trim() ?? '' } } });
-      if (result.error || !result.data) throw result.error;
-      const data = result.data.getStoreLeaderboard;
+      const result = await api.query<{ getStoreLeaderboard: StoreLeaderboard }>(GET_STORE_LEADERBOARD, {
+        query: { domain: values.domain?.trim() ?? '' },
+      });
+      const data = result.getStoreLeaderboard;
       setEntry(data);
       setOpener(form?.querySelector('button[type="submit"]') ?? null);
-      setOpen(true);
       if (form) emit(form, 'store-rank-result', { ...data });
     } catch (error) {
+      // Closed before the toast, and focus back in the field to correct the domain.
+      setOpen(false);
       const detail = errorDetail(error);
       setToast({ title: 'Error', description: detail.message, status: 'error', id: Date.now() });
       if (form) emit(form, 'store-rank-error', detail);
@@ -130,9 +151,20 @@ function StoreRankCheckerForm() {
     <>
       <Form<Values>
         onSubmit={onSubmit}
+        initialValues={fallback.values}
         validate={validate}
         render={({ handleSubmit, invalid, submitting }) => (
-          <form ref={formRef} className="form" part="form" noValidate onSubmit={handleSubmit}>
+          <form
+            ref={formRef}
+            className="form"
+            part="form"
+            noValidate
+            // Intent: the API client starts loading now, so it is there (or nearly) by the submit.
+            onFocus={api.warm}
+            onPointerDown={api.warm}
+            onInput={api.warm}
+            onSubmit={handleSubmit}
+          >
             <FieldRow
               id={id}
               name="domain"
@@ -141,6 +173,7 @@ function StoreRankCheckerForm() {
               busyLabel="Checking…"
               disabled={invalid || submitting}
               busy={submitting}
+              carriedFocus={fallback.focus}
               inputProps={{
                 type: 'text',
                 inputMode: 'url',
@@ -159,11 +192,7 @@ function StoreRankCheckerForm() {
   );
 }
 
-export function StoreRankChecker({ container, apiUrl }: { container?: ShadowRoot | HTMLElement; apiUrl?: string }) {
-  const client = useApiClient(container, apiUrl);
-  return (
-    <ApolloProvider client={client}>
-      <StoreRankCheckerForm />
-    </ApolloProvider>
-  );
+export function StoreRankChecker({ container }: { container?: ShadowRoot | HTMLElement; apiUrl?: string }) {
+  const api = useApi(container);
+  return <StoreRankCheckerForm api={api} host={container instanceof ShadowRoot ? container.host : null} />;
 }

@@ -21,6 +21,10 @@ export const storeRankCheckerStyles = /* css */ `
 .progress-fill { height: 100%; background: var(--_primary); border-radius: inherit; }
 .progress-labels { display: flex; justify-content: space-between; gap: 1rem; font-size: .875rem; color: var(--_muted); margin-top: .35rem; }
 .goal { margin: 1rem 0 0; font-weight: 600; }
+/* A value on its way: a bar of the text's height, so the dialog keeps its size when the answer comes. */
+.placeholder { display: inline-block; vertical-align: middle; width: 8em; max-width: 100%; height: 1em; border-radius: 4px; background: rgb(0 0 0 / .08); }
+.rank .placeholder { width: 2em; }
+.avatar.placeholder { width: 56px; height: 56px; border-radius: 50%; }
 ${dialogStyles}
 ${toastStyles}
 `;

@@ -12,6 +12,7 @@ afterEach(async () => {
   for (const container of fixtures.splice(0)) container.remove();
   // An answer a failed test left held would otherwise wait forever.
   await releaseHeld();
+  await releaseChunks();
 });
 
 /** A container holding `html`, appended to the page for this test only. */
@@ -35,11 +36,15 @@ export const findAll = <T extends Element = HTMLElement>(root: ParentNode, selec
   ...root.querySelectorAll<T>(selector),
 ];
 
-/** Polls `check` until it returns something truthy, or fails naming `what`. */
-export async function until<T>(check: () => T | null | undefined | false | '', what: string, timeout = 4000) {
+/** Polls `check` (which may be async) until it returns something truthy, or fails naming `what`. */
+export async function until<T>(
+  check: () => T | null | undefined | false | '' | Promise<T | null | undefined | false | ''>,
+  what: string,
+  timeout = 4000,
+) {
   const started = performance.now();
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (performance.now() - started > timeout) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -62,7 +67,7 @@ export type WidgetElement = HTMLElement & { apiUrl?: string; partner?: string; p
 export async function mount<E extends HTMLElement = WidgetElement>(html: string, tag: string, rendered: string) {
   const container = fixture(html);
   const element = find<E>(container, tag);
-  await customElements.whenDefined(tag);
+  await until(() => customElements.get(tag), `<${tag}> defined (page ${document.visibilityState})`, 8000);
   const root = await until(() => element.shadowRoot?.querySelector(rendered) && element.shadowRoot, `<${tag}>`);
   return { container, element, root };
 }
@@ -83,6 +88,16 @@ export async function chunksRequested(): Promise<string[]> {
 /** Lets the fake answer the requests it holds (`held-store`, `held…@` addresses). */
 export async function releaseHeld(): Promise<number> {
   return ((await (await fetch('/__release')).json()) as { released: number }).released;
+}
+
+/** Holds the server's answer to every widget chunk whose name starts with `prefix`, until released. */
+export const holdChunks = async (prefix: string) => {
+  await fetch(`/__hold-chunks?prefix=${encodeURIComponent(prefix)}`);
+};
+
+/** Answers the held chunk requests; resolves with how many there were. */
+export async function releaseChunks(): Promise<number> {
+  return ((await (await fetch('/__release-chunks')).json()) as { released: number }).released;
 }
 
 /** Resolves with the first of `names` the element fires. */

@@ -1,0 +1,120 @@
+/**
+ * What a reader on a slow phone gets from the loader as built: no widget code before it is needed, no
+ * API client before intent, and nothing lost on the way. A fresh page: no tag is defined at the start,
+ * and each test takes a tag no earlier test has defined (definitions last for the page).
+ */
+import { expect } from '@esm-bundle/chai';
+import {
+  chunksRequested,
+  find,
+  fixture,
+  holdChunks,
+  importLoader,
+  mount,
+  releaseChunks,
+  takeRequests,
+  type,
+  until,
+} from './test-support/browser.js';
+
+const { ready } = await importLoader();
+
+/** Resolves once the browser has delivered an intersection update for `element` (whatever it says). */
+const intersectionDelivered = (element: Element) =>
+  new Promise<void>((resolve) => {
+    const observer = new IntersectionObserver(() => {
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(element);
+  });
+
+const FAR_BELOW = '<div style="height: 6000px"></div>';
+
+describe('loading on a slow phone', () => {
+  it('given a submit before the API client has arrived should show it pending, then send it once and succeed', async () => {
+    await ready('start-selling-form');
+    const { root } = await mount(
+      '<start-selling-form api-url="/graphql"></start-selling-form>',
+      'start-selling-form',
+      'form',
+    );
+    await chunksRequested();
+    await takeRequests();
+    expect((await chunksRequested()).filter((name) => name.startsWith('api-client'))).to.deep.equal([]);
+    await holdChunks('api-client');
+    const input = find<HTMLInputElement>(root, 'input[type="email"]');
+    const button = find<HTMLButtonElement>(root, 'button[type="submit"]');
+    type(input, 'early@example.com');
+    await until(() => !button.disabled, 'submit enabled');
+    button.click();
+    await until(() => button.getAttribute('aria-busy') === 'true', 'the pending state');
+    // Focus was intent: the client was asked for, and is held; nothing was sent yet.
+    expect(await chunksRequested()).to.include('api-client');
+    expect(await takeRequests()).to.deep.equal([]);
+    expect(await releaseChunks()).to.equal(1);
+    await until(() => root.querySelector('.toast'), 'the success toast');
+    const sent = await takeRequests();
+    expect(sent.map((request) => request.variables?.data)).to.deep.equal([
+      { email: 'early@example.com', website: null, source: `${location.host}${location.pathname}`, partner: null },
+    ]);
+  });
+
+  it('given a widget 6,000 px below the fold should load no code until the reader scrolls near it', async () => {
+    await chunksRequested();
+    const container = fixture(`${FAR_BELOW}<pricing-plans><p>Plans</p></pricing-plans>`);
+    const plans = find(container, 'pricing-plans');
+    await intersectionDelivered(plans);
+    // An idle moment too: nothing is loaded just because the page has nothing else to do.
+    await new Promise((resolve) => requestIdleCallback(resolve));
+    expect(customElements.get('pricing-plans')).to.equal(undefined);
+    expect(await chunksRequested()).to.deep.equal([]);
+    // One screen above it: inside the loader's margin of a viewport's height.
+    const top = plans.getBoundingClientRect().top + scrollY;
+    scrollTo(0, top - innerHeight * 1.5);
+    try {
+      await until(() => customElements.get('pricing-plans'), '<pricing-plans> defined once near');
+      expect(await chunksRequested()).to.include('pricing-plans.define');
+    } finally {
+      scrollTo(0, 0);
+    }
+  });
+
+  it('given text typed into a fallback form should keep it, the focus and the caret when the widget takes over', async () => {
+    const container = fixture(
+      `${FAR_BELOW}<store-rank-checker api-url="/graphql"><form method="get" action="/new-year-sales/rank"><label>Store domain <input name="domain" type="text"></label><button type="submit">Check my rank</button></form></store-rank-checker>`,
+    );
+    const checker = find(container, 'store-rank-checker');
+    const fallbackInput = find<HTMLInputElement>(checker, 'input[name="domain"]');
+    await intersectionDelivered(checker);
+    expect(customElements.get('store-rank-checker')).to.equal(undefined);
+    // Focus in the fallback is what loads it here (the element is far off screen).
+    fallbackInput.focus({ preventScroll: true });
+    fallbackInput.value = 'adaeze-fabrics';
+    fallbackInput.setSelectionRange(6, 6);
+    const root = await until(() => checker.shadowRoot?.querySelector('form') && checker.shadowRoot, 'the widget');
+    const input = find<HTMLInputElement>(root, 'input');
+    expect(input.value).to.equal('adaeze-fabrics');
+    await until(() => root.activeElement === input, 'focus in the widget field');
+    expect([input.selectionStart, input.selectionEnd]).to.deep.equal([6, 6]);
+    expect(find<HTMLButtonElement>(root, 'button[type="submit"]').disabled).to.equal(false);
+  });
+
+  it('given show() on a modal whose code has not come yet should load it and open its dialog', async () => {
+    const container = fixture('<button type="button">Open</button><start-selling-modal></start-selling-modal>');
+    const opener = find<HTMLButtonElement>(container, 'button');
+    // The loader answers for the element once it sees it (a mutation record, so after this microtask).
+    await Promise.resolve();
+    const modal = find<HTMLElement & { show(opener?: HTMLElement): unknown; close(): void }>(
+      container,
+      'start-selling-modal',
+    );
+    expect(customElements.get('start-selling-modal')).to.equal(undefined);
+    await modal.show(opener);
+    const dialog = await until(() => modal.shadowRoot?.querySelector('dialog[open]'), 'the open dialog');
+    expect(dialog.textContent).to.contain('Start Selling with Ease!');
+    modal.close();
+    await until(() => !modal.shadowRoot?.querySelector('dialog[open]'), 'closed');
+    await until(() => document.activeElement === opener, 'focus back on the opener');
+  });
+});

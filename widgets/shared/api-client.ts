@@ -1,0 +1,30 @@
+/**
+ * Apollo Client, in a chunk of its own that widgets/shared/api.ts imports on the reader's first intent.
+ * One client (and cache) per API address, shared by every widget on the page.
+ */
+import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import type { DocumentNode } from 'graphql';
+
+const clients = new Map<string, ApolloClient>();
+
+function clientFor(uri: string): ApolloClient {
+  let client = clients.get(uri);
+  if (!client) {
+    client = new ApolloClient({ link: new HttpLink({ uri }), cache: new InMemoryCache() });
+    clients.set(uri, client);
+  }
+  return client;
+}
+
+/** Throws what Apollo throws (CombinedGraphQLErrors with `errors`, or a network error). */
+export async function mutate<T>(uri: string, mutation: DocumentNode, variables: Record<string, unknown>): Promise<T> {
+  const result = await clientFor(uri).mutate<T>({ mutation, variables });
+  if (result.error || !result.data) throw result.error ?? new Error('No data in the answer');
+  return result.data as T;
+}
+
+export async function query<T>(uri: string, query: DocumentNode, variables: Record<string, unknown>): Promise<T> {
+  const result = await clientFor(uri).query<T>({ query, variables, fetchPolicy: 'network-only' });
+  if (result.error || !result.data) throw result.error ?? new Error('No data in the answer');
+  return result.data as T;
+}

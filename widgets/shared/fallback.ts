@@ -1,0 +1,30 @@
+/**
+ * What the reader did in a tag's light-DOM fallback form before the widget took over (docs/widgets.md):
+ * the text typed into its named fields, and which field had focus with its caret. Read once, when the
+ * element upgrades (define.ts), just before its shadow root hides the fallback; the widget's form
+ * starts from it, so nothing typed is lost and the caret stays where the reader left it.
+ */
+export type CarriedOver = {
+  values: Record<string, string>;
+  focus?: { name: string; start: number | null; end: number | null };
+};
+
+const carried = new WeakMap<Element, CarriedOver>();
+const EMPTY: CarriedOver = { values: {} };
+
+export function captureFallback(host: HTMLElement): void {
+  if (carried.has(host)) return;
+  const values: Record<string, string> = {};
+  for (const input of host.querySelectorAll<HTMLInputElement>('input[name]')) {
+    if (input.type !== 'hidden' && input.value) values[input.name] = input.value;
+  }
+  const active = document.activeElement;
+  const focus =
+    active instanceof HTMLInputElement && active.name && host.contains(active)
+      ? { name: active.name, start: active.selectionStart, end: active.selectionEnd }
+      : undefined;
+  carried.set(host, { values, focus });
+}
+
+/** What the element's fallback held when it upgraded (nothing for an element made empty). */
+export const carriedOver = (host: Element | null): CarriedOver => (host && carried.get(host)) || EMPTY;
