@@ -17,7 +17,7 @@ const chunks = [];
 // Chunks whose name starts with this are answered only once a test releases them (/__release-chunks),
 // so a test can act before a chunk has arrived (e.g. submit before the API client has loaded).
 let heldChunkPrefix = null;
-let heldChunks = [];
+const heldChunks = [];
 
 /**
  * /graphql answered by the fake; /__requests hands the tests what was sent, /__release frees held
