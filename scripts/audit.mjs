@@ -4,7 +4,8 @@
  *   size        widget bundle budgets (scripts/size.mjs) and first-visit weight of / (bench/page-weight.mjs)
  *   validity    every page through the W3C Nu HTML Checker (vnu-jar; needs Java)
  *   a11y        axe-core at 360 and 1366 px in every widget state, and the keyboard journeys (Playwright)
- *   lighthouse  every page, mobile and desktop, median of --runs (default 3)
+ *   lighthouse  every page, mobile and desktop, median of --runs (default 3); the mobile CPU slowdown is
+ *               set from the host's BenchmarkIndex, measured first (scripts/audit/phone-profiles.mjs)
  * Options: --only a,b   --skip a,b   --runs N   --form-factors mobile,desktop (Lighthouse; default both)
  *          --build (rebuild even when dist/ is current)
  * Builds only when dist/ is older than the sources (the build stamp of scripts/build.mjs), so CI can
@@ -17,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLighthouse } from './audit/lighthouse.mjs';
+import { defaultMobileMultiplier, measureBenchmarkIndex } from './audit/phone-profiles.mjs';
 import { runValidity } from './audit/validity.mjs';
 import { STAMP, sourceFingerprint } from './build.mjs';
 import { ensureChromium } from './chromium.mjs';
@@ -177,7 +179,19 @@ if (wanted('lighthouse')) {
       `[audit] lighthouse on ${pages.length} pages × ${formFactors.join(' and ')} × ${runs} runs (${elapsed()})`,
     );
     summary.lighthouseLoad = os.loadavg()[0].toFixed(1);
-    const rows = await runLighthouse({ baseUrl: `http://127.0.0.1:${port}`, pages, runs, formFactors, chromePath });
+    const benchmark = await measureBenchmarkIndex({ chromePath });
+    summary.benchmark = { ...benchmark, mobileCpu: defaultMobileMultiplier(benchmark.index) };
+    console.log(
+      `[audit] host BenchmarkIndex ${benchmark.index} (samples ${benchmark.samples.join('/')}): mobile CPU ${summary.benchmark.mobileCpu}×, desktop 1×`,
+    );
+    const rows = await runLighthouse({
+      baseUrl: `http://127.0.0.1:${port}`,
+      pages,
+      runs,
+      formFactors,
+      chromePath,
+      benchmarkIndex: benchmark.index,
+    });
     const worst = (key, pick) => rows.reduce((acc, row) => pick(acc, row[key]), rows[0]?.[key] ?? 0);
     record(
       'lighthouse',
@@ -196,7 +210,7 @@ const width = Math.max(...summary.map((row) => row.gate.length));
 for (const row of summary) console.log(`  ${row.ok ? 'pass' : 'FAIL'}  ${row.gate.padEnd(width)}  ${row.figures}`);
 if (summary.lighthouseRows) {
   console.log(
-    `\n  lighthouse, median of ${runs} (load average ${summary.lighthouseLoad} at start)\n        ${'form'.padEnd(8)} ${'page'.padEnd(24)} perf a11y  bp  seo    CLS     TBT     LCP  TBT per run`,
+    `\n  lighthouse, median of ${runs} (load average ${summary.lighthouseLoad} at start; host BenchmarkIndex ${summary.benchmark.index}, so mobile CPU ${summary.benchmark.mobileCpu}×, desktop 1×)\n        ${'form'.padEnd(8)} ${'page'.padEnd(24)} perf a11y  bp  seo    CLS     TBT     LCP  TBT per run`,
   );
   for (const row of summary.lighthouseRows) {
     console.log(

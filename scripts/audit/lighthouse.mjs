@@ -1,11 +1,13 @@
 /**
  * Lighthouse gate: every page, mobile and desktop, N runs each (median per figure, because this
- * machine is noisy), against budgets from docs/quality.md.
+ * machine is noisy), against budgets from docs/quality.md. The mobile profile's CPU slowdown is
+ * calibrated to the host's BenchmarkIndex (./phone-profiles.mjs), so every host scores the same phone.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS } from '../chromium.mjs';
+import { cheapPhoneThrottling, defaultMobileThrottling, measureBenchmarkIndex } from './phone-profiles.mjs';
 
 export const LIGHTHOUSE_BUDGETS = {
   performance: 95,
@@ -25,21 +27,30 @@ const median = (values) => {
 };
 
 /**
+ * Lighthouse's configuration for a profile on a host of this BenchmarkIndex: `desktop` as Lighthouse
+ * ships it (CPU 1×), `mobile` its default mobile profile with the calibrated CPU multiplier,
+ * `cheap-phone` the ₦60,000 Android (300 ms RTT, 750 kbps, CPU index / 375). All simulated throttling.
+ */
+export function profileConfig(profile, benchmarkIndex) {
+  if (profile === 'desktop') return desktopConfig;
+  const throttling =
+    profile === 'cheap-phone' ? cheapPhoneThrottling(benchmarkIndex) : defaultMobileThrottling(benchmarkIndex);
+  return { extends: 'lighthouse:default', settings: { throttling } };
+}
+
+/**
  * One Lighthouse run. A run the trace recording spoiled (e.g. NO_NAVSTART when the machine is busy) says
  * nothing about the page, so it is repeated, twice at most; a third failure stops the gate.
  */
-async function score(url, { port, skipAudits, formFactor, log }) {
+export async function score(
+  url,
+  { port, skipAudits, config, onlyCategories = ['performance', 'accessibility', 'best-practices', 'seo'], log },
+) {
   for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(
       url,
-      {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        skipAudits,
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      },
-      formFactor === 'desktop' ? desktopConfig : undefined,
+      { port, output: 'json', logLevel: 'error', skipAudits, onlyCategories },
+      config,
     );
     const { runtimeError } = result.lhr;
     if (!runtimeError) return result.lhr;
@@ -49,15 +60,21 @@ async function score(url, { port, skipAudits, formFactor, log }) {
   }
 }
 
-/** pages: `{ path, skipAudits }` each; skipAudits are the page's reasoned exclusions. */
+/**
+ * pages: `{ path, skipAudits }` each; skipAudits are the page's reasoned exclusions. benchmarkIndex:
+ * the host's (measured here when not given). Each row carries the CPU multiplier it was scored at and
+ * the median BenchmarkIndex Lighthouse itself reported in those runs.
+ */
 export async function runLighthouse({
   baseUrl,
   pages,
   runs = 3,
   formFactors = ['mobile', 'desktop'],
   chromePath,
+  benchmarkIndex,
   log = console.log,
 }) {
+  const index = benchmarkIndex ?? (await measureBenchmarkIndex({ chromePath })).index;
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -65,16 +82,19 @@ export async function runLighthouse({
   const rows = [];
   try {
     for (const formFactor of formFactors) {
+      const config = profileConfig(formFactor, index);
+      const cpu = config.settings.throttling.cpuSlowdownMultiplier;
       for (const { path, skipAudits = [] } of pages) {
         const samples = [];
         for (let run = 0; run < runs; run += 1) {
-          const { categories, audits } = await score(`${baseUrl}${path}`, {
+          const { categories, audits, environment } = await score(`${baseUrl}${path}`, {
             port: chrome.port,
             skipAudits,
-            formFactor,
+            config,
             log,
           });
           samples.push({
+            lighthouseIndex: environment.benchmarkIndex,
             performance: Math.round(categories.performance.score * 100),
             accessibility: Math.round(categories.accessibility.score * 100),
             'best-practices': Math.round(categories['best-practices'].score * 100),
@@ -90,8 +110,18 @@ export async function runLighthouse({
               ),
           });
         }
-        const row = { path, formFactor };
-        for (const key of ['performance', 'accessibility', 'best-practices', 'seo', 'cls', 'tbtMs', 'lcpMs', 'fcpMs']) {
+        const row = { path, formFactor, cpu, benchmarkIndex: index };
+        for (const key of [
+          'lighthouseIndex',
+          'performance',
+          'accessibility',
+          'best-practices',
+          'seo',
+          'cls',
+          'tbtMs',
+          'lcpMs',
+          'fcpMs',
+        ]) {
           row[key] = median(samples.map((sample) => sample[key]));
         }
         row.tbtRuns = samples.map((sample) => Math.round(sample.tbtMs));
@@ -106,7 +136,7 @@ export async function runLighthouse({
         ];
         row.ok = row.over.length === 0;
         log(
-          `[lighthouse] ${formFactor.padEnd(7)} ${path.padEnd(24)} perf ${row.performance} a11y ${row.accessibility} bp ${row['best-practices']} seo ${row.seo} CLS ${row.cls.toFixed(3)} TBT ${Math.round(row.tbtMs)} ms (${row.tbtRuns.join('/')}) LCP ${Math.round(row.lcpMs)} ms${row.ok ? '' : `  OVER BUDGET: ${row.over.join(', ')}`}${row.failing.length ? `  failed audits: ${row.failing.join(', ')}` : ''}`,
+          `[lighthouse] ${formFactor.padEnd(7)} CPU ${cpu}× (index ${index}, Lighthouse's ${Math.round(row.lighthouseIndex)}) ${path.padEnd(24)} perf ${row.performance} a11y ${row.accessibility} bp ${row['best-practices']} seo ${row.seo} CLS ${row.cls.toFixed(3)} TBT ${Math.round(row.tbtMs)} ms (${row.tbtRuns.join('/')}) LCP ${Math.round(row.lcpMs)} ms${row.ok ? '' : `  OVER BUDGET: ${row.over.join(', ')}`}${row.failing.length ? `  failed audits: ${row.failing.join(', ')}` : ''}`,
         );
         rows.push(row);
       }

@@ -1,0 +1,19 @@
+/** Types for scripts/audit/phone-profiles.mjs, so the TypeScript tests can import it. */
+export type Throttling = {
+  rttMs: number;
+  throughputKbps: number;
+  requestLatencyMs: number;
+  downloadThroughputKbps: number;
+  uploadThroughputKbps: number;
+  cpuSlowdownMultiplier: number;
+};
+export declare const CHEAP_PHONE_INDEX: number;
+export declare function defaultMobileMultiplier(index: number): number;
+export declare function cheapPhoneMultiplier(index: number): number;
+export declare function defaultMobileThrottling(index: number): Throttling;
+export declare function cheapPhoneThrottling(index: number): Throttling;
+export declare function measureBenchmarkIndex(options?: {
+  samples?: number;
+  browser?: unknown;
+  chromePath?: string;
+}): Promise<{ index: number; samples: number[] }>;

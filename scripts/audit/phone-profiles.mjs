@@ -1,0 +1,87 @@
+/**
+ * The same phone on every host. Lighthouse's simulated throttling slows the CPU of the machine it runs
+ * on by a fixed factor (4× by default), so the "phone" it scores is 4× slower than *this* host: a
+ * slower host (BenchmarkIndex 1,400 against 3,400 on our machines) scores a slower phone and fails the
+ * gate. Here the host's BenchmarkIndex is measured with Lighthouse's own benchmark and the multiplier
+ * is derived from it, as Lighthouse's CPU throttling calculator does
+ * (https://github.com/patrickhulce/lighthouse-cpu-throttling-calculator):
+ *   default mobile (the moto g power Lighthouse scores): index ≥ 1300: 3 + (index − 1300) / 233;
+ *     800 ≤ index < 1300: 2 + (index − 800) / 500; below 800: 1 (1300 → 3×, 1533 → 4×, 2000 → 6×)
+ *   cheap phone (a ₦60,000 Android, BenchmarkIndex about 375): index / 375, at 300 ms RTT and 750 kbps
+ * Multipliers are rounded to one decimal and never below 1 (a host slower than the phone cannot be
+ * made faster than itself).
+ */
+import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js';
+import { CHROMIUM_ARGS, ensureChromium } from '../chromium.mjs';
+
+/** BenchmarkIndex of the cheap phone the bench and the cheap-phone profile target. */
+export const CHEAP_PHONE_INDEX = 375;
+
+const oneDecimal = (value) => Math.round(value * 10) / 10;
+
+/** Lighthouse's default mobile profile's CPU multiplier for a host of this BenchmarkIndex. */
+export function defaultMobileMultiplier(index) {
+  if (index >= 1300) return oneDecimal(3 + (index - 1300) / 233);
+  if (index >= 800) return oneDecimal(2 + (index - 800) / 500);
+  return 1;
+}
+
+/** The cheap phone's CPU multiplier for a host of this BenchmarkIndex. */
+export function cheapPhoneMultiplier(index) {
+  return Math.max(1, oneDecimal(index / CHEAP_PHONE_INDEX));
+}
+
+/** Lighthouse's mobile throttling (mobileSlow4G) with the default profile's calibrated CPU multiplier. */
+export function defaultMobileThrottling(index) {
+  return { ...lighthouseThrottling.mobileSlow4G, cpuSlowdownMultiplier: defaultMobileMultiplier(index) };
+}
+
+/**
+ * The cheap phone as `settings.throttling` for Lighthouse's simulated throttling (its default method):
+ * 300 ms RTT, 750 kbps down, the CPU multiplier for this host. The DevTools-throttling fields follow
+ * the same figures with Lighthouse's own adjustment factors, so `--throttling-method devtools` agrees.
+ */
+export function cheapPhoneThrottling(index) {
+  const rttMs = 300;
+  const throughputKbps = 750;
+  return {
+    ...lighthouseThrottling.mobileSlow4G,
+    rttMs,
+    throughputKbps,
+    requestLatencyMs: rttMs * lighthouseThrottling.DEVTOOLS_RTT_ADJUSTMENT_FACTOR,
+    downloadThroughputKbps: throughputKbps * lighthouseThrottling.DEVTOOLS_THROUGHPUT_ADJUSTMENT_FACTOR,
+    cpuSlowdownMultiplier: cheapPhoneMultiplier(index),
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/**
+ * The host's BenchmarkIndex: Lighthouse's own benchmark (`computeBenchmarkIndex`, the figure a run
+ * reports as `lhr.environment.benchmarkIndex`) run in a page of the same Chromium, `samples` times
+ * (about a second each) after one run thrown away: in a fresh page the first run reads 30-80% low
+ * (the string half before V8 has warmed up). The median, with the samples. Pass `browser`
+ * (Playwright) to reuse one.
+ */
+export async function measureBenchmarkIndex({ samples = 5, browser, chromePath } = {}) {
+  const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
+  const { chromium } = await import('playwright-core');
+  const own = browser
+    ? undefined
+    : await chromium.launch({ executablePath: chromePath ?? ensureChromium(), args: CHROMIUM_ARGS });
+  try {
+    const page = await (browser ?? own).newPage();
+    const values = [];
+    await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`);
+    for (let sample = 0; sample < samples; sample += 1) {
+      values.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`));
+    }
+    await page.close();
+    return { index: Math.round(median(values)), samples: values.map(Math.round) };
+  } finally {
+    await own?.close();
+  }
+}
