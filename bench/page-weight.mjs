@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run page-weight`: the bytes a first visit to `/` transfers before any interaction (empty cache,
- * until the network is idle, so idle-time widget loading counts), from our own origin only: configured
+ * until the network is idle: widgets near the viewport load, the API client waits for intent), from our own origin only: configured
  * third parties (analytics, pixel, chat) are excluded. Budget: 250 KB. Runs against dist/ (build first).
  * Usage: node bench/page-weight.mjs [path] [--json]   (default /; --json adds one summary line for `npm run audit`)
  */

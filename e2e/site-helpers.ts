@@ -1,5 +1,5 @@
 /** Shared by the site tests: record every `kasuwa:analytics` event a page dispatches. */
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export type Recorded =
   | { type: 'page_view'; title: string; path: string }
@@ -15,3 +15,12 @@ export async function recordAnalytics(page: Page): Promise<void> {
 
 export const analyticsEvents = (page: Page) =>
   page.evaluate(() => (window as unknown as { __analytics: Recorded[] }).__analytics);
+
+/**
+ * Scrolls a widget into view, as a reader does, and waits until it has replaced its fallback content:
+ * the loader loads a tag only near the viewport (or on focus in its fallback).
+ */
+export async function upgraded(widget: Locator): Promise<void> {
+  await widget.scrollIntoViewIfNeeded();
+  await expect.poll(() => widget.evaluate((element) => element.shadowRoot?.childElementCount ?? 0)).toBeGreaterThan(0);
+}

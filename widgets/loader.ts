@@ -8,7 +8,6 @@
  * defined yet their reserved size, and exports what a page or framework may call at any time.
  */
 import { reservedSizesCss } from './host-sizes.js';
-import { deepActiveElement } from './shared/focus.js';
 import { installStartSellingDelegation, openStartSellingModal } from './shared/start-selling-delegation.js';
 
 const widgets: Record<string, () => Promise<unknown>> = {
@@ -87,8 +86,8 @@ type ModalElement = HTMLElement & { show?(opener?: HTMLElement | null): unknown;
 
 /**
  * A modal whose code has not come yet still answers show() and close(): show() loads the code and then
- * opens it (focus returns to what had focus at the call). Own properties, removed once the tag is
- * defined, when the element's own methods take over.
+ * opens it (without an opener, focus returns to what has focus when it opens). Own properties, removed
+ * once the tag is defined, when the element's own methods take over.
  */
 function answerForModal(modal: ModalElement) {
   if (customElements.get(MODAL) || Object.hasOwn(modal, 'show')) return;
@@ -97,7 +96,7 @@ function answerForModal(modal: ModalElement) {
     delete modal.show;
     delete modal.close;
   });
-  modal.show = async (opener = deepActiveElement()) => {
+  modal.show = async (opener) => {
     wanted = true;
     void load(MODAL);
     await defined;
@@ -106,6 +105,30 @@ function answerForModal(modal: ModalElement) {
   modal.close = () => {
     wanted = false;
   };
+}
+
+/** How long a fallback form's submit waits for its widget's code before it goes the no-JS way. */
+const FALLBACK_SUBMIT_WAIT_MS = 3000;
+
+/**
+ * A fallback form submitted while its widget's code is on its way (a reader quicker than the network):
+ * the submit waits for the widget, which then sends it with what was typed (carried over); if the code
+ * does not come in time, the form is posted as without JavaScript. Nothing is sent twice.
+ */
+function holdFallbackSubmit(event: Event) {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement)) return;
+  const host = form.closest(selector);
+  if (!host || customElements.get(host.localName) || !requested.has(host.localName)) return;
+  event.preventDefault();
+  const deadline = performance.now() + FALLBACK_SUBMIT_WAIT_MS;
+  const send = () => {
+    const widgetForm = customElements.get(host.localName) ? host.shadowRoot?.querySelector('form') : null;
+    if (widgetForm) widgetForm.requestSubmit();
+    else if (performance.now() < deadline) setTimeout(send, 50);
+    else form.submit();
+  };
+  send();
 }
 
 function start() {
@@ -141,6 +164,7 @@ function start() {
     }
   };
   for (const type of ['focusin', 'pointerdown']) addEventListener(type, intent, { capture: true, passive: true });
+  addEventListener('submit', holdFallbackSubmit, { capture: true });
 
   scan(document);
   new MutationObserver((records) => {

@@ -34,6 +34,18 @@ export function loadApiClient(): Promise<ApiClient> {
   return loading;
 }
 
+/**
+ * Resolves after the browser has painted what the current task rendered (the dialog, the pending
+ * button): the request's own work (Apollo's first client, its cache) then runs in a later task and
+ * never delays the feedback of the tap that started it. A hidden page runs no animation frames, so
+ * 100 ms at most: a submit there (a script's requestSubmit()) is not held until it is shown.
+ */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+
 export type Api = {
   /** The reader showed intent (focus, tap, typing): start loading the client, without waiting for it. */
   warm(): void;
@@ -50,8 +62,14 @@ export function useApi(container: ShadowRoot | HTMLElement | undefined): Api {
     const uri = () => (host ? resolveApiUrl(host) : '/graphql');
     return {
       warm: () => void loadApiClient().catch(() => undefined),
-      mutate: async (document, variables) => (await loadApiClient()).mutate(uri(), document, variables),
-      query: async (document, variables) => (await loadApiClient()).query(uri(), document, variables),
+      mutate: async (document, variables) => {
+        const [client] = await Promise.all([loadApiClient(), afterPaint()]);
+        return client.mutate(uri(), document, variables);
+      },
+      query: async (document, variables) => {
+        const [client] = await Promise.all([loadApiClient(), afterPaint()]);
+        return client.query(uri(), document, variables);
+      },
     };
   }, [host]);
 }

@@ -7,6 +7,7 @@
  */
 import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { captureFallback } from './fallback.js';
 import { adoptStyles, baseStyles } from './styles.js';
 
@@ -47,7 +48,7 @@ export function defineWidget<P extends object>(
     }
     override connectedCallback() {
       // Before the first render hides the fallback: what the reader typed there carries into the widget.
-      captureFallback(this);
+      const carries = captureFallback(this);
       // A value set on the element before its tag was defined sits in an own property that hides
       // r2wc's accessor: move it through the accessor so it reaches the component.
       for (const name of propNames) {
@@ -56,7 +57,10 @@ export function defineWidget<P extends object>(
         delete (this as unknown as Record<string, unknown>)[name];
         if (value !== undefined) (this as unknown as Record<string, unknown>)[name] = value;
       }
-      super.connectedCallback();
+      // The reader is using the fallback: the widget replaces it in this same task (not a later one),
+      // so no keystroke lands between the two and focus never drops to the page.
+      if (carries) flushSync(() => super.connectedCallback());
+      else super.connectedCallback();
     }
     override attributeChangedCallback(name: string, old: string | null, value: string | null) {
       // r2wc ignores a removed attribute; the option goes back to its default instead.

@@ -3,7 +3,7 @@
  * in, Tab and Shift+Tab wrap inside, Esc, the close button and a click on the backdrop close it, and
  * focus returns to the element that opened it.
  */
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
@@ -45,7 +45,9 @@ export function Dialog({
   const returnTo = useRef<HTMLElement | null | undefined>(null);
   returnTo.current = returnFocusTo;
 
-  useEffect(() => {
+  // In the commit itself, not after it: the dialog opens in the frame of the tap, and closes in the
+  // same frame as whatever replaces it (the rank error's toast).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     // A page (or framework) may remove the element just as the dialog is due to open: showModal()
@@ -105,4 +107,11 @@ export function Dialog({
       </div>
     </dialog>
   );
+}
+
+/** The element that really has focus, looking through open shadow roots. */
+export function deepActiveElement(): HTMLElement | null {
+  let active = document.activeElement as HTMLElement | null;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
+  return active;
 }

@@ -6,24 +6,27 @@
  */
 export type CarriedOver = {
   values: Record<string, string>;
-  focus?: { name: string; start: number | null; end: number | null };
+  /** The focused field's name, or null for another control of the fallback (its button). */
+  focus?: { name: string | null; start: number | null; end: number | null };
 };
 
 const carried = new WeakMap<Element, CarriedOver>();
 const EMPTY: CarriedOver = { values: {} };
 
-export function captureFallback(host: HTMLElement): void {
-  if (carried.has(host)) return;
+/** Reads the fallback once per element; true when the reader has typed into it or is in it. */
+export function captureFallback(host: HTMLElement): boolean {
+  if (carried.has(host)) return false;
   const values: Record<string, string> = {};
   for (const input of host.querySelectorAll<HTMLInputElement>('input[name]')) {
     if (input.type !== 'hidden' && input.value) values[input.name] = input.value;
   }
   const active = document.activeElement;
-  const focus =
-    active instanceof HTMLInputElement && active.name && host.contains(active)
-      ? { name: active.name, start: active.selectionStart, end: active.selectionEnd }
-      : undefined;
+  let focus: CarriedOver['focus'];
+  if (active instanceof HTMLInputElement && active.name && host.contains(active))
+    focus = { name: active.name, start: active.selectionStart, end: active.selectionEnd };
+  else if (active && active !== host && host.contains(active)) focus = { name: null, start: null, end: null };
   carried.set(host, { values, focus });
+  return Boolean(focus) || Object.keys(values).length > 0;
 }
 
 /** What the element's fallback held when it upgraded (nothing for an element made empty). */

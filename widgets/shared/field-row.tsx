@@ -2,9 +2,12 @@
  * A labelled text field with its submit button beside it and its message under it, tied by
  * aria-describedby and announced: the signup and rank forms both use it.
  */
-import { type InputHTMLAttributes, useEffect, useRef } from 'react';
+import { type InputHTMLAttributes, useLayoutEffect, useRef } from 'react';
 import { Field } from 'react-final-form';
 import type { CarriedOver } from './fallback.js';
+
+// What the row shows; focus moving in and out alone (`active`) does not re-render it.
+const FIELD_SUBSCRIPTION = { value: true, touched: true, error: true, submitError: true };
 
 export function FieldRow({
   id,
@@ -35,16 +38,24 @@ export function FieldRow({
   carriedFocus?: CarriedOver['focus'];
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Once, in the commit that replaces the fallback (a layout effect: before the reader's next key).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the widget replaces its fallback
-  useEffect(() => {
+  useLayoutEffect(() => {
     const field = inputRef.current;
-    if (!field || carriedFocus?.name !== name) return;
+    if (!field || !carriedFocus) return;
+    if (carriedFocus.name === null) {
+      // The fallback's button had focus: this one, unless it is disabled (an empty field).
+      (buttonRef.current?.disabled ? field : buttonRef.current)?.focus();
+      return;
+    }
+    if (carriedFocus.name !== name) return;
     field.focus();
     // Email fields have no selection API (it throws); their caret stays at the end.
     if (carriedFocus.start !== null) field.setSelectionRange(carriedFocus.start, carriedFocus.end);
   }, []);
   return (
-    <Field<string> name={name}>
+    <Field<string> name={name} subscription={FIELD_SUBSCRIPTION}>
       {({ input, meta }) => {
         const error = meta.touched ? (meta.error ?? (showSubmitError ? meta.submitError : undefined)) : undefined;
         return (
@@ -64,6 +75,7 @@ export function FieldRow({
                 aria-describedby={`${id}-error`}
               />
               <button
+                ref={buttonRef}
                 type="submit"
                 className="button"
                 part="button"

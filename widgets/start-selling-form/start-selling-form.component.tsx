@@ -29,6 +29,11 @@ export type StartSellingFormProps = {
   onToast?: (toast: ToastMessage) => void;
 };
 
+// The form re-renders only when these change, not on every keystroke (each field renders itself):
+// on a cheap phone a whole-form render per key is what makes typing lag.
+const FORM_SUBSCRIPTION = { submitting: true, invalid: true };
+const VALUE_ONLY = { value: true };
+
 function validate(values: Values) {
   const error = emailError(values.email);
   return error ? { email: error } : {};
@@ -101,6 +106,7 @@ export function StartSellingFormBody({
       <Form<Values>
         onSubmit={onSubmit}
         initialValues={initialValues}
+        subscription={FORM_SUBSCRIPTION}
         // Form-level so the very first render already knows the empty form is invalid.
         validate={validate}
         render={({ handleSubmit, invalid, submitting, form }) => (
@@ -142,7 +148,7 @@ export function StartSellingFormBody({
               }}
             />
             {/* Honeypot: hidden from people and assistive tech; a bot that fills it is ignored by the server. */}
-            <Field<string> name="website">
+            <Field<string> name="website" subscription={VALUE_ONLY}>
               {({ input }) => (
                 <div className="hp" aria-hidden="true">
                   <label>

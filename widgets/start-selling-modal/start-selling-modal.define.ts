@@ -1,5 +1,5 @@
 import { defineWidget } from '../shared/define.js';
-import { deepActiveElement } from '../shared/focus.js';
+import { deepActiveElement } from '../shared/dialog.js';
 import { StartSellingModal } from './start-selling-modal.component.js';
 import { modalState, setModalState } from './start-selling-modal.state.js';
 import { startSellingModalStyles } from './start-selling-modal.styles.js';

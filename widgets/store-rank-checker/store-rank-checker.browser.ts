@@ -78,6 +78,7 @@ describe('<store-rank-checker>', () => {
     expect(dialog.getAttribute('aria-label')).to.equal('Your New Year sales ranking');
     expect(dialog.contains(root.activeElement), 'focus in the dialog').to.equal(true);
     expect(findAll(dialog, '.placeholder').length).to.be.above(3);
+    expect(dialog.querySelector('button[aria-label^="What is"]'), 'no "?" before the answer').to.equal(null);
     expect(button.getAttribute('aria-busy')).to.equal('true');
     expect(button.disabled).to.equal(true);
     expect(button.textContent).to.contain('Checking');

@@ -19,6 +19,7 @@ import { RevenueHelp } from './revenue-help.js';
 type Values = { domain?: string };
 type ErrorShape = { message?: string; errors?: { message?: string; extensions?: { code?: string } }[] };
 
+const FORM_SUBSCRIPTION = { submitting: true, invalid: true };
 const validate = (values: Values) => (values.domain?.trim() ? {} : { domain: 'Required' });
 
 function errorDetail(error: unknown) {
@@ -30,6 +31,10 @@ function errorDetail(error: unknown) {
 /** A value still on its way: a placeholder bar of the text's height, so nothing moves when it comes. */
 const pending = (loading: boolean, value: ReactNode) =>
   loading ? <span className="placeholder" aria-hidden="true" /> : value;
+
+/** The "?" explains the answer, so it comes with it; until then an empty slot of its size. */
+const helpOrSlot = (loading: boolean, topic: 'yours' | 'winners', entry: StoreLeaderboard | null) =>
+  loading ? <span className="help-slot" aria-hidden="true" /> : <RevenueHelp topic={topic} entry={entry} />;
 
 function LeaderboardDialog({
   entry,
@@ -78,14 +83,14 @@ function LeaderboardDialog({
         <div className="card" part="card">
           <div className="card-head">
             <p className="card-label">Your Revenue</p>
-            <RevenueHelp topic="yours" entry={entry} />
+            {helpOrSlot(loading, 'yours', entry)}
           </div>
           <p className="card-value">{pending(loading, view.yourRevenue)}</p>
         </div>
         <div className="card" part="card">
           <div className="card-head">
             <p className="card-label">Winner's Revenue</p>
-            <RevenueHelp topic="winners" entry={entry} />
+            {helpOrSlot(loading, 'winners', entry)}
           </div>
           <p className="card-value">{pending(loading, view.winnersRevenue)}</p>
         </div>
@@ -152,6 +157,8 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
       <Form<Values>
         onSubmit={onSubmit}
         initialValues={fallback.values}
+        // Re-rendered only when these change, not on every keystroke (the field renders itself).
+        subscription={FORM_SUBSCRIPTION}
         validate={validate}
         render={({ handleSubmit, invalid, submitting }) => (
           <form

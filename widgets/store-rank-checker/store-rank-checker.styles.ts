@@ -25,6 +25,7 @@ export const storeRankCheckerStyles = /* css */ `
 .placeholder { display: inline-block; vertical-align: middle; width: 8em; max-width: 100%; height: 1em; border-radius: 4px; background: rgb(0 0 0 / .08); }
 .rank .placeholder { width: 2em; }
 .avatar.placeholder { width: 56px; height: 56px; border-radius: 50%; }
+.help-slot { flex: none; width: 24px; height: 24px; }
 ${dialogStyles}
 ${toastStyles}
 `;

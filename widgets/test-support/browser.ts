@@ -8,7 +8,15 @@ import type { GraphqlRequest } from './fake-graphql.js';
 
 const fixtures: HTMLElement[] = [];
 
-afterEach(async () => {
+afterEach(async function () {
+  // A failed assertion about an element carries the element as `actual`: the runner cannot send that
+  // to the terminal (structuredClone throws) and waits for the file until its time-out, so the
+  // failure would show as a hang. Its markup reads as well.
+  const failure = this.currentTest?.err as Record<string, unknown> | undefined;
+  for (const key of ['actual', 'expected']) {
+    const value = failure?.[key];
+    if (failure && value instanceof Node) failure[key] = value instanceof Element ? value.outerHTML : value.textContent;
+  }
   for (const container of fixtures.splice(0)) container.remove();
   // An answer a failed test left held would otherwise wait forever.
   await releaseHeld();
