@@ -47,8 +47,11 @@ const afterPaint = () =>
   });
 
 export type Api = {
-  /** The reader showed intent (focus, tap, typing): start loading the client, without waiting for it. */
-  warm(): void;
+  /**
+   * A form's handlers for the reader's intent (focus, a tap, typing): the client starts loading then,
+   * without waiting for it, so it is there (or nearly) by the submit.
+   */
+  onIntent: { onFocus(): void; onPointerDown(): void; onInput(): void };
   /** Sends a mutation; a submit made before the client arrived waits for it, and is sent once. */
   mutate<T>(document: DocumentNode, variables: Record<string, unknown>): Promise<T>;
   /** Sends a query to the network (never answered from a cache). */
@@ -60,8 +63,9 @@ export function useApi(container: ShadowRoot | HTMLElement | undefined): Api {
   const host = container instanceof ShadowRoot ? container.host : null;
   return useMemo(() => {
     const uri = () => (host ? resolveApiUrl(host) : '/graphql');
+    const warm = () => void loadApiClient().catch(() => undefined);
     return {
-      warm: () => void loadApiClient().catch(() => undefined),
+      onIntent: { onFocus: warm, onPointerDown: warm, onInput: warm },
       mutate: async (document, variables) => {
         const [client] = await Promise.all([loadApiClient(), afterPaint()]);
         return client.mutate(uri(), document, variables);

@@ -115,10 +115,7 @@ export function StartSellingFormBody({
             part="form"
             className="form"
             noValidate
-            // Intent: the API client starts loading now, so it is there (or nearly) by the submit.
-            onFocus={api.warm}
-            onPointerDown={api.warm}
-            onInput={api.warm}
+            {...api.onIntent}
             onSubmit={async (event) => {
               await handleSubmit(event);
               // Reset only after a success, and outside final-form's submit cycle.

@@ -161,17 +161,7 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
         subscription={FORM_SUBSCRIPTION}
         validate={validate}
         render={({ handleSubmit, invalid, submitting }) => (
-          <form
-            ref={formRef}
-            className="form"
-            part="form"
-            noValidate
-            // Intent: the API client starts loading now, so it is there (or nearly) by the submit.
-            onFocus={api.warm}
-            onPointerDown={api.warm}
-            onInput={api.warm}
-            onSubmit={handleSubmit}
-          >
+          <form ref={formRef} className="form" part="form" noValidate {...api.onIntent} onSubmit={handleSubmit}>
             <FieldRow
               id={id}
               name="domain"
