@@ -16,15 +16,16 @@ function clientFor(uri: string): ApolloClient {
   return client;
 }
 
-/** Throws what Apollo throws (CombinedGraphQLErrors with `errors`, or a network error). */
-export async function mutate<T>(uri: string, mutation: DocumentNode, variables: Record<string, unknown>): Promise<T> {
-  const result = await clientFor(uri).mutate<T>({ mutation, variables });
+/** The answer's data, or what Apollo reported (CombinedGraphQLErrors with `errors`, or a network error). */
+function dataOf<T>(result: { data?: unknown; error?: unknown }): T {
   if (result.error || !result.data) throw result.error ?? new Error('No data in the answer');
   return result.data as T;
 }
 
+export async function mutate<T>(uri: string, mutation: DocumentNode, variables: Record<string, unknown>): Promise<T> {
+  return dataOf<T>(await clientFor(uri).mutate<T>({ mutation, variables }));
+}
+
 export async function query<T>(uri: string, query: DocumentNode, variables: Record<string, unknown>): Promise<T> {
-  const result = await clientFor(uri).query<T>({ query, variables, fetchPolicy: 'network-only' });
-  if (result.error || !result.data) throw result.error ?? new Error('No data in the answer');
-  return result.data as T;
+  return dataOf<T>(await clientFor(uri).query<T>({ query, variables, fetchPolicy: 'network-only' }));
 }

@@ -1,7 +1,7 @@
 /**
  * Where a widget sends its GraphQL requests (docs/widgets.md): the element's `api-url` attribute, else a
  * page-wide `<meta name="kasuwa-api-url">`, else the origin the widget script came from + `/graphql`.
- * The API client itself (Apollo, ≈55 KB brotli) is not imported here: it loads on the reader's first
+ * The API client itself (Apollo with graphql and rxjs, 50 KB gzip) is not imported here: it loads on the reader's first
  * intent with a form (focus, a tap, typing) or on a submit, never at page load (docs/widgets.md).
  */
 import type { DocumentNode } from 'graphql';
@@ -64,16 +64,11 @@ export function useApi(container: ShadowRoot | HTMLElement | undefined): Api {
   return useMemo(() => {
     const uri = () => (host ? resolveApiUrl(host) : '/graphql');
     const warm = () => void loadApiClient().catch(() => undefined);
+    const client = async () => (await Promise.all([loadApiClient(), afterPaint()]))[0];
     return {
       onIntent: { onFocus: warm, onPointerDown: warm, onInput: warm },
-      mutate: async (document, variables) => {
-        const [client] = await Promise.all([loadApiClient(), afterPaint()]);
-        return client.mutate(uri(), document, variables);
-      },
-      query: async (document, variables) => {
-        const [client] = await Promise.all([loadApiClient(), afterPaint()]);
-        return client.query(uri(), document, variables);
-      },
+      mutate: async (document, variables) => (await client()).mutate(uri(), document, variables),
+      query: async (document, variables) => (await client()).query(uri(), document, variables),
     };
   }, [host]);
 }
