@@ -6,8 +6,25 @@ describe('formatNaira', () => {
     [0, '₦0'],
     [12000, '₦12,000'],
     [2763147.5, '₦2,763,148'],
+    [-12000, '-₦12,000'],
+    [Number.NaN, '₦0'],
   ])('given %d should show %s', (amount, text) => {
     expect(formatNaira(amount)).toBe(text);
+  });
+
+  it('should print what Intl.NumberFormat en-NG prints, for halves, negatives and huge amounts', () => {
+    const intl = new Intl.NumberFormat('en-NG', {
+      style: 'currency',
+      currency: 'NGN',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    const amounts = [0, -0, 0.5, 1.5, 2.5, -0.4, -0.5, 999.5, 1_234_567.5, 2 ** 53 + 2, 1.2345678901234568e20, 1e21];
+    amounts.push(1.7976931348623157e308, 2 ** 60);
+    // A fixed walk over many magnitudes, so a failure names an amount that can be tried again.
+    for (let amount = 0.37; amount < 1e25; amount = amount * 7.3 + 0.5)
+      amounts.push(amount, -amount, Math.round(amount));
+    for (const amount of amounts) expect(formatNaira(amount), String(amount)).toBe(intl.format(amount));
   });
 });
 

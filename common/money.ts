@@ -1,14 +1,25 @@
-/** Naira formatting (docs/site.md): en-NG, no decimals; compact from one million up. */
-const naira = new Intl.NumberFormat('en-NG', {
-  style: 'currency',
-  currency: 'NGN',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/**
+ * Naira formatting (docs/site.md): en-NG, no decimals; compact from one million up. Written out by
+ * hand rather than with Intl.NumberFormat, which gives the same text: building the first en-NG
+ * formatter loads the locale's data on the main thread, about 30 ms on our test host and several
+ * times that on a cheap phone, in the middle of the first render of the plans and the rank dialog.
+ */
 
-/** `12000` → `₦12,000`. */
+/** The digits of a whole, non-negative number as Intl prints them: shortest round-trip, then zeros. */
+function wholeDigits(value: number): string {
+  const text = String(value);
+  const exponent = /^(\d)(?:\.(\d+))?e\+(\d+)$/.exec(text);
+  if (!exponent) return text;
+  const [, first, rest = '', power] = exponent;
+  return first + rest + '0'.repeat(Number(power) - rest.length);
+}
+
+/** `12000` → `₦12,000`; halves round away from zero, as Intl's default does. */
 export function formatNaira(amount: number): string {
-  return naira.format(Number.isFinite(amount) ? amount : 0);
+  const value = Number.isFinite(amount) ? amount : 0;
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  const grouped = wholeDigits(Math.round(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}₦${grouped}`;
 }
 
 const COMPACT_STEPS = ['M', 'G', 'T', 'P', 'E'] as const;

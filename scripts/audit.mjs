@@ -8,6 +8,8 @@
  *               set from the host's BenchmarkIndex, measured first (scripts/audit/phone-profiles.mjs)
  * Options: --only a,b   --skip a,b   --runs N   --form-factors mobile,desktop (Lighthouse; default both)
  *          --build (rebuild even when dist/ is current)
+ *          --benchmark-index N (score as on a host of this BenchmarkIndex instead of measuring this one's:
+ *          to reproduce the multiplier another run was given, e.g. CI's on a fast host)
  * Builds only when dist/ is older than the sources (the build stamp of scripts/build.mjs), so CI can
  * run it right after `npm test` without building twice. Exits non-zero when any gate is over budget.
  * Ports: AUDIT_PORT (server for page weight and Lighthouse, default 3316; 3306 is MySQL's port, taken on machines that run MariaDB), AUDIT_E2E_PORT (Playwright).
@@ -41,6 +43,11 @@ for (const name of [...(only ?? []), ...skip]) {
 }
 const wanted = (gate) => (!only || only.includes(gate)) && !skip.includes(gate);
 const runs = Number(option('--runs') ?? 3);
+const givenIndex = option('--benchmark-index');
+if (givenIndex !== undefined && !(Number(givenIndex) > 0)) {
+  console.error('--benchmark-index takes a positive number, e.g. 2250');
+  process.exit(2);
+}
 const formFactors = list(option('--form-factors')) ?? ['mobile', 'desktop'];
 if (formFactors.some((name) => !['mobile', 'desktop'].includes(name))) {
   console.error('--form-factors takes mobile, desktop or both');
@@ -179,7 +186,9 @@ if (wanted('lighthouse')) {
       `[audit] lighthouse on ${pages.length} pages × ${formFactors.join(' and ')} × ${runs} runs (${elapsed()})`,
     );
     summary.lighthouseLoad = os.loadavg()[0].toFixed(1);
-    const benchmark = await measureBenchmarkIndex({ chromePath });
+    const benchmark = givenIndex
+      ? { index: Number(givenIndex), samples: ['given by --benchmark-index'] }
+      : await measureBenchmarkIndex({ chromePath });
     summary.benchmark = { ...benchmark, mobileCpu: defaultMobileMultiplier(benchmark.index) };
     console.log(
       `[audit] host BenchmarkIndex ${benchmark.index} (samples ${benchmark.samples.join('/')}): mobile CPU ${summary.benchmark.mobileCpu}×, desktop 1×`,

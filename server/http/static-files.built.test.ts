@@ -2,6 +2,7 @@
  * What the server answers from the build: the rendered site from dist/site and the widget files from
  * dist/widgets, precompressed. Part of the `built` test layer (`npm test -- built` builds first).
  */
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { serverForTests } from './test-server.js';
 
@@ -33,5 +34,16 @@ describe('the built site and widgets', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("given any chunk a widget loads should serve it opening with V8's compile hint", async () => {
+    // Chrome then compiles the chunk off the main thread while it downloads (scripts/build.mjs); the
+    // hint only counts as the file's first line, where esbuild's banner option does not put it.
+    const chunks = fs.readdirSync('dist/widgets/chunks').filter((file) => file.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const file of chunks) {
+      const response = await fetch(`${server.base}/widgets/chunks/${file}`, { headers: { 'accept-encoding': 'br' } });
+      expect((await response.text()).split('\n', 1)[0], file).toBe('//# allFunctionsCalledOnLoad');
+    }
   });
 });
