@@ -4,7 +4,7 @@
  * store_id in ten, so the file goes through csv-parse; `plain` has no quote, the split fast path.
  * Prints rows per second and the heap after.
  */
-import { parseSalesCsv } from '../server/core/contest/parse.js';
+import { parseSalesCsv } from '../server/contest/parse.js';
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const quoted = process.argv[3] !== 'plain';

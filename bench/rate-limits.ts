@@ -14,9 +14,9 @@ import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
-import { type HitCounter, RateLimiter } from '../server/core/rate-limit.js';
 import { openPostgres } from '../server/db/database.js';
-import { COUNT_HITS, postgresHitCounter, redisHitCounter } from '../server/db/hit-counters.js';
+import { COUNT_HITS, postgresHitCounter, redisHitCounter } from '../server/signups/hit-counters.js';
+import { type HitCounter, RateLimiter } from '../server/signups/rate-limit.js';
 import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
 
 const { values } = parseArgs({

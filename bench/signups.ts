@@ -15,8 +15,8 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startCluster, startSmtpSink } from '../e2e/cluster/cluster.js';
 import type { Backend } from '../server/db/database.js';
+import { startCluster, startSmtpSink } from '../server/testing/cluster.js';
 import { countRows, DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
 import { startServerChild, stopServerChild } from './server-child.js';
 

@@ -23,7 +23,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Cluster, rssKb, startCluster, startSmtpSink } from '../e2e/cluster/cluster.js';
+import { type Cluster, rssKb, startCluster, startSmtpSink } from '../server/testing/cluster.js';
 import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
 
 function flag(name: string, fallback: number): number {

@@ -150,7 +150,7 @@ export const CONFIG_VARIABLES = [
     names: ['SITE_PAGES'],
     default: '`./dist/server/site-pages.js`',
     meaning:
-      "the site's module that renders the pages the server answers itself (see [Architecture](#architecture)); `npm run dev` and the in-process tests use `site/server-pages.ts`",
+      "the site's module that renders the pages the server answers itself (see [Architecture](#architecture)); `npm run dev` and the in-process tests use `site/page-renderers.ts`",
   },
 ] as const satisfies readonly ConfigVariable[];
 

@@ -39,6 +39,11 @@ export function checkEmail(raw: unknown): EmailCheck {
   return { ok: true, email: `${local}@${domain}` };
 }
 
+/** The whole address lower-cased: what makes two signups the same inbox (docs/signups.md). */
+export function emailKey(email: string): string {
+  return email.toLowerCase();
+}
+
 /** Form-library shaped validator: `undefined` when valid, else the message to show. */
 export function emailError(raw: unknown): string | undefined {
   const check = checkEmail(raw);

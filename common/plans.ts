@@ -2,8 +2,8 @@
  * The subscription plans, shared by <pricing-plans>, the site's fallback price table and its structured
  * data. Prices are naira.
  *
- * The product brief gives Starter as ₦2,000 a month or ₦30,000 a year, and elsewhere says the annual
- * price is ten times the monthly one; we show the explicit figure (₦30,000), as docs/site.md says.
+ * Starter is ₦2,000 a month or ₦30,000 a year: the explicit annual figure, not ten times the monthly
+ * price (docs/site.md).
  */
 export type BillingPeriod = 'monthly' | 'annual';
 

@@ -158,7 +158,7 @@ export async function buildServer() {
       main: 'server/main.ts',
       render: 'site/render.ts',
       // The site's renderers for the pages the server answers itself; main.js loads it by path.
-      'site-pages': 'site/server-pages.ts',
+      'site-pages': 'site/page-renderers.ts',
       ...(fs.existsSync('server/admin.ts') ? { admin: 'server/admin.ts' } : {}),
     },
     outDir: 'dist/server',

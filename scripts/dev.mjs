@@ -38,7 +38,7 @@ const children = [
       ...process.env,
       SITE_RENDER: 'on-request',
       // The templates from source, so tsx watch picks up their edits too.
-      SITE_PAGES: 'site/server-pages.ts',
+      SITE_PAGES: 'site/page-renderers.ts',
       NODE_ENV: process.env.NODE_ENV ?? 'development',
     },
   }),

@@ -27,7 +27,7 @@ export type Config = {
   contestGraceHours: number;
   siteDir: string;
   widgetsDir: string;
-  /** The module that renders the pages the server answers itself (see site-pages.ts). */
+  /** The module that renders the pages the server answers itself (see load-page-renderers.ts). */
   sitePagesModule: string;
   /** `on-request` renders every page per request (npm run dev); `build` serves dist/site. */
   siteRender: 'build' | 'on-request';

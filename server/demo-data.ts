@@ -3,8 +3,8 @@
  * Loaded into an empty database on first start unless DEMO_DATA=off.
  */
 import type { Campaign } from '../common/campaign.js';
-import type { Parsed, SaleRow, StoreRow } from './core/contest/parse.js';
-import type { ContestStorage } from './core/contest/storage.js';
+import type { Parsed, SaleRow, StoreRow } from './contest/parse.js';
+import type { ContestStorage } from './contest/storage.js';
 
 /** A few fixed stores so the README can name domains that always exist. */
 export const FEATURED_DEMO_STORES = [

@@ -1,7 +1,8 @@
 /**
  * Arrows point one way (README "Architecture"): server/ imports nothing from site/ (it is handed the
- * site's renderers, server/site-pages.ts), common/ imports from neither, and the transport-free core
- * imports no configuration module. Read from the source's import statements, tests included.
+ * site's renderers, server/load-page-renderers.ts), common/ imports from neither; each server capability
+ * (signups, contest, mail) is transport-free and imports no configuration module and no other
+ * capability's storage, and server/db imports no capability. Read from the import statements.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,9 +39,41 @@ describe('the import graph', () => {
     const imports = importsUnder('common');
     expect(imports.filter((entry) => ['server', 'site', 'widgets'].some((folder) => into(folder)(entry)))).toEqual([]);
   });
+});
 
-  it('given the core (tests aside) should import no configuration module', () => {
-    const imports = importsUnder('server/core').filter((entry) => !entry.file.includes('.test.'));
-    expect(imports.filter((entry) => /config(\.js)?$/.test(entry.target))).toEqual([]);
+/** The capabilities: each owns its rules and its storage (README "Architecture"). */
+const CAPABILITIES = ['server/signups', 'server/contest', 'server/mail'];
+/** A capability's storage: the files that speak SQL or Redis for it. */
+const STORAGE = /(store|storage|hit-counters|snapshot)\.ts$/;
+
+describe('the server by capability', () => {
+  it("given a capability should import no other capability's storage", () => {
+    for (const capability of CAPABILITIES) {
+      const imports = importsUnder(capability).filter((entry) => !entry.file.includes('.test.'));
+      const foreign = imports.filter(
+        (entry) => !entry.target.startsWith(capability) && CAPABILITIES.some((other) => entry.target.startsWith(other)),
+      );
+      expect(foreign.filter((entry) => STORAGE.test(entry.target.replace(/\.js$/, '.ts')))).toEqual([]);
+    }
+  });
+
+  it('given server/db should import no capability', () => {
+    const imports = importsUnder('server/db');
+    expect(imports.length).toBeGreaterThan(5);
+    expect(imports.filter((entry) => CAPABILITIES.some((capability) => entry.target.startsWith(capability)))).toEqual(
+      [],
+    );
+  });
+
+  it('given a capability (tests aside) should import no configuration module and nothing of HTTP or GraphQL', () => {
+    for (const capability of CAPABILITIES) {
+      const imports = importsUnder(capability).filter((entry) => !entry.file.includes('.test.'));
+      expect(imports.length, capability).toBeGreaterThan(0);
+      expect(
+        imports.filter(
+          (entry) => /config(\.js)?$/.test(entry.target) || /^server\/(http|graphql)\//.test(entry.target),
+        ),
+      ).toEqual([]);
+    }
   });
 });

@@ -2,18 +2,18 @@
  * The one process that listens: site, widgets and API on PORT (default 3000).
  * A bad configuration stops it with one line naming the variable.
  */
-import type { SitePages } from '../common/site-pages.js';
+import type { PageRenderers } from '../common/page-renderers.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { loadPageRenderers } from './load-page-renderers.js';
 import { log, StartupRefusal, startServer } from './server.js';
 import { exitGracefullyOnSignals } from './shutdown.js';
-import { loadSitePages } from './site-pages.js';
 
 async function main() {
   let config: Config;
-  let site: SitePages;
+  let site: PageRenderers;
   try {
     config = loadConfig();
-    site = await loadSitePages(config);
+    site = await loadPageRenderers(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);

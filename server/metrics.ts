@@ -9,7 +9,7 @@
  * database or the board is read when Prometheus scrapes, not on the hot path.
  */
 import client from 'prom-client';
-import type { ContestBoard } from './core/contest/board.js';
+import type { ContestBoard } from './contest/board.js';
 import type { OpenedDatabase } from './db/database.js';
 import type { MailAttemptOutcome } from './mail/worker.js';
 

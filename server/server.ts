@@ -5,19 +5,19 @@
 
 import http from 'node:http';
 import type { Config } from './config.js';
-import { openContestStorage } from './core/contest/open-storage.js';
+import { openContestStorage } from './contest/open-storage.js';
 import { checkDurability, openDatabase } from './db/database.js';
-import { openHitCounter } from './db/hit-counters.js';
 import { campaignWindowConflict, onceAtStart } from './db/installation.js';
 import { migrateToLatest } from './db/migrations/index.js';
-import { createOutboxStore } from './db/outbox-store.js';
 import { loadDemoData } from './demo-data.js';
-import { createApp, type SitePages, sendMetrics } from './http/app.js';
+import { createApp, type GivenRenderers, sendMetrics } from './http/app.js';
 import { createHardenedServer, requestLogWriter } from './http/hardened-server.js';
+import { createOutboxStore } from './mail/outbox-store.js';
 import { createTransport } from './mail/transport.js';
 import { startMailWorker } from './mail/worker.js';
 import { routeOf } from './metrics.js';
 import { createServices } from './services.js';
+import { openHitCounter } from './signups/hit-counters.js';
 
 export function log(msg: string, fields: Record<string, unknown> = {}) {
   console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg, ...fields }));
@@ -39,7 +39,7 @@ export function sharedMailRefusal(
   return 'On PostgreSQL (a database several servers may share) e-mail needs SMTP_URL: .eml files would stay on whichever server wrote them. Set SMTP_URL, or SINGLE_SERVER=on if this is the only server.';
 }
 
-export async function startServer(config: Config, site: SitePages = {}) {
+export async function startServer(config: Config, site: GivenRenderers = {}) {
   const opened = await openDatabase(config);
   log('database', { database: opened.description });
   try {

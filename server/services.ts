@@ -1,18 +1,18 @@
 /** The transport-free core, wired to one database and configuration. HTTP and CLI both use this. */
 import crypto from 'node:crypto';
 import type { Config } from './config.js';
-import { ContestBoard } from './core/contest/board.js';
-import { openContestStorage } from './core/contest/open-storage.js';
-import { parseSalesNdjson } from './core/contest/parse.js';
-import type { ContestStorage } from './core/contest/storage.js';
-import { RateLimitedError, UserFacingError } from './core/errors.js';
-import type { HitCounter } from './core/rate-limit.js';
-import { createSignups, filledHoneypot, type RequestContext, type StartSellingInput } from './core/signups.js';
+import { ContestBoard } from './contest/board.js';
+import { openContestStorage } from './contest/open-storage.js';
+import { parseSalesNdjson } from './contest/parse.js';
+import type { ContestStorage } from './contest/storage.js';
 import { isReachable, type OpenedDatabase } from './db/database.js';
-import { openHitCounter } from './db/hit-counters.js';
 import { ipHashSalt } from './db/installation.js';
-import { createSignupStore } from './db/signups-store.js';
+import { RateLimitedError, UserFacingError } from './errors.js';
 import { createMetrics, type SignupOutcome } from './metrics.js';
+import { openHitCounter } from './signups/hit-counters.js';
+import type { HitCounter } from './signups/rate-limit.js';
+import { createSignups, filledHoneypot, type RequestContext, type StartSellingInput } from './signups/signups.js';
+import { createSignupStore } from './signups/store.js';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
 

@@ -1,6 +1,6 @@
 /**
  * Renders the site's lit-html templates to static HTML at build time (scripts/build.mjs); the pages
- * the server renders per request go through site/server-pages.ts. The pages are never hydrated, so
+ * the server renders per request go through site/page-renderers.ts. The pages are never hydrated, so
  * lit's SSR markers are stripped from the output. Deployment settings (canonical origin, analytics IDs) come from the
  * environment at render time (site/config.ts).
  */

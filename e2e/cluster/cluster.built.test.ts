@@ -11,8 +11,8 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Cluster, startCluster, startSmtpSink } from '../../server/testing/cluster.js';
 import { dropScratchDatabase } from '../../server/testing/scratch-database.js';
-import { type Cluster, startCluster, startSmtpSink } from './cluster.js';
 
 const INGEST_TOKEN = 'cluster-test-ingest-token';
 const PER_IP_LIMIT = 10;

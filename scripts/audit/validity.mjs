@@ -22,8 +22,14 @@ export function htmlFiles(dir) {
 /** Sample answers of the server's own pages, through the built site module (dist/server/site-pages.js). */
 async function serverPages(siteDir) {
   const module = path.resolve('dist/server/site-pages.js');
-  const { createSitePages } = await import(pathToFileURL(module).href);
-  const pages = createSitePages({ siteDir, publicUrl: undefined, production: true, analytics: {}, onRequest: false });
+  const { createPageRenderers } = await import(pathToFileURL(module).href);
+  const pages = createPageRenderers({
+    siteDir,
+    publicUrl: undefined,
+    production: true,
+    analytics: {},
+    onRequest: false,
+  });
   const standing = {
     storeId: 'demo',
     name: 'Ada Fabrics',

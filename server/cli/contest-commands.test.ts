@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { openContestStorage } from '../core/contest/open-storage.js';
-import { parseSalesCsv, parseStoresCsv } from '../core/contest/parse.js';
-import type { ContestStorage } from '../core/contest/storage.js';
+import { openContestStorage } from '../contest/open-storage.js';
+import { parseSalesCsv, parseStoresCsv } from '../contest/parse.js';
+import type { ContestStorage } from '../contest/storage.js';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 
 // A window that has closed, so the final result may be written at once (no grace period).

@@ -1,6 +1,6 @@
 /**
  * `contest:standings [--top N] [--format csv|table] [--final]`: the places an operator pays from, with
- * the same rules and code as getStoreLeaderboard (server/core/contest/payout.ts). `--final` writes the
+ * the same rules and code as getStoreLeaderboard (server/contest/payout.ts). `--final` writes the
  * result once, after the window and CONTEST_GRACE_HOURS; run again it refuses and says what changed.
  */
 import { PRIZE_PLACES } from '../../common/campaign.js';
@@ -14,7 +14,7 @@ import {
   readFinalResult,
   changedPlaces as whichPlacesChanged,
   writeFinalResult,
-} from '../core/contest/payout.js';
+} from '../contest/payout.js';
 import { type AdminCommand, UsageError } from './command.js';
 import { exactNaira, lagosTime, nairaDecimal, option, textTable } from './contest-format.js';
 import { csvRow } from './csv.js';

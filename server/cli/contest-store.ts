@@ -2,7 +2,7 @@
  * `contest:store DOMAIN`: one store's orders, counted or not and why (refunded, outside the window),
  * with its place from the same standings as contest:standings: for the vendor who disputes a rank.
  */
-import { type SaleCounting, storeAccount } from '../core/contest/payout.js';
+import { type SaleCounting, storeAccount } from '../contest/payout.js';
 import { type AdminCommand, UsageError } from './command.js';
 import { exactNaira, lagosTime, textTable } from './contest-format.js';
 import { withDatabase } from './with-database.js';

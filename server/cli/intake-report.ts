@@ -1,9 +1,9 @@
 /** What the import commands share: open the database, progress on stderr, the rejection report. */
 import fs from 'node:fs';
 import type { Config } from '../config.js';
-import { openContestStorage } from '../core/contest/open-storage.js';
-import { IntakeRejected } from '../core/contest/rules.js';
-import { ContestBusy, type ContestStorage } from '../core/contest/storage.js';
+import { openContestStorage } from '../contest/open-storage.js';
+import { IntakeRejected } from '../contest/rules.js';
+import { ContestBusy, type ContestStorage } from '../contest/storage.js';
 import { UsageError } from './command.js';
 import { withDatabase } from './with-database.js';
 

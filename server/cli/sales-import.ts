@@ -1,4 +1,4 @@
-import { parseSalesCsv } from '../core/contest/parse.js';
+import { parseSalesCsv } from '../contest/parse.js';
 import type { AdminCommand } from './command.js';
 import { progress, readInputFile, reportRejected, withContestStorage } from './intake-report.js';
 

@@ -1,4 +1,4 @@
-import { streamSignups } from '../db/signups-store.js';
+import { streamSignups } from '../signups/store.js';
 import type { AdminCommand } from './command.js';
 import { csvRow } from './csv.js';
 import { withDatabase } from './with-database.js';

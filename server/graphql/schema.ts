@@ -1,12 +1,14 @@
 /**
- * The public GraphQL schema (docs/widgets.md lists what each widget asks of it). Resolvers only call the core; user-facing errors become
- * GraphQL errors with `extensions.code`, anything else becomes INTERNAL without details. Resolvers sit
+ * The public GraphQL schema (docs/widgets.md lists what each widget asks of it). Resolvers only call
+ * the capabilities; user-facing errors become GraphQL errors with `extensions.code`, anything else
+ * becomes INTERNAL without details. Resolvers sit
  * on the schema's fields (not in a root value) so graphql-js and compiled queries run the same ones.
  */
 import { buildSchema, GraphQLError, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
-import { UserFacingError } from '../core/errors.js';
-import type { StartSellingInput } from '../core/signups.js';
+import { INTERNAL_ERROR_MESSAGE } from '../../common/messages.js';
+import { UserFacingError } from '../errors.js';
 import type { Services } from '../services.js';
+import { partnerCode, type StartSellingInput } from '../signups/signups.js';
 
 export const typeDefs = /* GraphQL */ `
   type Query {
@@ -58,7 +60,7 @@ export function toGraphQLError(error: unknown): GraphQLError {
     return new GraphQLError(error.message, { extensions: { code: error.code, ...error.extensions } });
   }
   console.error(JSON.stringify({ level: 'error', msg: 'resolver failed', error: String(error) }));
-  return new GraphQLError('Something went wrong on our side. Please try again.', {
+  return new GraphQLError(INTERNAL_ERROR_MESSAGE, {
     extensions: { code: 'INTERNAL' },
   });
 }
@@ -90,9 +92,10 @@ export function createSchema(services: Services): GraphQLSchema {
     args: { data: StartSellingInput & { ref?: string | null } },
     context: GraphQLContext,
   ) => {
-    // `ref` is the partner code's older name, still read from plain pages that write it.
     const { ref, ...data } = args.data;
-    return guarded(() => services.startSelling({ ...data, partner: data.partner ?? ref }, { ipHash: context.ipHash }));
+    return guarded(() =>
+      services.startSelling({ ...data, partner: partnerCode(args.data) }, { ipHash: context.ipHash }),
+    );
   };
   return schema;
 }

@@ -1,21 +1,21 @@
 /**
  * Routes HTTP requests: the GraphQL endpoint, health, the no-JavaScript signup and rank pages (rendered
  * by the site's renderers it is handed), widgets, the built site with clean URLs, and the not-found
- * page for everything else. No business logic here: resolvers call the core in services.
+ * page for everything else. No business logic here: resolvers call the capabilities through services.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RANK_PAGE_PATH } from '../../common/site-pages.js';
+import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 import type { Services } from '../services.js';
 import { clientIp } from './client-ip.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { handleIngest, INGEST_PATH, tokenMatches } from './ingest.js';
-import { type SitePages, sendHtml } from './page.js';
+import { type GivenRenderers, sendHtml } from './page.js';
 import { rankPage } from './rank-page.js';
 import { applyHeaders, graphqlCors, securityHeaders } from './security.js';
 import { startSellingForm } from './start-selling-form.js';
 import { StaticFiles } from './static.js';
 
-export type { SitePages } from './page.js';
+export type { GivenRenderers } from './page.js';
 
 /** The Prometheus text exposition of this server's metrics. */
 export async function sendMetrics(services: Services, res: ServerResponse): Promise<void> {
@@ -32,7 +32,7 @@ export function sitePathToFile(pathname: string): string | undefined {
   return `${pathname}.html`;
 }
 
-export function createApp(services: Services, options: SitePages = {}) {
+export function createApp(services: Services, options: GivenRenderers = {}) {
   const { config } = services;
   const site = new StaticFiles(config.siteDir, { immutableHashed: true });
   const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true });

@@ -3,6 +3,7 @@
  * guard that turns a route's unexpected failure into a plain 500 instead of a dropped connection.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { INTERNAL_ERROR_MESSAGE } from '../../common/messages.js';
 
 export const HTTP_LIMITS = {
   /** A client must finish sending its request headers within this time (slowloris). */
@@ -51,7 +52,7 @@ export function createHardenedServer(
           console.error(JSON.stringify({ level: 'error', msg: 'request failed', error: String(error) }));
           if (!res.headersSent) {
             res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-            res.end(JSON.stringify({ error: 'Something went wrong on our side. Please try again.' }));
+            res.end(JSON.stringify({ error: INTERNAL_ERROR_MESSAGE }));
           } else {
             res.destroy();
           }

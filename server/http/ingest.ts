@@ -9,8 +9,8 @@
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IntakeRejected } from '../core/contest/rules.js';
-import { ContestBusy } from '../core/contest/storage.js';
+import { IntakeRejected } from '../contest/rules.js';
+import { ContestBusy } from '../contest/storage.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
 

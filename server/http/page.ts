@@ -1,9 +1,9 @@
 /** Pages the server renders per request (the no-JavaScript form answers, dev's pages). */
 import type { ServerResponse } from 'node:http';
-import type { SitePages as SiteRenderers } from '../../common/site-pages.js';
+import type { PageRenderers } from '../../common/page-renderers.js';
 
-/** The site's renderers (server/site-pages.ts loads them); without them a form answers plain text. */
-export type SitePages = Partial<SiteRenderers>;
+/** The site's renderers (server/load-page-renderers.ts loads them); without them a form answers plain text. */
+export type GivenRenderers = Partial<PageRenderers>;
 
 /** A page rendered for this request: never cached. HEAD gets the headers only (Node drops the body). */
 export function sendHtml(res: ServerResponse, status: number, body: string) {

@@ -4,12 +4,12 @@
  * standing, 404 for an unknown store (naming no other), 400 for an empty field, each with the form.
  */
 import type { ServerResponse } from 'node:http';
-import type { RankOutcome } from '../../common/site-pages.js';
-import { UserFacingError } from '../core/errors.js';
+import type { RankOutcome } from '../../common/page-renderers.js';
+import { UserFacingError } from '../errors.js';
 import type { Services } from '../services.js';
-import { type SitePages, sendPage } from './page.js';
+import { type GivenRenderers, sendPage } from './page.js';
 
-export async function rankPage(services: Services, site: SitePages, url: URL, res: ServerResponse) {
+export async function rankPage(services: Services, site: GivenRenderers, url: URL, res: ServerResponse) {
   const domain = url.searchParams.get('domain');
   let outcome: RankOutcome;
   let status = 200;

@@ -3,17 +3,24 @@
  * <start-selling-form>). Same rules as the GraphQL mutation; answers a page, never JSON.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SignupOutcome } from '../../common/site-pages.js';
-import { UserFacingError } from '../core/errors.js';
+import { INTERNAL_ERROR_MESSAGE } from '../../common/messages.js';
+import type { SignupOutcome } from '../../common/page-renderers.js';
+import { UserFacingError } from '../errors.js';
 import type { Services } from '../services.js';
+import { partnerCode } from '../signups/signups.js';
 import { BodyTooLarge, readBody } from './body.js';
 import { clientIp } from './client-ip.js';
-import { type SitePages, sendPage } from './page.js';
+import { type GivenRenderers, sendPage } from './page.js';
 
 /** An e-mail address, a ref and a honeypot fit in well under 4 KiB. */
 export const FORM_BODY_LIMIT = 4096;
 
-export async function startSellingForm(services: Services, site: SitePages, req: IncomingMessage, res: ServerResponse) {
+export async function startSellingForm(
+  services: Services,
+  site: GivenRenderers,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   const { config } = services;
   const type = String(req.headers['content-type'] ?? '')
     .split(';')[0]!
@@ -38,8 +45,7 @@ export async function startSellingForm(services: Services, site: SitePages, req:
   }
   const form = new URLSearchParams(body.toString('utf8'));
   const email = form.get('email') ?? '';
-  // partner is the field's name; ref its older one, still read from forms pasted before the rename.
-  const ref = form.get('partner') || form.get('ref');
+  const ref = partnerCode({ partner: form.get('partner'), ref: form.get('ref') });
   const source = form.get('source') ?? sourceOf(req.headers.referer);
   let outcome: SignupOutcome;
   let status = 200;
@@ -52,10 +58,10 @@ export async function startSellingForm(services: Services, site: SitePages, req:
   } catch (error) {
     if (!(error instanceof UserFacingError)) {
       console.error(JSON.stringify({ level: 'error', msg: 'start-selling form failed', error: String(error) }));
-      outcome = { ok: false, email, ref, source, message: 'Something went wrong on our side. Please try again.' };
+      outcome = { ok: false, email, ref, source, message: INTERNAL_ERROR_MESSAGE };
       status = 500;
     } else if (error.code === 'RATE_LIMITED') {
-      // The message already says how long to wait (rateLimitedMessage in server/core/rate-limit.ts).
+      // The message already says how long to wait (rateLimitedMessage in server/signups/rate-limit.ts).
       res.setHeader('Retry-After', String(error.extensions.retryAfterSeconds));
       outcome = { ok: false, email, ref, source, message: error.message };
       status = 429;

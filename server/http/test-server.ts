@@ -7,8 +7,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { Backend } from '../db/database.js';
+import { loadPageRenderers } from '../load-page-renderers.js';
 import { startServer } from '../server.js';
-import { loadSitePages } from '../site-pages.js';
 import { freshDatabase, type ScratchDatabase } from '../testing/databases.js';
 
 export type TestServer = {
@@ -86,9 +86,9 @@ export async function startTestServerOn(databaseEnv: Record<string, string>, env
     // One server per database unless a test starts several (those set SMTP_URL or SINGLE_SERVER=off).
     SINGLE_SERVER: 'on',
     // The site's page module from source, so these tests need no build (vitest compiles it).
-    SITE_PAGES: 'site/server-pages.ts',
+    SITE_PAGES: 'site/page-renderers.ts',
     ...databaseEnv,
     ...env,
   });
-  return startServer(config, await loadSitePages(config));
+  return startServer(config, await loadPageRenderers(config));
 }

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { brand } from '../../common/brand.js';
 import { openDatabase } from '../db/database.js';
-import { createOutboxStore } from '../db/outbox-store.js';
 import { startTestServer } from '../http/test-server.js';
 import { freshDatabase, TEST_BACKENDS } from '../testing/databases.js';
 import { startSmtpSink } from '../testing/smtp-sink.js';
+import { createOutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
 import { type MailAttemptOutcome, type MailWorkerOptions, startMailWorker } from './worker.js';
 

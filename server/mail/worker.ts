@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
-import type { OutboxRow, OutboxStore } from '../db/outbox-store.js';
+import type { OutboxRow, OutboxStore } from './outbox-store.js';
 import { type MailTransport, PermanentMailError } from './transport.js';
 import { welcomeEmail } from './welcome.js';
 

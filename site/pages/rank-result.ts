@@ -6,7 +6,7 @@
 import { html, nothing } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { leaderboardView } from '../../common/leaderboard-view.js';
-import type { RankOutcome } from '../../common/site-pages.js';
+import type { RankOutcome } from '../../common/page-renderers.js';
 import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
 import type { Route } from '../routes.js';
 

@@ -4,7 +4,7 @@
  */
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
-import type { SignupOutcome } from '../../common/site-pages.js';
+import type { SignupOutcome } from '../../common/page-renderers.js';
 import type { Route } from '../routes.js';
 
 function confirmation() {

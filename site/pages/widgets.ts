@@ -5,8 +5,8 @@
  */
 import { html } from 'lit-html';
 import { formatNaira } from '../../common/money.js';
+import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 import { periodLabel, plans } from '../../common/plans.js';
-import { RANK_PAGE_PATH } from '../../common/site-pages.js';
 import { methodCall } from '../../widgets/api-docs.js';
 import { hostSizeCss, type WidgetTag } from '../../widgets/host-sizes.js';
 import { cssProperties, propertyName, widgetMetadata } from '../../widgets/metadata.js';

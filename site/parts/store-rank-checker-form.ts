@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit-html';
 import { brand } from '../../common/brand.js';
-import { RANK_PAGE_PATH } from '../../common/site-pages.js';
+import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 
 /**
  * The plain rank form: the fallback inside `<store-rank-checker>` and the form on the no-JavaScript

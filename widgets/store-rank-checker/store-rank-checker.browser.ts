@@ -15,7 +15,7 @@ import {
 
 await importLoader();
 
-/** What the real server says for an unknown domain (server/core/errors.ts; the fake answers with it). */
+/** What the real server says for an unknown domain (server/errors.ts; the fake answers with it). */
 const NOT_FOUND = "We couldn't find a store with that domain";
 
 async function mountChecker() {

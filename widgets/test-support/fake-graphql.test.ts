@@ -7,8 +7,8 @@
 import { addTypenameToDocument } from '@apollo/client/utilities';
 import { buildSchema, type ExecutionResult, execute, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openContestStorage } from '../../server/core/contest/open-storage.js';
-import { parseStoresCsv } from '../../server/core/contest/parse.js';
+import { openContestStorage } from '../../server/contest/open-storage.js';
+import { parseStoresCsv } from '../../server/contest/parse.js';
 import { createSchema, typeDefs } from '../../server/graphql/schema.js';
 import { startTestServer, type TestServer } from '../../server/http/test-server.js';
 import type { Services } from '../../server/services.js';

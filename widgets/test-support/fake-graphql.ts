@@ -5,8 +5,7 @@
  * against the real schema and compares its errors with what the real server says.
  */
 import type { StoreLeaderboard } from '../../common/campaign.js';
-import { STORE_NOT_FOUND_MESSAGE } from '../../server/core/errors.js';
-import { rateLimitedMessage } from '../../server/core/rate-limit.js';
+import { rateLimitedMessage, STORE_NOT_FOUND_MESSAGE } from '../../common/messages.js';
 
 export type GraphqlRequest = { query?: string; operationName?: string; variables?: Record<string, unknown> };
 export type FakeAnswer = { status: number; type: string; body: string };

@@ -1,0 +1,49 @@
+/**
+ * The pages the server answers itself, as the server sees them: functions from plain data to HTML.
+ * The site owns the templates (site/page-renderers.ts implements this); the server is handed them at
+ * start (server/load-page-renderers.ts loads the module by path), so server/ imports nothing from site/.
+ */
+import type { StoreLeaderboard } from './campaign.js';
+
+/** What `POST /start-selling` (the no-JavaScript signup) answers. */
+export type SignupOutcome =
+  | { ok: true }
+  | {
+      ok: false;
+      /** Shown as-is, announced and tied to the field (e.g. the RATE_LIMITED wait in words). */
+      message: string;
+      email: string;
+      ref?: string | null;
+      /** The page the visitor first signed up from, kept through the retry for attribution. */
+      source?: string | null;
+    };
+
+/** What `GET /new-year-sales/rank?domain=…` (the no-JavaScript rank check) answers. */
+export type RankOutcome =
+  | { kind: 'form' }
+  | { kind: 'found'; domain: string; standing: StoreLeaderboard }
+  | { kind: 'error'; domain: string; message: string };
+
+export type RenderedPage = { html: string; status: number };
+
+export type PageRenderers = {
+  signupResult(outcome: SignupOutcome): string;
+  rankResult(outcome: RankOutcome): string;
+  /** Any page by its clean path, rendered per request (SITE_RENDER=on-request, npm run dev). */
+  page?(pathname: string): RenderedPage;
+};
+
+/** What the server tells the site's module: the same environment the pages are built with. */
+export type PageRenderersOptions = {
+  siteDir: string;
+  publicUrl: string | undefined;
+  production: boolean;
+  analytics: { gaId: string | undefined; pixelId: string | undefined; chatId: string | undefined };
+  onRequest: boolean;
+};
+
+/** The module SITE_PAGES names (dist/server/site-pages.js by default). */
+export type PageRenderersModule = { createPageRenderers(options: PageRenderersOptions): PageRenderers };
+
+/** Where the no-JavaScript rank form sends its GET. */
+export const RANK_PAGE_PATH = '/new-year-sales/rank';

@@ -1,0 +1,18 @@
+/**
+ * The SQLite migration chain, applied in order at start (or by `npm run admin -- migrate`).
+ * Append new ones (one file each, listed here in order); never edit one that has shipped.
+ */
+import type { Migration } from 'kysely';
+import * as initial from './0001_initial.js';
+import * as signups from './0002_signups.js';
+import * as contest from './0003_contest.js';
+import * as contestReloadScope from './0004_contest_reload_scope.js';
+import * as signupsOnePerInbox from './0005_signups_one_per_inbox.js';
+
+export const sqliteMigrations: Record<string, Migration> = {
+  '0001_initial': initial,
+  '0002_signups': signups,
+  '0003_contest': contest,
+  '0004_contest_reload_scope': contestReloadScope,
+  '0005_signups_one_per_inbox': signupsOnePerInbox,
+};

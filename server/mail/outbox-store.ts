@@ -1,0 +1,110 @@
+/**
+ * Storage for the e-mail outbox (the delivery rules live in server/mail/worker.ts). A worker claims
+ * due rows with a lease; only the claimer records the outcome, and a row whose lease ran out (its
+ * worker crashed) is taken over by any worker. On PostgreSQL several servers claim at once: the claim
+ * skips rows another transaction holds (FOR UPDATE SKIP LOCKED). SQLite has one writer at a time.
+ */
+import type { Selectable } from 'kysely';
+import { dbClock } from '../db/clock.js';
+import type { OpenedDatabase } from '../db/database.js';
+import type { OutboxTable } from '../db/schema.js';
+
+export type OutboxRow = Pick<Selectable<OutboxTable>, 'id' | 'idempotency_key' | 'kind' | 'recipient' | 'attempts'>;
+
+export type OutboxStore = {
+  /** Claims up to `limit` due rows (and rows with an expired lease) for `worker` until `leaseMs` from now. */
+  claim(worker: string, limit: number, leaseMs: number): Promise<OutboxRow[]>;
+  /** Records sends; answers how many rows were still this worker's (not taken over after their lease). */
+  markSent(ids: number[], worker: string): Promise<number>;
+  /** Records a failure: back to pending after `retryInMs`, or failed for good. */
+  markFailed(id: number, worker: string, failure: { message: string; retryInMs: number | null }): Promise<void>;
+  /** Puts every `sending` row back to pending; only for a database one process owns (embedded SQLite). */
+  resumeAll(): Promise<number>;
+  /** Gives back claimed rows left unsent (stopping), as if never tried. */
+  release(ids: number[], worker: string): Promise<void>;
+};
+
+export function createOutboxStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>): OutboxStore {
+  const { db, backend } = opened;
+  const clock = dbClock(backend);
+  return {
+    async claim(worker, limit, leaseMs) {
+      return db.transaction().execute(async (trx) => {
+        let due = trx
+          .selectFrom('outbox')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', clock.now())]),
+              eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', clock.now())]),
+            ]),
+          )
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(limit);
+        if (backend === 'postgres') due = due.forUpdate().skipLocked();
+        const ids = (await due.execute()).map((row) => row.id);
+        if (ids.length === 0) return [];
+        return trx
+          .updateTable('outbox')
+          .set((eb) => ({
+            status: 'sending',
+            claimed_by: worker,
+            claimed_at: clock.now(),
+            lease_until: clock.offset(leaseMs),
+            attempts: eb('attempts', '+', 1),
+          }))
+          .where('id', 'in', ids)
+          .returning(['id', 'idempotency_key', 'kind', 'recipient', 'attempts'])
+          .execute();
+      });
+    },
+    async markSent(ids, worker) {
+      if (ids.length === 0) return 0;
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'sent', sent_at: clock.now(), last_error: null, lease_until: null })
+        .where('id', 'in', ids)
+        .where('status', '=', 'sending')
+        .where('claimed_by', '=', worker)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    async markFailed(id, worker, failure) {
+      await db
+        .updateTable('outbox')
+        .set(
+          failure.retryInMs === null
+            ? { status: 'failed', last_error: failure.message, lease_until: null }
+            : {
+                status: 'pending',
+                next_attempt_at: clock.offset(failure.retryInMs),
+                last_error: failure.message,
+                lease_until: null,
+              },
+        )
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .where('claimed_by', '=', worker)
+        .execute();
+    },
+    async resumeAll() {
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'pending', lease_until: null })
+        .where('status', '=', 'sending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    async release(ids, worker) {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({ status: 'pending', attempts: eb('attempts', '-', 1), lease_until: null }))
+        .where('id', 'in', ids)
+        .where('status', '=', 'sending')
+        .where('claimed_by', '=', worker)
+        .execute();
+    },
+  };
+}

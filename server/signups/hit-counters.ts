@@ -1,0 +1,147 @@
+/**
+ * Where the signup rate limits count (docs/scaling.md "Shared limits"): Redis through
+ * rate-limiter-flexible when REDIS_URL is set, else the database's rate_limit_windows table on
+ * PostgreSQL (every server shares it), else this process's memory (embedded SQLite: one server).
+ */
+import { Redis } from 'ioredis';
+import type pg from 'pg';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { OpenedDatabase } from '../db/database.js';
+import { type HitCounter, memoryHitCounter, type RateLimit, type WindowCount } from './rate-limit.js';
+
+export async function openHitCounter(opened: OpenedDatabase, redisUrl: string | undefined): Promise<HitCounter> {
+  if (redisUrl) return redisHitCounter(redisUrl);
+  if (opened.backend === 'postgres') return postgresHitCounter(opened.pool);
+  return memoryHitCounter();
+}
+
+type PendingHit = {
+  key: string;
+  windowMs: number;
+  nowMs: number;
+  resolve: (count: WindowCount) => void;
+  reject: (error: unknown) => void;
+};
+
+// One row per key: a key whose window has ended starts a new one with this batch's hits.
+export const COUNT_HITS = `
+  INSERT INTO rate_limit_windows AS w (key, hits, counted_at_ms, ends_at_ms)
+  SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[], $4::bigint[]) ORDER BY 1
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN w.ends_at_ms <= excluded.counted_at_ms THEN excluded.hits ELSE w.hits + excluded.hits END,
+    ends_at_ms = CASE WHEN w.ends_at_ms <= excluded.counted_at_ms THEN excluded.ends_at_ms ELSE w.ends_at_ms END,
+    counted_at_ms = excluded.counted_at_ms
+  RETURNING key, hits, ends_at_ms`;
+
+/** Ended windows are deleted this often (by any server; deleting twice is harmless). */
+const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * The hits of one event-loop turn go to PostgreSQL in one upsert (one round trip, one commit), keys in
+ * sorted order so two servers' batches lock rows in the same order and never deadlock. Times are the
+ * servers' clocks (milliseconds), so their skew must stay well below a window (NTP does that).
+ */
+export function postgresHitCounter(pool: pg.Pool): HitCounter {
+  let pending: PendingHit[] = [];
+  let lastPrune = 0;
+
+  async function flush() {
+    const batch = pending;
+    pending = [];
+    const byKey = new Map<string, PendingHit[]>();
+    for (const hit of batch) {
+      const hits = byKey.get(hit.key);
+      if (hits) hits.push(hit);
+      else byKey.set(hit.key, [hit]);
+    }
+    const keys = [...byKey.keys()].sort();
+    const groups = keys.map((key) => byKey.get(key) ?? []);
+    const nows = groups.map((hits) => Math.max(...hits.map((hit) => hit.nowMs)));
+    try {
+      const { rows } = await pool.query<{ key: string; hits: number; ends_at_ms: number }>(COUNT_HITS, [
+        keys,
+        groups.map((hits) => hits.length),
+        nows,
+        groups.map((hits, i) => nows[i]! + hits[0]!.windowMs),
+      ]);
+      for (const row of rows) {
+        const hits = byKey.get(row.key) ?? [];
+        // The batch's hits are the last ones counted: this one's place among them is its count.
+        for (const [i, hit] of hits.entries()) {
+          hit.resolve({ hits: row.hits - hits.length + 1 + i, endsAtMs: row.ends_at_ms });
+        }
+      }
+      // Every key comes back; should one not, its hits fail rather than wait for ever (no-op once resolved).
+      for (const hit of batch) hit.reject(new Error(`rate limit key ${hit.key} was not counted`));
+    } catch (error) {
+      for (const hit of batch) hit.reject(error);
+    }
+    const now = Math.max(...nows);
+    if (now - lastPrune >= PRUNE_EVERY_MS) {
+      lastPrune = now;
+      await pool.query('DELETE FROM rate_limit_windows WHERE ends_at_ms <= $1', [now]).catch(() => {});
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    count(key, limit, nowMs) {
+      return new Promise((resolve, reject) => {
+        // After the poll phase: every request read in this turn joins the batch.
+        if (pending.length === 0) setImmediate(() => void flush());
+        pending.push({ key, windowMs: limit.windowSeconds * 1000, nowMs, resolve, reject });
+      });
+    },
+    async close() {},
+  };
+}
+
+/**
+ * rate-limiter-flexible on Redis: one atomic INCR-with-expiry per hit, fixed windows kept by Redis's
+ * own clock (`nowMs` only places the end on ours). Refuses to start when Redis does not answer.
+ */
+export async function redisHitCounter(url: string): Promise<HitCounter> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  // ioredis reconnects by itself; meanwhile each count fails after two retries (about 1.5 s) and the
+  // signup answers an error, so the outage shows there rather than as an unhandled-error line per retry.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    client.disconnect();
+    throw new Error(`REDIS_URL does not answer (${(error as Error).message}).`);
+  }
+  const limiters = new Map<string, RateLimiterRedis>();
+  const limiterFor = (limit: RateLimit) => {
+    const name = `${limit.max}/${limit.windowSeconds}`;
+    let limiter = limiters.get(name);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: client,
+        keyPrefix: 'kasuwa',
+        points: limit.max,
+        duration: limit.windowSeconds,
+      });
+      limiters.set(name, limiter);
+    }
+    return limiter;
+  };
+  return {
+    kind: 'redis',
+    async count(key, limit, nowMs) {
+      let result: RateLimiterRes;
+      try {
+        result = await limiterFor(limit).consume(key, 1);
+      } catch (refused) {
+        // Over the limit it rejects with the same result object; anything else is a Redis failure.
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        result = refused;
+      }
+      return { hits: result.consumedPoints, endsAtMs: nowMs + result.msBeforeNext };
+    },
+    async close() {
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * N built servers (`node dist/server/main.js`) on one PostgreSQL database behind HAProxy with the
+ * shipped deploy/haproxy.cfg, and an SMTP sink in this process: the multi-server test and
+ * `bench:soak --servers N` both run on it. Everything listens on loopback on ports the system picks.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { installFromDebian } from '../../scripts/debian.mjs';
+import { freePort } from './free-port.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const HAPROXY_CONFIG = path.join(root, 'deploy/haproxy.cfg');
+const HAPROXY_PATHS = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'];
+
+/**
+ * Finds HAProxy; when it is missing and we may install Debian's package (root with apt-get), installs
+ * it (scripts/debian.mjs); otherwise throws with the command to run.
+ */
+export function ensureHaproxy(): string {
+  const find = () => [process.env.HAPROXY_PATH, ...HAPROXY_PATHS].find((file) => file && fs.existsSync(file));
+  const found = find();
+  if (found) return found;
+  if (installFromDebian('haproxy', 'cluster: no HAProxy found')) {
+    const installed = find();
+    if (installed) return installed;
+  }
+  throw new Error(
+    'The multi-server test needs HAProxy and none was found. Install it with:  sudo apt-get update && sudo apt-get install -y haproxy  (or set HAPROXY_PATH)',
+  );
+}
+
+export { type ReceivedMail, startSmtpSink } from './smtp-sink.js';
+
+export type ClusterServer = {
+  name: string;
+  child: ChildProcess;
+  port: number;
+  base: string;
+  /** Every line the server printed on stdout (JSON log lines). */
+  lines: string[];
+  exited: Promise<number | null>;
+};
+
+function startServer(name: string, env: Record<string, string>): Promise<ClusterServer> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      lines.push(line);
+      const url = /"msg":"listening".*"url":"http:\/\/localhost:(\d+)"/.exec(line);
+      if (url) {
+        clearTimeout(timer);
+        const port = Number(url[1]);
+        resolve({ name, child, port, base: `http://127.0.0.1:${port}`, lines, exited });
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before listening`));
+    });
+  });
+}
+
+/** The shipped config with this cluster's listen address, servers and health-check path. */
+export function haproxyConfig(listenPort: number, servers: ClusterServer[], healthPath: string): string {
+  const lines = fs.readFileSync(HAPROXY_CONFIG, 'utf8').split('\n');
+  const firstServer = lines.findIndex((line) => /^\s*server\s/.test(line));
+  const indent = /^\s*/.exec(lines[firstServer] ?? '    ')?.[0] ?? '    ';
+  const ours = servers.map((server) => `${indent}server ${server.name} 127.0.0.1:${server.port}`);
+  return lines
+    .flatMap((line, index) => {
+      if (index === firstServer) return ours;
+      if (/^\s*server\s/.test(line)) return [];
+      if (/^\s*bind\s/.test(line)) return [line.replace(/bind\s+\S+/, `bind 127.0.0.1:${listenPort}`)];
+      return [line.replace('GET /readyz', `GET ${healthPath}`)];
+    })
+    .join('\n');
+}
+
+export type Cluster = {
+  servers: ClusterServer[];
+  /** The balancer's address: what clients use. */
+  base: string;
+  /** What HAProxy's health check asks each server: /readyz, or /healthz on a build without it. */
+  healthPath: string;
+  /** Stops HAProxy, then the servers that are still running. */
+  stop(): Promise<void>;
+};
+
+async function answers(url: string): Promise<number> {
+  try {
+    return (await fetch(url)).status;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Starts `count` servers at once on `env` (DATABASE_URL, SMTP_URL, …), then HAProxy in front of them,
+ * and answers once the balancer passes a request through. `/readyz` is the health check when the
+ * build has it, else `/healthz`.
+ */
+export async function startCluster(count: number, env: Record<string, string>, lbPort?: number): Promise<Cluster> {
+  const haproxy = ensureHaproxy();
+  if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) {
+    throw new Error('dist/server/main.js is missing: run `node scripts/build.mjs` first');
+  }
+  const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServer(`app${i + 1}`, env)));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopServers = async () => {
+    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((server) => server.exited));
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopServers();
+    throw (failed as PromiseRejectedResult).reason;
+  }
+  const first = servers[0]!;
+  const healthPath = (await answers(`${first.base}/readyz`)) === 404 ? '/healthz' : '/readyz';
+  const port = lbPort ?? (await freePort());
+  const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-haproxy-'));
+  const configFile = path.join(configDir, 'haproxy.cfg');
+  fs.writeFileSync(configFile, haproxyConfig(port, servers, healthPath));
+  // -db: stay in the foreground, so the child is HAProxy itself and SIGTERM stops it.
+  const balancer = spawn(haproxy, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const balancerExited = new Promise((resolve) => balancer.once('exit', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (balancer.exitCode === null) balancer.kill('SIGTERM');
+    await balancerExited;
+    await stopServers();
+    fs.rmSync(configDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 30_000;
+  while ((await answers(`${base}${healthPath}`)) !== 200) {
+    if (balancer.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`HAProxy did not pass requests through on ${base} within 30 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { servers, base, healthPath, stop };
+}
+
+/** Resident memory of a process in kB (Linux /proc), 0 once it is gone. */
+export function rssKb(pid: number | undefined): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The site's renderers for the pages the server answers itself (common/page-renderers.ts). The build
+ * emits this as dist/server/site-pages.js, next to the server, which loads it by path at start
+ * (SITE_PAGES): the site owns its templates and the server never imports them.
+ */
+import type { PageRenderers, PageRenderersOptions } from '../common/page-renderers.js';
+import { DEFAULT_PUBLIC_URL, type SiteConfig } from './config.js';
+import { type Assets, documentFor } from './layout.js';
+import { rankResultRoute } from './pages/rank-result.js';
+import { startSellingResultRoute } from './pages/start-selling-result.js';
+import { readAssets, renderToString } from './render.js';
+import { findRoute, type Route } from './routes.js';
+
+export function createPageRenderers(options: PageRenderersOptions): PageRenderers {
+  const config: SiteConfig = {
+    publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
+    production: options.production,
+    ...options.analytics,
+  };
+  const assets = (): Assets => {
+    try {
+      return readAssets(options.siteDir);
+    } catch {
+      return { scripts: [], styles: [] }; // not built yet: the page still works, unstyled
+    }
+  };
+  // Read once when built; re-read per page in dev, where vite rebuilds the assets under us.
+  const built = options.onRequest ? undefined : assets();
+  const render = (route: Route) => renderToString(documentFor(route, built ?? assets(), config));
+  return {
+    signupResult: (outcome) => render(startSellingResultRoute(outcome)),
+    rankResult: (outcome) => render(rankResultRoute(outcome, config.publicUrl)),
+    page: options.onRequest
+      ? (pathname) => {
+          const route = findRoute(pathname);
+          return { html: render(route), status: route.status ?? 200 };
+        }
+      : undefined,
+  };
+}
