@@ -18,12 +18,11 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
    * older transaction in the cluster has ended, and another test file's may still be open.
    */
   async function refreshUntil(contest: ContestBoard, done: () => boolean) {
-    const deadline = Date.now() + 15_000;
-    await contest.refresh();
-    while (!done() && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    const refreshed = async () => {
       await contest.refresh();
-    }
+      return done();
+    };
+    await expect.poll(refreshed, { timeout: 15_000, interval: 50 }).toBe(true);
   }
 
   const storesCsv = (ids: string[], optedOut: string[] = []) =>

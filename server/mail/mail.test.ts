@@ -33,15 +33,11 @@ const decoded = (raw: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-/** Waits for check() to give something (it may be async). */
-async function until<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000) {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** Waits for check() to give something (it may be async), and gives it. */
+async function until<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeout = 10_000) {
+  let value: T | undefined;
+  await expect.poll(async () => (value = await check()), { message: `waiting for ${what}`, timeout }).toBeTruthy();
+  return value as T;
 }
 
 /** A transport that keeps each recipient once its send is done; pauseMs makes each send that slow. */
