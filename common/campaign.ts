@@ -16,14 +16,3 @@ export type Campaign = {
   endsAt: string;
 };
 export const RUNNER_UP_MERCHANDISE = true;
-
-/** A store's standing as getStoreLeaderboard answers it (docs/contest.md, Rules as implemented): naira, no other store named. */
-export type StoreLeaderboard = {
-  storeId: string;
-  name: string | null;
-  logo: string | null;
-  rank: number | null;
-  totalRevenue: number;
-  winningRevenue: number;
-  revenueToWin: number;
-};

@@ -50,8 +50,15 @@ describe('leaderboardView', () => {
       yourRevenue: '₦1.5M',
       winnersRevenue: '₦3M',
       progress: 50,
+      progressLabel: 50,
       sellOver: 'Sell over ₦1,500,000 more to win',
     });
+  });
+
+  it('given a share with many decimals should print it with one, and draw the bar with all of them', () => {
+    const view = leaderboardView({ totalRevenue: 988_412, winningRevenue: 999_998 });
+    expect(view.progressLabel).toBe(98.8);
+    expect(view.progress).toBeCloseTo(98.84138, 4);
   });
 
   it.each([[null], [{}], [{ name: null, rank: null, totalRevenue: 0, winningRevenue: 0, revenueToWin: 0 }]])(

@@ -3,7 +3,7 @@
  * rank page print the same words and numbers from this. Table-tested in leaderboard-view.test.ts.
  */
 import { brand } from './brand.js';
-import type { StoreLeaderboard } from './campaign.js';
+import type { StoreLeaderboard } from './leaderboard.js';
 import { formatCompactNaira, formatNaira } from './money.js';
 
 /** totalRevenue ÷ winningRevenue as a percent; 0 if either is 0 (or missing); never above 100. */
@@ -35,6 +35,8 @@ export function leaderboardView(entry: Partial<StoreLeaderboard> | null | undefi
     yourRevenue: formatCompactNaira(total),
     winnersRevenue: formatCompactNaira(winning),
     progress: progressPercent(total, winning),
+    /** The percent as read out and printed: one decimal. */
+    progressLabel: Math.round(progressPercent(total, winning) * 10) / 10,
     sellOver: `Sell over ${formatNaira(entry?.revenueToWin ?? 0)} more to win`,
   };
 }

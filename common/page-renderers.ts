@@ -3,7 +3,7 @@
  * The site owns the templates (site/page-renderers.ts implements this); the server is handed them at
  * start (server/load-page-renderers.ts loads the module by path), so server/ imports nothing from site/.
  */
-import type { StoreLeaderboard } from './campaign.js';
+import type { StoreLeaderboard } from './leaderboard.js';
 
 /** What `POST /start-selling` (the no-JavaScript signup) answers. */
 export type SignupOutcome =

@@ -5,6 +5,7 @@
  * the /widgets page renders its tables from it. metadata.test.ts checks it against the components,
  * api-drift.test.ts checks every generated or hand-written copy against it.
  */
+import { leaderboardTypeText } from '../common/leaderboard.js';
 import { type HostSize, hostSizes, type WidgetTag } from './host-sizes.js';
 
 type Item = { name: string; description: string };
@@ -128,8 +129,7 @@ export const widgetMetadata: TagMetadata[] = [
     events: [
       {
         name: 'store-rank-result',
-        detail:
-          '{ storeId: string; name: string | null; logo: string | null; rank: number | null; totalRevenue: number; winningRevenue: number; revenueToWin: number }',
+        detail: leaderboardTypeText(),
         description: 'a lookup answered; the dialog opens',
       },
       {

@@ -9,7 +9,8 @@
  * rank index and directory aside, yielding to the event loop between pages, and swaps them in whole, so
  * lookups keep answering from the old ones meanwhile (docs/operations.md "Reloads").
  */
-import type { Campaign, StoreLeaderboard } from '../../common/campaign.js';
+import type { Campaign } from '../../common/campaign.js';
+import type { StoreLeaderboard } from '../../common/leaderboard.js';
 import { STORE_NOT_FOUND_MESSAGE } from '../../common/messages.js';
 import { UserFacingError } from '../errors.js';
 import { normalizeDomain } from './domain.js';

@@ -5,6 +5,7 @@
  * on the schema's fields (not in a root value) so graphql-js and compiled queries run the same ones.
  */
 import { buildSchema, GraphQLError, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { leaderboardSchemaFields } from '../../common/leaderboard.js';
 import { INTERNAL_ERROR_MESSAGE } from '../../common/messages.js';
 import { UserFacingError } from '../errors.js';
 import type { Services } from '../services.js';
@@ -42,13 +43,7 @@ export const typeDefs = /* GraphQL */ `
 
   "A store's standing in the New Year sales contest. Amounts are naira with at most two decimals."
   type StoreLeaderboard {
-    storeId: ID!
-    name: String
-    logo: String
-    rank: Int
-    totalRevenue: Float!
-    winningRevenue: Float!
-    revenueToWin: Float!
+${leaderboardSchemaFields('    ')}
   }
 `;
 

@@ -31,7 +31,7 @@ function sameOriginLogo(logo: string | null, publicUrl: string): string | null {
 function standing(outcome: Extract<RankOutcome, { kind: 'found' }>, publicUrl: string) {
   const view = leaderboardView(outcome.standing);
   const logo = sameOriginLogo(view.logo, publicUrl);
-  const progress = Math.round(view.progress * 10) / 10;
+  const progress = view.progressLabel;
   return html`<div class="rank-store">
   ${
     logo

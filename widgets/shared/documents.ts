@@ -4,7 +4,7 @@
  * what `parse()` makes of its source text, so they cannot drift.
  */
 import type { DocumentNode } from 'graphql';
-import type { StoreLeaderboard } from '../../common/campaign.js';
+import { LEADERBOARD_FIELDS, type StoreLeaderboard } from '../../common/leaderboard.js';
 
 const name = (value: string) => ({ kind: 'Name', value });
 const field = (fieldName: string, args: string[] = [], selections?: unknown[]) => ({
@@ -61,15 +61,15 @@ export const START_SELLING = operation('mutation', 'StartSelling', 'data', 'Star
   'success',
 ]);
 
-export const LEADERBOARD_FIELDS = ['storeId', 'name', 'logo', 'rank', 'totalRevenue', 'winningRevenue', 'revenueToWin'];
-export const GET_STORE_LEADERBOARD_SOURCE = `query GetStoreLeaderboard($query: StoreLeaderboardInput!) { getStoreLeaderboard(query: $query) { ${LEADERBOARD_FIELDS.join(' ')} } }`;
+const LEADERBOARD_FIELD_NAMES = Object.keys(LEADERBOARD_FIELDS);
+export const GET_STORE_LEADERBOARD_SOURCE = `query GetStoreLeaderboard($query: StoreLeaderboardInput!) { getStoreLeaderboard(query: $query) { ${LEADERBOARD_FIELD_NAMES.join(' ')} } }`;
 export const GET_STORE_LEADERBOARD = operation(
   'query',
   'GetStoreLeaderboard',
   'query',
   'StoreLeaderboardInput',
   'getStoreLeaderboard',
-  LEADERBOARD_FIELDS,
+  LEADERBOARD_FIELD_NAMES,
 );
 
 export type { StoreLeaderboard };

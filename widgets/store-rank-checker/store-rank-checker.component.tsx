@@ -51,7 +51,7 @@ function LeaderboardDialog({
   const loading = entry === null;
   const view = leaderboardView(entry);
   const id = useId();
-  const progress = Math.round(view.progress * 10) / 10;
+  const progress = view.progressLabel;
   return (
     <Dialog
       open={open}

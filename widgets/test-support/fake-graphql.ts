@@ -4,7 +4,7 @@
  * Its messages come from the server's own constants, and fake-graphql.test.ts runs each answer
  * against the real schema and compares its errors with what the real server says.
  */
-import type { StoreLeaderboard } from '../../common/campaign.js';
+import type { StoreLeaderboard } from '../../common/leaderboard.js';
 import { rateLimitedMessage, STORE_NOT_FOUND_MESSAGE } from '../../common/messages.js';
 
 export type GraphqlRequest = { query?: string; operationName?: string; variables?: Record<string, unknown> };
