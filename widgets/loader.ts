@@ -7,30 +7,15 @@
  * It also opens the start-selling modal from any [data-start-selling] element, gives tags that are not
  * defined yet their reserved size, and exports what a page or framework may call at any time.
  */
-import { reservedSizesCss } from './host-sizes.js';
+import { reservedSizesCss, type WidgetTag } from './host-sizes.js';
+import { isWidgetTag, registry } from './registry.js';
 import { installStartSellingDelegation, openStartSellingModal } from './shared/start-selling-delegation.js';
 
-const widgets: Record<string, () => Promise<unknown>> = {
-  'start-selling-form': () => import('./start-selling-form/start-selling-form.define.js'),
-  'start-selling-modal': () => import('./start-selling-modal/start-selling-modal.define.js'),
-  'store-rank-checker': () => import('./store-rank-checker/store-rank-checker.define.js'),
-  'pricing-plans': () => import('./pricing-plans/pricing-plans.define.js'),
-};
-
-// The big shared libraries, each evaluated in its own task before the widget code: splitting one long
-// task into several keeps the page responsive to taps while the widgets start (and keeps TBT low).
-const react = () => import('./shared/runtime-react.js');
-const forms = () => import('./shared/runtime-forms.js');
-const runtimesOf: Record<string, (() => Promise<unknown>)[]> = {
-  'start-selling-form': [react, forms],
-  'start-selling-modal': [react, forms],
-  'store-rank-checker': [react, forms],
-  'pricing-plans': [react],
-};
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const runtimeLoads = new Map<() => Promise<unknown>, Promise<unknown>>();
-async function runtimesFor(tag: string): Promise<void> {
-  for (const runtime of runtimesOf[tag] ?? []) {
+/** The shared runtimes a tag needs, each evaluated in its own task, once per page. */
+async function runtimesFor(tag: WidgetTag): Promise<void> {
+  for (const runtime of registry[tag].runtimes) {
     let loading = runtimeLoads.get(runtime);
     if (!loading) {
       loading = runtime().then(nextTask);
@@ -39,7 +24,7 @@ async function runtimesFor(tag: string): Promise<void> {
     await loading;
   }
 }
-const tags = Object.keys(widgets);
+const tags = Object.keys(registry);
 const selector = tags.join(',');
 const MODAL = 'start-selling-modal';
 
@@ -47,11 +32,10 @@ const globalState = globalThis as typeof globalThis & { __kasuwaWidgets?: boolea
 
 const requested = new Set<string>();
 function load(tag: string): Promise<unknown> {
-  const importer = widgets[tag];
-  if (!importer || requested.has(tag) || customElements.get(tag)) return customElements.whenDefined(tag);
+  if (!isWidgetTag(tag) || requested.has(tag) || customElements.get(tag)) return customElements.whenDefined(tag);
   requested.add(tag);
   return runtimesFor(tag)
-    .then(importer)
+    .then(registry[tag].define)
     .catch((error) => {
       requested.delete(tag);
       console.error(`[kasuwa-widgets] could not load <${tag}>`, error);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { hostSizes } from './host-sizes.js';
 import { customElementsManifest, propertyName, typeDeclarations, widgetMetadata } from './metadata.js';
 
 const source = (tag: string) =>
@@ -22,7 +23,6 @@ describe('widget metadata', () => {
         expect(code, `part ${part.name}`).toMatch(new RegExp(`part=["{\`][^"]*\\b${part.name}\\b`));
       const emitted = [...code.matchAll(/emit\([^,]+, '([a-z-]+)'/g)].map((m) => m[1]);
       for (const event of emitted) expect(w.events.map((e) => e.name)).toContain(event);
-      expect(fs.readFileSync('widgets/loader.ts', 'utf8')).toContain(`'${tag}'`);
     },
   );
 
@@ -39,9 +39,9 @@ describe('widget metadata', () => {
     },
   );
 
-  it('given the manifest should list the four tags and the d.ts should map each one', () => {
+  it('given the manifest should list every tag and the d.ts should map each one', () => {
     const tags = customElementsManifest().modules.map((m) => m.declarations[0]?.tagName);
-    expect(tags).toEqual(['start-selling-form', 'start-selling-modal', 'store-rank-checker', 'pricing-plans']);
+    expect(tags).toEqual(Object.keys(hostSizes));
     const files = typeDeclarations();
     for (const file of ['kasuwa-widgets.d.ts', 'kasuwa-widgets.react.d.ts', 'kasuwa-widgets.vue.d.ts']) {
       for (const tag of tags) expect(files[file], file).toContain(`'${tag}':`);

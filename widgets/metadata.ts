@@ -76,8 +76,9 @@ const signupEvents = [
   },
 ];
 
-export const widgetMetadata: TagMetadata[] = [
-  {
+/** One entry per tag of host-sizes.ts: a tag without one, or an entry under another tag's name, is a type error. */
+const metadataByTag: { [Tag in WidgetTag]: TagMetadata & { tag: Tag } } = {
+  'start-selling-form': {
     tag: 'start-selling-form',
     className: 'StartSellingFormElement',
     module: 'start-selling-form/start-selling-form.define.js',
@@ -90,7 +91,7 @@ export const widgetMetadata: TagMetadata[] = [
     hostSize: hostSizes['start-selling-form'],
     hostNote: fullWidth,
   },
-  {
+  'start-selling-modal': {
     tag: 'start-selling-modal',
     className: 'StartSellingModalElement',
     module: 'start-selling-modal/start-selling-modal.define.js',
@@ -118,7 +119,7 @@ export const widgetMetadata: TagMetadata[] = [
     hostSize: hostSizes['start-selling-modal'],
     hostNote: 'takes no room; the dialog sits in the top layer',
   },
-  {
+  'store-rank-checker': {
     tag: 'store-rank-checker',
     className: 'StoreRankCheckerElement',
     module: 'store-rank-checker/store-rank-checker.define.js',
@@ -156,7 +157,7 @@ export const widgetMetadata: TagMetadata[] = [
     hostSize: hostSizes['store-rank-checker'],
     hostNote: fullWidth,
   },
-  {
+  'pricing-plans': {
     tag: 'pricing-plans',
     className: 'PricingPlansElement',
     module: 'pricing-plans/pricing-plans.define.js',
@@ -204,7 +205,9 @@ export const widgetMetadata: TagMetadata[] = [
     hostSize: hostSizes['pricing-plans'],
     hostNote: fullWidth,
   },
-];
+};
+
+export const widgetMetadata: TagMetadata[] = Object.values(metadataByTag);
 
 /** custom-elements.json (schema 2.1.0). */
 export function customElementsManifest() {
