@@ -124,7 +124,7 @@ async function writeWidgetDocs() {
   const { build } = await import('esbuild');
   const out = await build({
     stdin: {
-      contents: "export * from './widgets/metadata.ts'; export * from './widgets/api-docs.ts';",
+      contents: "export * from './widgets/declarations.ts'; export * from './widgets/api-docs.ts';",
       resolveDir: root,
       loader: 'ts',
     },

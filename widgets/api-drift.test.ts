@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { siteConfigFromEnv } from '../site/config.js';
 import { renderAll } from '../site/render.js';
 import { generatedRegions, methodCall, regionOf } from './api-docs.js';
+import { customElementsManifest, typeDeclarations } from './declarations.js';
 import { hostSizes } from './host-sizes.js';
-import { customElementsManifest, typeDeclarations, widgetMetadata } from './metadata.js';
+import { widgetMetadata } from './metadata.js';
 
 const rebuild = 'out of date with widgets/metadata.ts: run node scripts/build.mjs --only widgets';
 

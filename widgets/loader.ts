@@ -66,25 +66,33 @@ function reserveSizes() {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
-type ModalElement = HTMLElement & { show?(opener?: HTMLElement | null): unknown; close?(): void };
+type ModalElement = HTMLElement & {
+  show?(opener?: HTMLElement | null): Promise<void>;
+  hide?(): Promise<void>;
+  close?(): void;
+};
 
 /**
- * A modal whose code has not come yet still answers show() and close(): show() loads the code and then
- * opens it (without an opener, focus returns to what has focus when it opens). Own properties, removed
- * once the tag is defined, when the element's own methods take over.
+ * A modal whose code has not come yet still answers show(), hide() and close(): show() loads the code,
+ * then opens it and settles once it is open (without an opener, focus returns to what has focus when
+ * it opens). Own properties, removed once the tag is defined, when the element's own methods take over.
  */
 function answerForModal(modal: ModalElement) {
   if (customElements.get(MODAL) || Object.hasOwn(modal, 'show')) return;
   let wanted = false;
   const defined = customElements.whenDefined(MODAL).then(() => {
     delete modal.show;
+    delete modal.hide;
     delete modal.close;
   });
   modal.show = async (opener) => {
     wanted = true;
     void load(MODAL);
     await defined;
-    if (wanted) modal.show?.(opener);
+    if (wanted) await modal.show?.(opener);
+  };
+  modal.hide = async () => {
+    wanted = false;
   };
   modal.close = () => {
     wanted = false;
@@ -132,8 +140,11 @@ function start() {
   const watch = (element: Element) => {
     if (seen.has(element)) return;
     seen.add(element);
-    if (element.localName === MODAL) answerForModal(element as ModalElement);
-    else near.observe(element);
+    // A modal written with the open attribute is wanted now: its code loads at once.
+    if (element.localName === MODAL) {
+      answerForModal(element as ModalElement);
+      if (element.hasAttribute('open')) void load(MODAL);
+    } else near.observe(element);
   };
   const scan = (root: ParentNode) => {
     for (const element of root.querySelectorAll(selector)) watch(element);

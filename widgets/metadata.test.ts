@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { customElementsManifest, typeDeclarations } from './declarations.js';
 import { hostSizes } from './host-sizes.js';
-import { customElementsManifest, propertyName, typeDeclarations, widgetMetadata } from './metadata.js';
+import { propertyName, widgetMetadata } from './metadata.js';
 
 const source = (tag: string) =>
   fs
@@ -32,9 +33,14 @@ describe('widget metadata', () => {
       const define = fs.readFileSync(`widgets/${tag}/${tag}.define.ts`, 'utf8');
       const props = define.match(/props: \{([^}]*)\}/)?.[1] ?? '';
       const options = [...props.matchAll(/(\w+): '/g)].map((m) => m[1]);
-      expect(options).toEqual(w.attributes.map((a) => propertyName(a.name)));
+      // An attribute the element class observes itself (the modal's open) is not an r2wc option.
+      const own = define.match(/observedAttributes \?\? \[\]\), ([^\]]*)\]/)?.[1] ?? '';
+      const owned = [...own.matchAll(/'([\w-]+)'/g)].map((m) => m[1]);
+      expect([...options, ...owned]).toEqual(w.attributes.map((a) => propertyName(a.name)));
       // Methods are added in `extend` as class members: `  show(opener?: …) {`.
-      const methods = [...define.matchAll(/^ {6}(\w+)\([^)]*\) \{$/gm)].map((m) => m[1]);
+      const methods = [...define.matchAll(/^ {6}(\w+)\([^)]*\) \{$/gm)]
+        .map((m) => m[1])
+        .filter((name) => name !== 'constructor');
       expect(methods).toEqual(w.methods.map((m) => m.name));
     },
   );

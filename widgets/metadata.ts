@@ -1,9 +1,8 @@
 /**
  * What each tag offers partners: attributes, properties, methods, events, parts, custom properties
- * and host size, written once. Generated from it (scripts/build.mjs): dist/widgets/custom-elements.json,
- * the kasuwa-widgets*.d.ts files and the marked tables in docs/widgets-api.md and docs/embedding.md;
- * the /widgets page renders its tables from it. metadata.test.ts checks it against the components,
- * api-drift.test.ts checks every generated or hand-written copy against it.
+ * and host size, written once. From it the build writes custom-elements.json and the .d.ts files
+ * (declarations.ts) and the docs' tables (api-docs.ts); the /widgets page renders its tables from it.
+ * metadata.test.ts checks it against the components, api-drift.test.ts every copy against it.
  */
 import { leaderboardTypeText } from '../common/leaderboard.js';
 import { type HostSize, hostSizes, type WidgetTag } from './host-sizes.js';
@@ -100,16 +99,40 @@ const metadataByTag: { [Tag in WidgetTag]: TagMetadata & { tag: Tag } } = {
     example: `<button type="button" data-start-selling>Start Selling</button>
 <!-- optional: one is created on demand; add it to set partner or api-url -->
 <start-selling-modal partner="your-partner-code"></start-selling-modal>`,
-    attributes: [apiUrl, partner],
+    attributes: [
+      apiUrl,
+      partner,
+      {
+        name: 'open',
+        type: 'boolean',
+        default: 'false',
+        description:
+          'reflects whether the dialog is open (a boolean attribute); setting the property or the attribute opens or closes it',
+      },
+    ],
     methods: [
       {
         name: 'show',
-        signature: '(opener?: HTMLElement | null) => void',
-        description: 'opens the dialog; focus returns to opener (default: the focused element) on close',
+        signature: '(opener?: HTMLElement | null) => Promise<void>',
+        description:
+          'opens the dialog, settling once it is open; focus returns to opener (default: the focused element) on close',
       },
-      { name: 'close', signature: '() => void', description: 'closes the dialog' },
+      { name: 'hide', signature: '() => Promise<void>', description: 'closes the dialog, settling once it is closed' },
+      { name: 'close', signature: '() => void', description: 'hide(), for pages written before it' },
     ],
-    events: signupEvents,
+    events: [
+      {
+        name: 'start-selling-show',
+        detail: '{}',
+        description: 'the dialog has opened (show(), open, or a [data-start-selling] element)',
+      },
+      {
+        name: 'start-selling-hide',
+        detail: '{}',
+        description: 'the dialog has closed (hide(), Esc, the close button, or a signup)',
+      },
+      ...signupEvents,
+    ],
     parts: [
       ...formParts,
       ...dialogParts,
@@ -209,182 +232,6 @@ const metadataByTag: { [Tag in WidgetTag]: TagMetadata & { tag: Tag } } = {
 
 export const widgetMetadata: TagMetadata[] = Object.values(metadataByTag);
 
-/** custom-elements.json (schema 2.1.0). */
-export function customElementsManifest() {
-  return {
-    schemaVersion: '2.1.0',
-    readme: 'docs/widgets-api.md',
-    modules: widgetMetadata.map((w) => ({
-      kind: 'javascript-module',
-      // Every tag is defined through the loader (its chunk names are content-hashed).
-      path: 'kasuwa-widgets.js',
-      declarations: [
-        {
-          kind: 'class',
-          name: w.className,
-          tagName: w.tag,
-          customElement: true,
-          description: w.description,
-          attributes: w.attributes.map((a) => ({
-            name: a.name,
-            type: { text: a.type },
-            description: a.description,
-            default: a.default,
-          })),
-          // Every option is an attribute and a property (camelCase), live after mount; then the methods.
-          members: [
-            ...w.attributes.map((a) => ({
-              kind: 'field',
-              name: propertyName(a.name),
-              type: { text: `${a.type} | undefined` },
-              description: a.description,
-              attribute: a.name,
-              reflects: true,
-            })),
-            ...w.methods.map((m) => ({
-              kind: 'method',
-              name: m.name,
-              description: m.description,
-              type: { text: m.signature },
-            })),
-          ],
-          events: w.events.map((e) => ({
-            name: e.name,
-            type: { text: `CustomEvent<${e.detail}>` },
-            description: e.description,
-          })),
-          cssParts: w.parts,
-          cssProperties: cssProperties,
-        },
-      ],
-      exports: [
-        {
-          kind: 'custom-element-definition',
-          name: w.tag,
-          declaration: { name: w.className, module: 'kasuwa-widgets.js' },
-        },
-      ],
-    })),
-  };
-}
-
 /** The property for an attribute: api-url → apiUrl. */
 export const propertyName = (attribute: string) =>
   attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-
-/** Vue's listener prop for an event: store-rank-result → onStoreRankResult (what @store-rank-result compiles to). */
-const vueListener = (event: string) =>
-  `on${event.replace(/(^|-)([a-z])/g, (_, _dash, letter: string) => letter.toUpperCase())}`;
-
-const header = '// Generated from widgets/metadata.ts by scripts/build.mjs.';
-const tagUnion = () => widgetMetadata.map((w) => `'${w.tag}'`).join(' | ');
-const eventsOf = (w: TagMetadata) => w.events.map((e) => e.name);
-
-/**
- * kasuwa-widgets.d.ts: the element interfaces, HTMLElementTagNameMap, the events and the loader's
- * exports. No framework in it, so it compiles in any project.
- */
-function domDeclarations(): string {
-  const lines = [header, ''];
-  for (const w of widgetMetadata) {
-    lines.push(`/** <${w.tag}>: ${w.description} */`);
-    lines.push(`export interface ${w.className} extends HTMLElement {`);
-    for (const a of w.attributes) {
-      lines.push(`  /** ${a.name}: ${a.description} */`, `  ${propertyName(a.name)}: ${a.type} | undefined;`);
-    }
-    for (const m of w.methods) {
-      // '(opener?: X) => void' written as a method: show(opener?: X): void
-      lines.push(`  /** ${m.description} */`, `  ${m.name}${m.signature.replace(/\) => /, '): ')};`);
-    }
-    lines.push('}', '');
-  }
-  lines.push('/** Every widget event by name (each bubbles out of its element, composed). */');
-  lines.push('export interface KasuwaWidgetEventMap {');
-  const seen = new Set<string>();
-  for (const w of widgetMetadata) {
-    for (const e of w.events) {
-      if (seen.has(e.name)) continue;
-      seen.add(e.name);
-      lines.push(`  /** ${e.description} */`, `  '${e.name}': CustomEvent<${e.detail}>;`);
-    }
-  }
-  lines.push('}', '');
-  lines.push(`export type KasuwaWidgetTag = ${tagUnion()};`, '');
-  lines.push(
-    '/** Opens the start-selling modal (one is created if the page has none); loads it first if needed. */',
-    'export declare function openStartSelling(opener?: HTMLElement | null): Promise<void>;',
-    '/** Loads a tag now and resolves with its element class once it is defined. */',
-    'export declare function ready<K extends KasuwaWidgetTag>(tag: K): Promise<CustomElementConstructor>;',
-    '',
-  );
-  lines.push('declare global {', '  interface HTMLElementTagNameMap {');
-  for (const w of widgetMetadata) lines.push(`    '${w.tag}': ${w.className};`);
-  lines.push(
-    '  }',
-    '  interface HTMLElementEventMap extends KasuwaWidgetEventMap {}',
-    '  interface DocumentEventMap extends KasuwaWidgetEventMap {}',
-    '}',
-    '',
-  );
-  return lines.join('\n');
-}
-
-/**
- * kasuwa-widgets.react.d.ts: React 19 JSX for the four tags: options as attributes, events as
- * `on<event-name>` props (React 19 adds them as listeners), `ref` typed with the element.
- */
-function reactDeclarations(): string {
-  const lines = [
-    header,
-    '// React 19 JSX for the Kasuwa widgets; needs @types/react 19 and kasuwa-widgets.d.ts beside it.',
-    "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
-    `import type { ${widgetMetadata.map((w) => w.className).join(', ')}, KasuwaWidgetEventMap } from './kasuwa-widgets.js';`,
-    '',
-    '/** Standard HTML props of an element, its ref, and `class` (React 19 passes it through). */',
-    'type KasuwaElementProps<E extends HTMLElement> = DetailedHTMLProps<HTMLAttributes<E>, E> & { class?: string };',
-    '',
-    "declare module 'react' {",
-    '  namespace JSX {',
-    '    interface IntrinsicElements {',
-  ];
-  for (const w of widgetMetadata) {
-    const options = w.attributes.map((a) => `'${a.name}'?: ${a.type}`);
-    const events = eventsOf(w).map((e) => `'on${e}'?: (event: KasuwaWidgetEventMap['${e}']) => void`);
-    lines.push(`      '${w.tag}': KasuwaElementProps<${w.className}> & { ${[...options, ...events].join('; ')} };`);
-  }
-  lines.push('    }', '  }', '}', '');
-  return lines.join('\n');
-}
-
-/**
- * kasuwa-widgets.vue.d.ts: typed global components for Vue 3 templates (vue-tsc, Volar): options and
- * listeners (`@store-rank-result` is the onStoreRankResult prop). The tags still need
- * compilerOptions.isCustomElement, so Vue leaves them to the browser.
- */
-function vueDeclarations(): string {
-  const lines = [
-    header,
-    '// Vue 3 global components for the Kasuwa widgets; needs vue and kasuwa-widgets.d.ts beside it.',
-    "import type { DefineComponent } from 'vue';",
-    "import type { KasuwaWidgetEventMap } from './kasuwa-widgets.js';",
-    '',
-    "declare module 'vue' {",
-    '  interface GlobalComponents {',
-  ];
-  for (const w of widgetMetadata) {
-    const options = w.attributes.map((a) => `'${a.name}'?: ${a.type}`);
-    const events = eventsOf(w).map((e) => `${vueListener(e)}?: (event: KasuwaWidgetEventMap['${e}']) => void`);
-    lines.push(`    '${w.tag}': DefineComponent<{ ${[...options, ...events].join('; ')} }>;`);
-  }
-  lines.push('  }', '}', '');
-  return lines.join('\n');
-}
-
-/** The three declaration files shipped in dist/widgets/, by file name. */
-export function typeDeclarations(): Record<string, string> {
-  return {
-    'kasuwa-widgets.d.ts': domDeclarations(),
-    'kasuwa-widgets.react.d.ts': reactDeclarations(),
-    'kasuwa-widgets.vue.d.ts': vueDeclarations(),
-  };
-}

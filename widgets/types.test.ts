@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { typeDeclarations } from './metadata.js';
+import { typeDeclarations } from './declarations.js';
 
 const run = promisify(execFile);
 const project = path.resolve('test-results/types-check');

@@ -23,6 +23,11 @@ type R2wcElement = HTMLElement & {
   connectedCallback(): void;
 };
 
+/** What a widget's element offers a subclass (`extend`). */
+export type WidgetElement = HTMLElement & {
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void;
+};
+
 const camelCase = (attribute: string) => attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 export function defineWidget<P extends object>(
@@ -31,8 +36,8 @@ export function defineWidget<P extends object>(
   options: {
     styles: string[];
     props?: PropTypes;
-    /** Adds element methods (e.g. the modal's show()) on top of the r2wc class. */
-    extend?: (base: { new (): HTMLElement }) => { new (): HTMLElement };
+    /** Adds element members (e.g. the modal's show() and open) on top of the r2wc class. */
+    extend?: (base: { new (): WidgetElement }) => { new (): HTMLElement };
   },
 ): void {
   if (customElements.get(tag)) return;

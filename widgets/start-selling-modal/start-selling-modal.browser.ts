@@ -5,7 +5,12 @@ import { find, findAll, fixture, importLoader, type, until } from '../test-suppo
 
 await importLoader();
 
-type Modal = HTMLElement & { show(opener?: HTMLElement | null): void; close(): void };
+type Modal = HTMLElement & {
+  open: boolean;
+  show(opener?: HTMLElement | null): Promise<void>;
+  hide(): Promise<void>;
+  close(): void;
+};
 
 /** The page's modal (the fixture's, or the one the loader created on demand). */
 const modalRoot = () => find<Modal>(document, 'start-selling-modal').shadowRoot as ShadowRoot;
@@ -68,6 +73,50 @@ describe('<start-selling-modal>', () => {
     await sendKeys({ press: 'Escape' });
     await until(() => !dialog.open, 'closed');
     await until(() => document.activeElement === opener, 'focus back on the opener');
+  });
+
+  it('given show() and hide() should settle once the dialog is open or closed, say so in events and reflect open', async () => {
+    const modal = find<Modal>(
+      fixture('<start-selling-modal api-url="/graphql"></start-selling-modal>'),
+      'start-selling-modal',
+    );
+    const events: string[] = [];
+    for (const name of ['start-selling-show', 'start-selling-hide'])
+      modal.addEventListener(name, () => events.push(name));
+    await modal.show();
+    expect(modalRoot().querySelector('dialog')?.open, 'dialog open when show() settles').to.equal(true);
+    expect([modal.open, modal.hasAttribute('open'), events]).to.deep.equal([true, true, ['start-selling-show']]);
+    await modal.hide();
+    expect(modalRoot().querySelector('dialog')?.open, 'dialog closed when hide() settles').to.equal(false);
+    expect([modal.open, modal.hasAttribute('open'), events]).to.deep.equal([
+      false,
+      false,
+      ['start-selling-show', 'start-selling-hide'],
+    ]);
+  });
+
+  it('given the open attribute or property is set should open and close the dialog', async () => {
+    const modal = find<Modal>(
+      fixture('<start-selling-modal api-url="/graphql"></start-selling-modal>'),
+      'start-selling-modal',
+    );
+    modal.setAttribute('open', '');
+    await modalDialog();
+    modal.open = false;
+    await until(() => !modalRoot().querySelector('dialog[open]'), 'the dialog closed');
+    expect(modal.hasAttribute('open')).to.equal(false);
+  });
+
+  it('given the reader closes the dialog with Esc should drop the open attribute and say start-selling-hide', async () => {
+    const modal = find<Modal>(
+      fixture('<start-selling-modal api-url="/graphql"></start-selling-modal>'),
+      'start-selling-modal',
+    );
+    await modal.show();
+    const hidden = new Promise((resolve) => modal.addEventListener('start-selling-hide', resolve, { once: true }));
+    await sendKeys({ press: 'Escape' });
+    await hidden;
+    expect([modal.open, modal.hasAttribute('open')]).to.deep.equal([false, false]);
   });
 
   it('given the close button is pressed should close', async () => {

@@ -1,10 +1,12 @@
 /**
- * <start-selling-modal>: the start-selling dialog (docs/widgets.md). Opened by show(), by any
- * [data-start-selling] element on the page (see shared/start-selling-delegation.ts); closes on success.
+ * <start-selling-modal>: the start-selling dialog (docs/widgets.md). Opened by show() or `open`, by
+ * any [data-start-selling] element (shared/start-selling-delegation.ts); closes on success. Says
+ * start-selling-show and start-selling-hide once the dialog has opened or closed.
  */
-import { useCallback, useId, useState, useSyncExternalStore } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useApi } from '../shared/api.js';
 import { Dialog } from '../shared/dialog.js';
+import { emit } from '../shared/events.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
 import { StartSellingFormBody } from '../start-selling-form/start-selling-form.component.js';
 import { modalState, setModalState, subscribeModal } from './start-selling-modal.state.js';
@@ -24,6 +26,13 @@ export function StartSellingModal({ container }: { container?: ShadowRoot | HTML
   const clearToast = useCallback(() => setToast(null), []);
   const id = useId();
   const close = () => host && setModalState(host, { open: false, opener: state.opener });
+  // After the dialog's own effect (a child's runs first): the dialog is open or closed by now.
+  const shown = useRef(false);
+  useLayoutEffect(() => {
+    if (!host || state.open === shown.current) return;
+    shown.current = state.open;
+    emit(host, state.open ? 'start-selling-show' : 'start-selling-hide');
+  }, [host, state.open]);
 
   return (
     <>

@@ -1,22 +1,64 @@
 import { defineWidget } from '../shared/define.js';
 import { deepActiveElement } from '../shared/dialog.js';
 import { StartSellingModal } from './start-selling-modal.component.js';
-import { modalState, setModalState } from './start-selling-modal.state.js';
+import { modalState, setModalState, subscribeModal } from './start-selling-modal.state.js';
 import { startSellingModalStyles } from './start-selling-modal.styles.js';
 
 export const tag = 'start-selling-modal';
+
+/** Settles once the dialog has reached `open` (the component says so with its show/hide events). */
+function settled(host: HTMLElement & { open: boolean }, open: boolean): Promise<void> {
+  if (host.open === open && (host.shadowRoot?.querySelector('dialog')?.open ?? false) === open)
+    return Promise.resolve();
+  return new Promise((resolve) =>
+    host.addEventListener(open ? 'start-selling-show' : 'start-selling-hide', () => resolve(), { once: true }),
+  );
+}
 
 defineWidget(tag, StartSellingModal, {
   styles: [startSellingModalStyles],
   props: { apiUrl: 'string', partner: 'string' },
   extend: (Base) =>
     class extends Base {
+      // The open attribute is the element's own (r2wc knows only the options): it reflects the state.
+      static get observedAttributes() {
+        return [...((Base as unknown as { observedAttributes?: string[] }).observedAttributes ?? []), 'open'];
+      }
+
+      constructor() {
+        super();
+        subscribeModal(this, () => this.toggleAttribute('open', modalState(this).open));
+      }
+
+      /** Whether the dialog is open; setting it opens or closes it (as show() and hide() do). */
+      get open(): boolean {
+        return modalState(this).open;
+      }
+
+      set open(value: boolean) {
+        if (value) void this.show();
+        else void this.hide();
+      }
+
       /** Opens the dialog; focus returns to `opener` (default: whatever has focus now) when it closes. */
       show(opener?: HTMLElement | null) {
-        setModalState(this, { open: true, opener: opener ?? deepActiveElement() });
+        if (!this.open) setModalState(this, { open: true, opener: opener ?? deepActiveElement() });
+        return settled(this, true);
       }
+
+      hide() {
+        if (this.open) setModalState(this, { ...modalState(this), open: false });
+        return settled(this, false);
+      }
+
+      /** hide(), under the name pages written before it use. */
       close() {
-        setModalState(this, { ...modalState(this), open: false });
+        void this.hide();
+      }
+
+      override attributeChangedCallback(name: string, old: string | null, value: string | null) {
+        if (name !== 'open') super.attributeChangedCallback(name, old, value);
+        else if ((value !== null) !== this.open) this.open = value !== null;
       }
     },
 });
