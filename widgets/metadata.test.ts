@@ -33,7 +33,7 @@ describe('widget metadata', () => {
       const define = fs.readFileSync(`widgets/${tag}/${tag}.define.ts`, 'utf8');
       const props = define.match(/props: \{([^}]*)\}/)?.[1] ?? '';
       const options = [...props.matchAll(/(\w+): '/g)].map((m) => m[1]);
-      // An attribute the element class observes itself (the modal's open) is not an r2wc option.
+      // An attribute the element class observes itself (the modal's open) is not one of the component's options.
       const own = define.match(/observedAttributes \?\? \[\]\), ([^\]]*)\]/)?.[1] ?? '';
       const owned = [...own.matchAll(/'([\w-]+)'/g)].map((m) => m[1]);
       expect([...options, ...owned]).toEqual(w.attributes.map((a) => propertyName(a.name)));

@@ -20,7 +20,7 @@ defineWidget(tag, StartSellingModal, {
   props: { apiUrl: 'string', partner: 'string' },
   extend: (Base) =>
     class extends Base {
-      // The open attribute is the element's own (r2wc knows only the options): it reflects the state.
+      // The open attribute is the element's own, not one of the component's options: it reflects the state.
       static get observedAttributes() {
         return [...((Base as unknown as { observedAttributes?: string[] }).observedAttributes ?? []), 'open'];
       }
