@@ -46,5 +46,24 @@ describe('openDatabase', () => {
       );
       await expect(query('SELECT 9007199254740993::bigint AS value')).rejects.toThrow(/beyond JavaScript's safe range/);
     });
+
+    it('given the server ends a session in the middle of a transaction should fail that transaction, not the process, and answer the next query', async () => {
+      database = await freshDatabase('postgres');
+      cleanups.push(() => database.drop());
+      const { db } = database.opened;
+      const sessions = async (pid: number) =>
+        (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ${pid}`.execute(db))
+          .rows[0]?.n;
+      const transaction = db.transaction().execute(async (trx) => {
+        const { pid } = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx)).rows[0]!;
+        // What an operator's pg_terminate_backend, a failover or an idle-session timeout does.
+        await sql`SELECT pg_terminate_backend(${pid})`.execute(db);
+        // The session is gone and its client, idle in this transaction, has had the news (an 'error' event).
+        await expect.poll(() => sessions(pid)).toBe(0);
+        await sql`SELECT 1`.execute(trx);
+      });
+      await expect(transaction).rejects.toThrow();
+      expect(await query('SELECT 1 AS value')).toBe(1);
+    });
   });
 });

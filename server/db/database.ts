@@ -114,9 +114,16 @@ export function openPostgres(url: string, maxConnections = 10): OpenedPostgres {
     // UTC sessions, so timestamptz text is always `…+00` (parseTimestamptz).
     options: '-c TimeZone=UTC',
   });
-  // An idle connection closed by the server (restart, failover) must not crash the process: the pool
-  // drops it and the next query opens a new one.
+  // A connection the server closes (restart, failover, pg_terminate_backend) must not crash the
+  // process. Idle, the pool drops it; checked out (a transaction, a COPY), its client says so with an
+  // 'error' event that nothing else listens to: the work on it fails, and the pool drops it on release.
+  // Either way the next query opens a new one.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', (error) =>
+      console.error(JSON.stringify({ level: 'warn', msg: 'database session lost', error: String(error) })),
+    );
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return { backend: 'postgres', db, pool, description: describePostgres(url), close: once(() => db.destroy()) };
 }
