@@ -108,7 +108,12 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     throw error;
   }
   // After listen succeeded, so a busy port leaves nothing running.
-  const transport = createTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir });
+  const transport = createTransport({
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    dataDir: config.dataDir,
+    leaseMs: config.mailLeaseSeconds * 1000,
+  });
   const mailWorker = startMailWorker({
     outbox: createOutboxStore(opened),
     transport,

@@ -3,6 +3,7 @@
  * becomes an .eml file under DATA_DIR/mail when SMTP_URL is unset; refusals are retried or recorded.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { brand } from '../../common/brand.js';
@@ -234,6 +235,30 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
     ]);
     // Only the claimer records the outcome: the crashed worker, back late, cannot.
     expect(await store.markSent([rows[1]!.id], 'crashed-worker')).toBe(0);
+  });
+});
+
+describe('an SMTP relay that hangs', () => {
+  it('given a relay that takes the connection and never greets should fail the send within the wait the lease allows', async () => {
+    const sockets: net.Socket[] = [];
+    const relay = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => {
+      for (const socket of sockets) socket.destroy();
+      relay.close();
+    });
+    const { port } = relay.address() as net.AddressInfo;
+    // A 2 s lease allows 250 ms per wait; nodemailer alone would wait 10 minutes for the greeting.
+    const transport = createTransport({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailFrom: 'hello@kasuwa.shop',
+      dataDir: '',
+      leaseMs: 2_000,
+    });
+    cleanups.push(() => transport.close());
+    await expect(
+      transport.send({ key: 'hung', to: 'ada@example.ng', subject: 's', text: 't', html: '<p>t</p>' }),
+    ).rejects.toThrow(/Greeting never received|timeout/i);
   });
 });
 

@@ -26,13 +26,31 @@ export function messageId(key: string, from: string): string {
   return `<${key}@${domain}>`;
 }
 
-export function createTransport(options: { smtpUrl?: string; mailFrom: string; dataDir: string }): MailTransport {
-  if (options.smtpUrl) return smtpTransport(options.smtpUrl, options.mailFrom);
+/**
+ * `leaseMs` is how long a worker's claim on a mail lasts: each SMTP wait (connect, greeting, any silence
+ * after) gives up well within it, so a relay that hangs can never outlast the claim and let another
+ * server send the same mail (nodemailer's own socket timeout is 10 minutes).
+ */
+export function createTransport(options: {
+  smtpUrl?: string;
+  mailFrom: string;
+  dataDir: string;
+  leaseMs?: number;
+}): MailTransport {
+  if (options.smtpUrl) return smtpTransport(options.smtpUrl, options.mailFrom, smtpWaitMs(options.leaseMs ?? 300_000));
   return fileTransport(path.join(options.dataDir, 'mail'), options.mailFrom);
 }
 
-function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+/** An eighth of the lease, at most 30 s: three waits in a row still end before a claim made halfway runs out. */
+const smtpWaitMs = (leaseMs: number) => Math.min(30_000, Math.floor(leaseMs / 8));
+
+function smtpTransport(smtpUrl: string, from: string, waitMs: number): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: waitMs,
+    greetingTimeout: waitMs,
+    socketTimeout: waitMs,
+  });
   return {
     kind: 'smtp',
     async send(mail) {
