@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmail, EMAIL_MAX_LENGTH, emailError } from './email.js';
+import { checkEmail, EMAIL_MAX_LENGTH, emailError, inboxKey } from './email.js';
 
 const label63 = 'a'.repeat(63);
 /** A 254-character address: 64-character local part, domain of 63-character labels. */
@@ -74,5 +74,18 @@ describe('checkEmail', () => {
   ])('given %j should answer %j', (input, message) => {
     expect(checkEmail(input)).toEqual({ ok: false, message });
     expect(emailError(input)).toBe(message);
+  });
+});
+
+describe('inboxKey', () => {
+  it.each([
+    ['Ada@Example.ng', 'ada@example.ng'],
+    ['ada+shop@example.ng', 'ada@example.ng'],
+    ['a.d.a@example.ng', 'a.d.a@example.ng'],
+    ['A.d.a+x@gmail.com', 'ada@gmail.com'],
+    ['ada@googlemail.com', 'ada@gmail.com'],
+    ['+ada@example.ng', '+ada@example.ng'],
+  ])('given %s should count the inbox %s', (email, key) => {
+    expect(inboxKey(email)).toBe(key);
   });
 });

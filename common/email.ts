@@ -44,6 +44,23 @@ export function emailKey(email: string): string {
   return email.toLowerCase();
 }
 
+/**
+ * The inbox an address reaches, for counting it against the per-address limit: lower-cased, without a
+ * `+tag` (every large provider delivers `ada+x@` to `ada@`), and for Gmail without dots, which Gmail
+ * ignores (`googlemail.com` is `gmail.com`). Counting only: the address is stored and mailed as typed.
+ */
+export function inboxKey(email: string): string {
+  const lower = email.toLowerCase();
+  const at = lower.lastIndexOf('@');
+  let local = lower.slice(0, at);
+  let domain = lower.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (domain === 'googlemail.com') domain = 'gmail.com';
+  if (domain === 'gmail.com') local = local.replaceAll('.', '');
+  return `${local}@${domain}`;
+}
+
 /** Form-library shaped validator: `undefined` when valid, else the message to show. */
 export function emailError(raw: unknown): string | undefined {
   const check = checkEmail(raw);

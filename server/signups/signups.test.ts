@@ -68,6 +68,15 @@ describe.each(TEST_BACKENDS)('startSelling on %s', (backend) => {
     });
   });
 
+  it('given +tag and dotted variants of one Gmail inbox should count them all against its one per-address limit', async () => {
+    const signups = signupsWith({ limits: { perIp: wide, perEmail: { max: 3, windowSeconds: 3600 } } });
+    const now = new Date('2026-12-05T10:00:00Z');
+    const variants = ['victim+1@gmail.com', 'v.i.c.t.i.m@gmail.com', 'Victim+news@googlemail.com'];
+    for (const [i, email] of variants.entries()) await signups.startSelling({ email }, { ipHash: `ip-${i}`, now });
+    const error = await refusal(signups.startSelling({ email: 'victim+4@gmail.com' }, { ipHash: 'ip-9', now }));
+    expect(error.code).toBe('RATE_LIMITED');
+  });
+
   it('given a filled honeypot should answer success and store nothing', async () => {
     const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
     await expect(

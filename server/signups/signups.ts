@@ -6,7 +6,7 @@
  * so one commit (one fsync) acknowledges all of them. Nobody is answered before that commit. Storage
  * (SQLite or PostgreSQL) sits behind SignupStore; an address is one inbox whatever its letter case.
  */
-import { checkEmail, emailKey } from '../../common/email.js';
+import { checkEmail, inboxKey } from '../../common/email.js';
 import { rateLimitedMessage } from '../../common/messages.js';
 import { RateLimitedError, type SignupLimit, UserFacingError } from '../errors.js';
 import { type HitCounter, type RateLimit, RateLimiter } from './rate-limit.js';
@@ -109,7 +109,7 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
       }
       const check = checkEmail(input.email);
       if (!check.ok) throw new UserFacingError('BAD_USER_INPUT', check.message);
-      const decision = await perEmail.hit(emailKey(check.email), now.getTime());
+      const decision = await perEmail.hit(inboxKey(check.email), now.getTime());
       if (!decision.ok) refuse('address', decision.retryAfterSeconds);
       await new Promise<boolean>((resolve, reject) => {
         queue.push({
