@@ -114,5 +114,18 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
         data: { startSelling: { success: true } },
       });
     });
+
+    it('given signups from several addresses of one IPv6 /64 should count them as one client', async () => {
+      for (const n of [1, 2, 3]) {
+        expect(await graphql(`home${n}@example.ng`, `2001:db8:1:2::${n}`)).toEqual({
+          data: { startSelling: { success: true } },
+        });
+      }
+      const refused = await graphql('home4@example.ng', '2001:db8:1:2:ffff::4');
+      expect(refused.errors[0].extensions.code).toBe('RATE_LIMITED');
+      expect(await graphql('home5@example.ng', '2001:db8:1:3::1')).toEqual({
+        data: { startSelling: { success: true } },
+      });
+    });
   });
 });
