@@ -1,9 +1,15 @@
 /** Output shared by the contest payout commands: aligned text tables, exact naira, Lagos times. */
+import { printable } from '../control-characters.js';
 
 export type Column = { title: string; align?: 'right' };
 
-/** A plain text table: a header line, then one line per row, columns padded to their widest cell. */
-export function textTable(columns: Column[], rows: string[][]): string {
+/**
+ * A plain text table: a header line, then one line per row, columns padded to their widest cell. A
+ * control character in a cell is written out (`\u001b`), so a stored name cannot recolour the screen
+ * or overwrite a row.
+ */
+export function textTable(columns: Column[], table: string[][]): string {
+  const rows = table.map((row) => row.map(printable));
   const widths = columns.map((column, i) => Math.max(column.title.length, ...rows.map((row) => (row[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells

@@ -3,6 +3,7 @@
  * with its place from the same standings as contest:standings: for the vendor who disputes a rank.
  */
 import { type SaleCounting, storeAccount } from '../contest/payout.js';
+import { printable } from '../control-characters.js';
 import { type AdminCommand, UsageError } from './command.js';
 import { exactNaira, lagosTime, textTable } from './contest-format.js';
 import { withDatabase } from './with-database.js';
@@ -23,7 +24,7 @@ export const contestStoreCommand: AdminCommand = {
         return 1;
       }
       const { standing } = account;
-      console.log(`store      ${account.storeId} ${account.name ?? ''}`.trimEnd());
+      console.log(`store      ${account.storeId} ${printable(account.name ?? '')}`.trimEnd());
       console.log(`domain     ${account.domain}${account.customDomain ? ` (also ${account.customDomain})` : ''}`);
       console.log(
         `window     ${config.campaign.startsAt}..${config.campaign.endsAt} (${lagosTime(config.campaign.startsAt)} to ${lagosTime(config.campaign.endsAt)})`,

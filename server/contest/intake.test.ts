@@ -130,6 +130,16 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       expect(await count('stores')).toBe(2);
     });
 
+    it('given a name with a terminal escape or a line break should apply nothing and name the line', async () => {
+      const csv = 'store_id,name,domain,logo_url\ns7,"Clear\x1b[2J\x1b[31mRED",clear,\ns8,"Two\rlines",two-lines,';
+      const error = await rejection(() => importStores(parseStoresCsv(csv)));
+      const reason = 'name must not contain control characters (line breaks, tabs, terminal escapes)';
+      expect(error.errors).toEqual([
+        { line: 2, reason },
+        { line: 3, reason },
+      ]);
+    });
+
     it('given the same stores again should report them unchanged, and changes as updates', async () => {
       const summary = await importStores(
         parseStoresCsv(
@@ -168,10 +178,10 @@ describe('parsing', () => {
     ]);
   });
 
-  it('given a quoted field with a line break (RFC 4180) should keep it and number later lines right', () => {
+  it('given a quoted field with a line break (RFC 4180) should read it as one record, refuse it as a name and number later lines right', () => {
     const csv = 'store_id,name,domain,logo_url\r\ns1,"Mama Nkechi\r\nKitchen",mama,\r\n\r\ns2,Tunde,tunde,\r\n';
     expect(storeLines(csv)).toEqual([
-      [2, 'Mama Nkechi\nKitchen'],
+      [2, 'name must not contain control characters (line breaks, tabs, terminal escapes)'],
       [5, 'Tunde'],
     ]);
   });

@@ -3,6 +3,7 @@
  * rows, or a reason per bad line (with its 1-based number). Nothing here touches the database.
  */
 import { parse as parseCsv } from 'csv-parse/sync';
+import { hasControlCharacters } from '../control-characters.js';
 import { normalizeDomain } from './domain.js';
 
 export type LineError = { line: number; reason: string };
@@ -202,13 +203,15 @@ function toStore(record: Record_): StoreRow {
   const id = identifier(record.store_id, 'store_id');
   const name = text(record.name) || null;
   if (name && name.length > 200) throw new Error('name must be at most 200 characters');
+  if (name && hasControlCharacters(name))
+    throw new Error('name must not contain control characters (line breaks, tabs, terminal escapes)');
   const domain = normalizeDomain(text(record.domain));
   if (!domain) throw new Error('domain is not a valid domain name');
   const customRaw = text(record.custom_domain);
   const customDomain = customRaw ? normalizeDomain(customRaw) : null;
   if (customDomain === undefined) throw new Error('custom_domain is not a valid domain name');
   const logoUrl = text(record.logo_url) || null;
-  if (logoUrl && (logoUrl.length > 2048 || !/^https?:\/\/[^\s]+$/i.test(logoUrl))) {
+  if (logoUrl && (logoUrl.length > 2048 || !/^https?:\/\/[^\s]+$/i.test(logoUrl) || hasControlCharacters(logoUrl))) {
     throw new Error('logo_url must be an http(s) URL');
   }
   const optedRaw = text(record.opted_in).toLowerCase();

@@ -92,6 +92,16 @@ describe.each(TEST_BACKENDS)('startSelling on %s', (backend) => {
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', message: 'Invalid email address' });
   });
 
+  it('given a partner code with a NUL should answer BAD_USER_INPUT and store nothing', async () => {
+    const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
+    const error = await refusal(signups.startSelling({ email: 'ada@example.ng', partner: 'a\u0000b' }));
+    expect(error).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: 'The partner must not contain control characters.',
+    });
+    expect(await count('signups')).toBe(0);
+  });
+
   it('given a repeat address should count it, queue no second e-mail within 24 hours and one after', async () => {
     const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
     const first = new Date('2026-12-05T10:00:00Z');

@@ -8,6 +8,7 @@
  */
 import { checkEmail, inboxKey } from '../../common/email.js';
 import { rateLimitedMessage } from '../../common/messages.js';
+import { hasControlCharacters } from '../control-characters.js';
 import { RateLimitedError, type SignupLimit, UserFacingError } from '../errors.js';
 import { type HitCounter, type RateLimit, RateLimiter } from './rate-limit.js';
 import type { SignupRecord, SignupStore } from './store.js';
@@ -106,6 +107,13 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
       if (context.ipHash) {
         const decision = await perIp.hit(context.ipHash, now.getTime());
         if (!decision.ok) refuse('ip', decision.retryAfterSeconds);
+      }
+      for (const [field, value] of [
+        ['partner', input.partner],
+        ['source', input.source],
+      ] as const) {
+        if (value && hasControlCharacters(value))
+          throw new UserFacingError('BAD_USER_INPUT', `The ${field} must not contain control characters.`);
       }
       const check = checkEmail(input.email);
       if (!check.ok) throw new UserFacingError('BAD_USER_INPUT', check.message);
