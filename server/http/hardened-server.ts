@@ -22,7 +22,7 @@ export const HTTP_LIMITS = {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
-/** Told of every finished request (metrics): status 0 when the client went away first. */
+/** Told of every finished request (metrics): status 0 when the client went away before the answer. */
 export type ResponseObserver = (req: IncomingMessage, status: number, seconds: number) => void;
 
 export function createHardenedServer(
@@ -41,7 +41,9 @@ export function createHardenedServer(
     (req, res) => {
       const started = process.hrtime.bigint();
       res.once('close', () => {
-        const status = res.writableFinished ? res.statusCode : 0;
+        // Status 0 only when the client left before we answered. Not writableFinished (nor writableEnded):
+        // a client that has read the whole body hangs up before the file stream's end reaches them.
+        const status = res.headersSent ? res.statusCode : 0;
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         write(requestLogLine({ method: req.method ?? '', url: req.url ?? '', status, ms }));
         observe(req, status, ms / 1000);
@@ -66,7 +68,7 @@ export function createHardenedServer(
 }
 
 /**
- * One line per request: method, path, status (0 when the client went away first), duration. The query
+ * One line per request: method, path, status (0 when the client went away before the answer), duration. The query
  * string is dropped and anything shaped like an e-mail address in the path is masked; the client's
  * IP is never logged.
  */

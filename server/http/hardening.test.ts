@@ -5,7 +5,7 @@
 import net from 'node:net';
 import { auditServer } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestLogLine } from './hardened-server.js';
+import { createHardenedServer, requestLogLine } from './hardened-server.js';
 import { contentSecurityPolicy } from './security.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
@@ -239,5 +239,63 @@ describe('HTTP behaviour', () => {
       ms: 1.2,
     });
     expect(JSON.stringify(line)).not.toContain('example.com');
+  });
+});
+
+describe('the status each request is logged with', () => {
+  /**
+   * A server that answers as the static files do: a body of known length, streamed, whose end comes a
+   * moment after its last byte (the file stream's 'end' event), logging each request's status.
+   */
+  async function streaming(): Promise<{ port: number; statuses: number[]; close(): void }> {
+    const statuses: number[] = [];
+    const server = createHardenedServer(
+      (_req, res) => {
+        res.writeHead(404, { 'content-length': '2115', 'content-type': 'text/html' });
+        res.write(Buffer.alloc(2115, 'a'));
+        setTimeout(() => res.end(), 50);
+      },
+      (line) => statuses.push(JSON.parse(line).status),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { port: (server.address() as net.AddressInfo).port, statuses, close: () => server.close() };
+  }
+
+  /** What curl does: read the headers and the whole body it was promised, then hang up at once. */
+  function readAllThenHangUp(port: number): Promise<void> {
+    return new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /nope HTTP/1.1\r\nHost: x\r\n\r\n'));
+      let received = Buffer.alloc(0);
+      socket.on('data', (chunk) => {
+        received = Buffer.concat([received, chunk]);
+        const headerEnd = received.indexOf('\r\n\r\n');
+        if (headerEnd !== -1 && received.length - headerEnd - 4 >= 2115) {
+          socket.destroy();
+          resolve();
+        }
+      });
+    });
+  }
+
+  it('given clients that read the whole answer and hang up at once should log every one with its status', async () => {
+    const server = await streaming();
+    for (let i = 0; i < 20; i += 1) await readAllThenHangUp(server.port);
+    await expect.poll(() => server.statuses.length).toBe(20);
+    server.close();
+    expect(server.statuses).toEqual(Array(20).fill(404));
+  });
+
+  it('given a client that hangs up before any answer should log status 0', async () => {
+    const statuses: number[] = [];
+    const server = createHardenedServer(
+      () => {},
+      (line) => statuses.push(JSON.parse(line).status),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const socket = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1', () =>
+      socket.end('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n', () => socket.destroy()),
+    );
+    await expect.poll(() => statuses).toEqual([0]);
+    server.close();
   });
 });
