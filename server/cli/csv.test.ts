@@ -13,6 +13,9 @@ describe('csvCell', () => {
     ['-1+1', "'-1+1"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\t=1', "'\t=1"],
+    ['promo;=1+2', `"promo;'=1+2"`],
+    ['page;@SUM(1+1)', `"page;'@SUM(1+1)"`],
+    ['a,-1', `"a,'-1"`],
     [null, ''],
     [3, '3'],
   ])('given %j should write %j', (value, cell) => {

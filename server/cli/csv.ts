@@ -1,13 +1,14 @@
 /**
- * CSV for spreadsheets (RFC 4180): cells with a comma, quote or line break are quoted, and a cell that
- * a spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) gets a
- * leading apostrophe, so an address or ref typed by a stranger can never execute in Excel or Sheets.
+ * CSV for spreadsheets (RFC 4180; OWASP's CSV injection advice): a cell with a comma, semicolon, quote
+ * or line break is quoted, and a formula start (=, +, -, @, tab, carriage return) at the start of a
+ * cell or after a separator gets an apostrophe, so a code typed by a stranger never runs in Excel or
+ * Sheets, in comma or semicolon locales alike.
  */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'string') text = text.replace(/(^|[,;\t])(?=[=+\-@\t\r])/g, "$1'");
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvRow(values: (string | number | null | undefined)[]): string {
