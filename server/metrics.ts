@@ -25,8 +25,8 @@ export type Route =
   | 'metrics'
   | 'site';
 
-export function routeOf(url: string | undefined): Route {
-  const path = url ?? '/';
+/** The route label of a routed path (requestUrl(req.url).pathname): never the raw path, whose values are unbounded. */
+export function routeOf(path: string): Route {
   if (path.startsWith('/graphql')) return 'graphql';
   if (path.startsWith('/widgets/')) return 'widgets';
   if (path.startsWith('/start-selling')) return 'start_selling';

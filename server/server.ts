@@ -12,6 +12,7 @@ import { migrateToLatest } from './db/migrations/index.js';
 import { loadDemoData } from './demo-data.js';
 import { createApp, type GivenRenderers, sendMetrics } from './http/app.js';
 import { createHardenedServer, requestLogWriter } from './http/hardened-server.js';
+import { requestUrl } from './http/request-url.js';
 import { createOutboxStore } from './mail/outbox-store.js';
 import { createTransport } from './mail/transport.js';
 import { startMailWorker } from './mail/worker.js';
@@ -82,14 +83,14 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
   const server = createHardenedServer(
     createApp(services, site),
     requestLogWriter(config.logRequests),
-    (req, status, s) => services.metrics.request(routeOf(req.url), status, s),
+    (req, status, s) => services.metrics.request(routeOf(requestUrl(req.url).pathname), status, s),
   );
   // /metrics alone on its own port, for Prometheus on a private network (docs/operations.md).
   const metricsServer =
     config.metricsPort === undefined
       ? undefined
       : http.createServer((req, res) => {
-          if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/metrics') {
+          if (requestUrl(req.url).pathname !== '/metrics') {
             res.writeHead(404).end();
             return;
           }

@@ -11,6 +11,7 @@ import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { handleIngest, INGEST_PATH, tokenMatches } from './ingest.js';
 import { type GivenRenderers, sendHtml } from './page.js';
 import { rankPage } from './rank-page.js';
+import { requestUrl } from './request-url.js';
 import { applyHeaders, graphqlCors, securityHeaders } from './security.js';
 import { startSellingForm } from './start-selling-form.js';
 import { StaticFiles } from './static.js';
@@ -50,7 +51,7 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     applyHeaders(res, headers);
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestUrl(req.url);
     let pathname: string;
     try {
       pathname = decodeURIComponent(url.pathname);

@@ -115,6 +115,15 @@ describe('/metrics', () => {
     expect(response.headers.get('content-type')).toContain('text/plain');
   });
 
+  it("given a path that starts with two slashes should route it as that path, not as another host's", async () => {
+    const { base } = await testServer({ METRICS_TOKEN: TOKEN });
+    // A front proxy that guards /metrics sees `//x/metrics`, another path: so must we.
+    const metrics = await fetch(`${base}//x/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(metrics.status).toBe(404);
+    expect(await metrics.text()).not.toContain('kasuwa_');
+    expect((await fetch(`${base}//evil.example/pricing`)).status).toBe(404);
+  });
+
   it('given METRICS_PORT should serve metrics there and not on the main port', async () => {
     const { base, running } = await testServer({ METRICS_PORT: '0' });
     expect((await scrape(base)).status).toBe(404);
