@@ -3,10 +3,11 @@
  * graphql-http/lib/use/http) so the body goes through the one size-limited reader: 413 above
  * GRAPHQL_LIMITS.bodyBytes, without buffering the rest. Batches (JSON arrays) are refused with a
  * clear message; the parser and validation apply the limits in graphql/limits.ts; introspection is
- * off in production. graphql-http keeps mutations POST-only (405 over GET).
+ * off in production, and so are "Did you mean …?" hints, which would spell the schema out field by
+ * field. graphql-http keeps mutations POST-only (405 over GET).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createHandler } from 'graphql-http';
 import { createDocumentCache } from '../graphql/document-cache.js';
 import { createExecutor } from '../graphql/executor.js';
@@ -15,14 +16,24 @@ import { createSchema, type GraphQLContext } from '../graphql/schema.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
 
+/** A validation error without its "Did you mean …?" hint. */
+function withoutSuggestion(error: GraphQLError): GraphQLError {
+  const message = error.message.replace(/ Did you mean .*$/s, '');
+  if (message === error.message) return error;
+  return new GraphQLError(message, { nodes: error.nodes, extensions: error.extensions });
+}
+
 export function createGraphQLEndpoint(services: Services, clientIp: (req: IncomingMessage) => string) {
   const production = services.config.nodeEnv === 'production';
   const documents = createDocumentCache(parseWithLimits);
+  const validate: typeof documents.validate = production
+    ? (...args) => documents.validate(...args).map(withoutSuggestion)
+    : documents.validate;
   const handle = createHandler<IncomingMessage, undefined, GraphQLContext>({
     schema: createSchema(services),
     execute: createExecutor().execute,
     parse: documents.parse,
-    validate: documents.validate as never,
+    validate: validate as never,
     validationRules: [depthLimit(), aliasLimit(), ...(production ? [NoSchemaIntrospectionCustomRule] : [])],
     context: (req) => ({ ipHash: services.hashIp(clientIp(req.raw)) }),
   });

@@ -128,6 +128,19 @@ describe('GraphQL limits', () => {
     const json = (await response.json()) as { errors?: { message: string }[] };
     expect(json.errors?.[0]?.message).toMatch(/introspection/i);
   });
+
+  it('given a misspelt field in production should name it without suggesting the real one', async () => {
+    const query = JSON.stringify({ query: '{ getStoreLeaderboard(query: { domain: "x" }) { rnak } }' });
+    expect((await post(query)).json.errors?.[0]?.message).toContain('Did you mean "rank"?');
+    const production = await start({ NODE_ENV: 'production' });
+    const response = await fetch(`${production}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: query,
+    });
+    const json = (await response.json()) as { errors?: { message: string }[] };
+    expect(json.errors?.[0]?.message).toBe('Cannot query field "rnak" on type "StoreLeaderboard".');
+  });
 });
 
 describe('CORS', () => {
