@@ -31,6 +31,18 @@ describe('openDatabase', () => {
     expect(fs.existsSync(path.join(dir, 'data', SQLITE_FILE))).toBe(false);
   });
 
+  it('given a new data directory should keep it, the database and its WAL to the server user alone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-modes-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const dataDir = path.join(dir, 'data');
+    const opened = await openDatabase({ dataDir });
+    cleanups.push(() => opened.close());
+    await sql`CREATE TABLE probe (x integer)`.execute(opened.db);
+    const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
+    const file = path.join(dataDir, SQLITE_FILE);
+    expect([mode(dataDir), mode(file), mode(`${file}-wal`)]).toEqual(['700', '600', '600']);
+  });
+
   describe('on PostgreSQL', () => {
     let database: ScratchDatabase;
     const query = async <T>(text: string) =>

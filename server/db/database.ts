@@ -49,7 +49,11 @@ export function sqliteFileOf(url: string): string {
 }
 
 export function openSqlite(file: string): OpenedSqlite {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Signups are personal data: the folders we create and the database files are the server user's
+  // alone. SQLite gives its -wal and -shm files the database file's mode; older installs are tightened.
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const own of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(own)) fs.chmodSync(own, 0o600);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');

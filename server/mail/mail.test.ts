@@ -136,6 +136,9 @@ describe.each(TEST_BACKENDS)('the welcome e-mail on %s', (backend) => {
     expect(files).toHaveLength(1);
     const raw = fs.readFileSync(path.join(mailDir, files[0]!), 'utf8');
     expect(raw).toMatch(/^To: tobi@example\.ng$/m);
+    // An address is personal data: the file and its folder are the server user's alone.
+    expect((fs.statSync(path.join(mailDir, files[0]!)).mode & 0o777).toString(8)).toBe('600');
+    expect((fs.statSync(mailDir).mode & 0o777).toString(8)).toBe('700');
     expect(decoded(raw)).toContain(brand.links.appStore);
   });
 });

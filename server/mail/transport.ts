@@ -76,9 +76,10 @@ function fileTransport(dir: string, from: string): MailTransport {
       if (fs.existsSync(file)) return; // sent before a crash; the rename below makes existence mean complete
       const info = await builder.sendMail(fields(mail, from));
       // Async file I/O: the fsync runs on libuv's pool, not on the event loop that answers signups.
-      await fs.promises.mkdir(dir, { recursive: true });
+      // A welcome mail holds an address: the server user's alone, as the database is.
+      await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
       const temp = `${file}.tmp`;
-      const handle = await fs.promises.open(temp, 'w');
+      const handle = await fs.promises.open(temp, 'w', 0o600);
       try {
         await handle.writeFile(info.message as Buffer);
         await handle.sync();
