@@ -140,6 +140,18 @@ describe('<store-rank-checker>', () => {
     }
   });
 
+  it('given a 360 px wide phone and a 200-character name without spaces should wrap it inside the dialog', async () => {
+    await setViewport({ width: 360, height: 740 });
+    try {
+      const { root } = await lookUp('long-name');
+      const dialog = await openDialog(root);
+      expect(dialog.getBoundingClientRect().right, 'the dialog ends inside the screen').to.be.at.most(360);
+      expect(dialog.scrollWidth).to.be.at.most(dialog.clientWidth);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it('given no name, rank or revenue should show an empty name, N/A, the brand initials and an empty bar', async () => {
     const { root } = await lookUp('no-logo');
     const dialog = await openDialog(root);

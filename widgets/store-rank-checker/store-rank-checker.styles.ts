@@ -5,7 +5,9 @@ export const storeRankCheckerStyles = /* css */ `
 :host { min-height: 132px; }
 .store { display: flex; align-items: center; gap: 1rem; margin: 0 2.5rem 1.25rem 0; }
 .avatar { flex: none; display: grid; place-items: center; width: 56px; height: 56px; border-radius: 50%; object-fit: cover; background: var(--_primary); color: var(--_primary-contrast); font-weight: 700; font-size: 1.25rem; }
-.store-name { margin: 0; font-size: 1.25rem; font-weight: 700; min-height: 1.5em; }
+.store-name { margin: 0; font-size: 1.25rem; font-weight: 700; min-height: 1.5em; overflow-wrap: anywhere; }
+/* A long name without spaces wraps anywhere rather than widen the dialog past the screen. */
+.store > div { min-width: 0; }
 .rank { margin: 0; color: var(--_muted); }
 .rank strong { color: var(--_text); }
 /* Side by side where both fit a six-digit amount (12rem each), one above the other on a phone. */

@@ -30,6 +30,8 @@ export const fakeStores: Record<string, StoreLeaderboard> = (() => {
     'no-logo': { ...adaeze, name: null, rank: null, totalRevenue: 0, winningRevenue: 0, revenueToWin: 0 },
     // The widest values the cards print in full (under a million; from a million they are compact).
     'wide-numbers': { ...adaeze, totalRevenue: 988_412, winningRevenue: 999_998, revenueToWin: 11_586 },
+    // The longest name an import takes (200 characters), without a space to break at.
+    'long-name': { ...adaeze, name: 'M'.repeat(200) },
   };
 })();
 
