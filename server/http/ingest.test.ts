@@ -83,6 +83,14 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       expect(tunde().rank).toBeNull();
     });
 
+    it('given more bad lines than a 422 lists should name the first 100 and count them all', async () => {
+      const lines = Array.from({ length: 250 }, (_, i) => `{"order_id":"x${i}"}`);
+      const response = await ingest(lines.join('\n'));
+      expect(response.status).toBe(422);
+      const body = await response.json();
+      expect([body.errorCount, body.errors.length, body.errors[99].line]).toEqual([250, 100, 100]);
+    });
+
     it('given good sales should count them and show them in the next lookup, with no CORS header', async () => {
       const response = await ingest([sale('good-1', 5000), sale('good-1', 5000), sale('good-2', '2500.50')].join('\n'));
       expect(response.status).toBe(200);

@@ -3,7 +3,7 @@
  * store_id, amount, status, paid_at), authorised by `Authorization: Bearer $INGEST_TOKEN`.
  * Server-to-server only: no CORS headers, so browsers on other origins cannot call it.
  *
- * 200 {accepted, duplicates, refunds, outsideWindow, rejected: 0}; 422 {errors: [{line, reason}]} with
+ * 200 {accepted, duplicates, refunds, outsideWindow, rejected: 0}; 422 {errorCount, errors: the first 100 [{line, reason}]} with
  * nothing applied; 401 without the right token; 413 over INGEST_MAX_BYTES; 503 while no token is
  * configured (the route is off rather than open) or while another process's import holds the database.
  */
@@ -13,6 +13,9 @@ import { IntakeRejected } from '../contest/rules.js';
 import { ContestBusy } from '../contest/storage.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
+
+/** How many bad lines a 422 lists; errorCount says how many there were. */
+const LISTED_ERRORS = 100;
 
 export const INGEST_PATH = '/ingest/sales';
 export const INGEST_MAX_BYTES = 10 * 1024 * 1024;
@@ -57,7 +60,13 @@ export async function handleIngest(services: Services, req: IncomingMessage, res
   try {
     return json(res, 200, await services.ingestSales(body.toString('utf8')));
   } catch (error) {
-    if (error instanceof IntakeRejected) return json(res, 422, { error: error.message, errors: error.errors });
+    // The first lines and the count: a batch of 10 MB of bad lines would otherwise answer tens of MB.
+    if (error instanceof IntakeRejected)
+      return json(res, 422, {
+        error: error.message,
+        errorCount: error.errors.length,
+        errors: error.errors.slice(0, LISTED_ERRORS),
+      });
     // Another process holds the rows or the write lock longer than the wait limit (a large sales:import).
     if (error instanceof ContestBusy) {
       return json(res, 503, { error: 'The database is busy with an import; retry shortly.' }, { 'Retry-After': '30' });
