@@ -146,6 +146,8 @@ async function startOneServer(): Promise<Target> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // The lookups go to demo domains, which production loads only when asked.
+      DEMO_DATA: 'on',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -189,6 +191,7 @@ async function startServersBehindBalancer(): Promise<Target> {
         ...database.env,
         SMTP_URL: `${smtp.url}/?pool=true`,
         NODE_ENV: 'production',
+        DEMO_DATA: 'on',
         TRUST_PROXY: '1',
         // Kept in memory by the harness otherwise: one line per request for the whole run.
         LOG_REQUESTS: 'off',

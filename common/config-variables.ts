@@ -37,7 +37,7 @@ export const CONFIG_VARIABLES = [
   },
   {
     names: ['DEMO_DATA'],
-    default: '`on`',
+    default: '`on` (`off` with `NODE_ENV=production`)',
     meaning: '`off` never loads demo data; `on` loads it into an empty database only',
   },
   {

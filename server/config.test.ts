@@ -24,6 +24,11 @@ describe('loadConfig', () => {
     expect(config.contestGraceHours).toBe(72);
   });
 
+  it('given NODE_ENV=production should load no demo data unless DEMO_DATA asks for it', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }, '/srv/kasuwa').demoData).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'on' }, '/srv/kasuwa').demoData).toBe(true);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^PORT="abc" is not valid/],
     [{ PORT: '70000' }, /^PORT="70000"/],

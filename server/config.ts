@@ -181,7 +181,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     mailFrom,
     ingestToken,
     corsOrigins,
-    demoData: flag(env, 'DEMO_DATA', true),
+    // Demo stores with contest sales would take prize places: production has them only when asked.
+    demoData: flag(env, 'DEMO_DATA', nodeEnv !== 'production'),
     campaign: { startsAt, endsAt },
     contestGraceHours: integer(env, 'CONTEST_GRACE_HOURS', 72, 0, 8760),
     siteDir: path.resolve(root, read(env, 'SITE_DIR') || 'dist/site'),

@@ -151,6 +151,8 @@ describe('three servers behind HAProxy on one PostgreSQL database', () => {
     const smtpUrl = `${smtp.url}/?pool=true`;
     cluster = await startCluster(3, {
       NODE_ENV: 'production',
+      // Production loads no demo data unless asked; the cases look up a demo store.
+      DEMO_DATA: 'on',
       DATABASE_URL: url.toString(),
       SMTP_URL: smtpUrl,
       TRUST_PROXY: '1',
