@@ -4,9 +4,13 @@
  */
 import type { PageRenderers } from '../common/page-renderers.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { describePostgres } from './db/database.js';
 import { loadPageRenderers } from './load-page-renderers.js';
 import { log, StartupRefusal, startServer } from './server.js';
 import { exitGracefullyOnSignals } from './shutdown.js';
+
+/** Connection errors that mean the database server is not there (rather than a fault of ours). */
+const DATABASE_UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', '57P03']);
 
 async function main() {
   let config: Config;
@@ -32,6 +36,13 @@ async function main() {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       console.error(`Port ${config.port} is already in use: stop the other process or set PORT to another number.`);
+      process.exit(1);
+    }
+    // PostgreSQL down or unreachable: one line, not the driver's stack trace.
+    if (config.databaseUrl?.startsWith('postgres') && DATABASE_UNREACHABLE.has(code ?? '')) {
+      console.error(
+        `Cannot reach ${describePostgres(config.databaseUrl)} (${code}): start PostgreSQL or correct DATABASE_URL, then start again.`,
+      );
       process.exit(1);
     }
     throw error;
