@@ -7,6 +7,9 @@ import type { Parsed, SaleRow, StoreRow } from './contest/parse.js';
 import type { ContestStorage } from './contest/storage.js';
 
 /** A few fixed stores so the README can name domains that always exist. */
+/** Every demo store's id is `demo-` and four digits: SQL LIKE's pattern for them. */
+export const DEMO_STORE_IDS = 'demo-____';
+
 export const FEATURED_DEMO_STORES = [
   {
     id: 'demo-0001',

@@ -167,6 +167,13 @@ export const contestStandingsCommand: AdminCommand = {
           );
           return 1;
         }
+        if (outcome.outcome === 'demo stores') {
+          console.error(
+            `This database holds ${outcome.count} demo stores (ids demo-0001 and on), whose sales would take prize places: ` +
+              'pay from a database started with DEMO_DATA=off (the default with NODE_ENV=production).',
+          );
+          return 1;
+        }
         if (outcome.outcome === 'refused') {
           print(outcome.stored.rows);
           console.error('The final result is already written and is never overwritten.');

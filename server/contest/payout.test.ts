@@ -157,6 +157,16 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       expect(await storedValue(db)).toBeUndefined();
     });
 
+    it('given demo stores in the database should write nothing, whatever the time', async () => {
+      const db = await world();
+      await db.storage.importStores(parseStoresCsv(storesCsv(['demo-0001', 'demo-0002'])));
+      expect(await writeFinalResult(db.opened.db, campaign, 72, hours(73))).toEqual({
+        outcome: 'demo stores',
+        count: 2,
+      });
+      expect(await storedValue(db)).toBeUndefined();
+    });
+
     it('given the grace period has ended should write the prize places once with a SHA-256 checksum, then refuse and report changed places', async () => {
       const db = await world();
       const first = await writeFinalResult(db.opened.db, campaign, 72, hours(73));

@@ -14,6 +14,7 @@ import type { Expression, Kysely } from 'kysely';
 import type { Campaign } from '../../common/campaign.js';
 import { PRIZE_PLACES, PRIZES_NAIRA } from '../../common/campaign.js';
 import type { Database } from '../db/schema.js';
+import { DEMO_STORE_IDS } from '../demo-data.js';
 import { normalizeDomain } from './domain.js';
 import { standingFor } from './leaderboard.js';
 import { RankIndex } from './rank-index.js';
@@ -182,7 +183,8 @@ export type FinalResult = {
 export type FinalOutcome =
   | { outcome: 'too early'; allowedFrom: string }
   | { outcome: 'written'; result: FinalResult }
-  | { outcome: 'refused'; stored: FinalResult; current: FinalResult; changedPlaces: number[] };
+  | { outcome: 'refused'; stored: FinalResult; current: FinalResult; changedPlaces: number[] }
+  | { outcome: 'demo stores'; count: number };
 
 export const prizePlaces = (rows: PayoutRow[]): PayoutRow[] => rows.filter((row) => row.place <= PRIZE_PLACES);
 
@@ -249,6 +251,13 @@ export async function writeFinalResult(
 ): Promise<FinalOutcome> {
   const allowedFrom = finalAllowedFrom(campaign, graceHours);
   if (now.toISOString() < allowedFrom) return { outcome: 'too early', allowedFrom };
+  // Demo stores carry contest sales and would take prize places: no result is final with them in.
+  const demo = await db
+    .selectFrom('stores')
+    .where('id', 'like', DEMO_STORE_IDS)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(demo.n) > 0) return { outcome: 'demo stores', count: Number(demo.n) };
   const current = await currentResult(db, campaign, now);
   // Insert-if-absent: of two operators running it at once, exactly one writes.
   const inserted = await db
