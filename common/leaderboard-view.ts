@@ -27,6 +27,7 @@ export function initials(name: string | null | undefined, fallback: string = bra
 export function leaderboardView(entry: Partial<StoreLeaderboard> | null | undefined) {
   const total = entry?.totalRevenue ?? 0;
   const winning = entry?.winningRevenue ?? 0;
+  const progress = progressPercent(total, winning);
   return {
     name: entry?.name ?? '',
     logo: entry?.logo || null,
@@ -34,9 +35,9 @@ export function leaderboardView(entry: Partial<StoreLeaderboard> | null | undefi
     rank: entry?.rank == null ? 'N/A' : String(entry.rank),
     yourRevenue: formatCompactNaira(total),
     winnersRevenue: formatCompactNaira(winning),
-    progress: progressPercent(total, winning),
+    progress,
     /** The percent as read out and printed: one decimal. */
-    progressLabel: Math.round(progressPercent(total, winning) * 10) / 10,
+    progressLabel: Math.round(progress * 10) / 10,
     sellOver: `Sell over ${formatNaira(entry?.revenueToWin ?? 0)} more to win`,
   };
 }

@@ -37,9 +37,13 @@ export function createTransport(options: {
   dataDir: string;
   leaseMs?: number;
 }): MailTransport {
-  if (options.smtpUrl) return smtpTransport(options.smtpUrl, options.mailFrom, smtpWaitMs(options.leaseMs ?? 300_000));
+  if (options.smtpUrl)
+    return smtpTransport(options.smtpUrl, options.mailFrom, smtpWaitMs(options.leaseMs ?? DEFAULT_LEASE_MS));
   return fileTransport(path.join(options.dataDir, 'mail'), options.mailFrom);
 }
+
+/** How long a worker's claim on a mail lasts unless MAIL_LEASE_SECONDS says otherwise (the worker's default too). */
+export const DEFAULT_LEASE_MS = 300_000;
 
 /** An eighth of the lease, at most 30 s: three waits in a row still end before a claim made halfway runs out. */
 const smtpWaitMs = (leaseMs: number) => Math.min(30_000, Math.floor(leaseMs / 8));

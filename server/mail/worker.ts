@@ -12,7 +12,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { OutboxRow, OutboxStore } from './outbox-store.js';
-import { type MailTransport, PermanentMailError } from './transport.js';
+import { DEFAULT_LEASE_MS, type MailTransport, PermanentMailError } from './transport.js';
 import { welcomeEmail } from './welcome.js';
 
 export type MailWorkerOptions = {
@@ -55,7 +55,7 @@ export function retryDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: 
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { outbox, transport } = options;
   const worker = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
-  const leaseMs = options.leaseMs ?? 300_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const log = options.log ?? (() => {});
   const onAttempt = options.onAttempt ?? (() => {});
   const pollMs = options.pollMs ?? 1000;
