@@ -75,14 +75,18 @@ export async function buildWidgets() {
   // alone with those imports pointed at them. Built together, the loader would statically import
   // esbuild's shared helper chunk: one more round trip (300 ms on a cheap phone's network) before it
   // can reserve the widgets' sizes, and a later first paint in Lighthouse's simulation.
-  const lazy = {
-    'start-selling-form.define': 'widgets/start-selling-form/start-selling-form.define.ts',
-    'start-selling-modal.define': 'widgets/start-selling-modal/start-selling-modal.define.ts',
-    'store-rank-checker.define': 'widgets/store-rank-checker/store-rank-checker.define.ts',
-    'pricing-plans.define': 'widgets/pricing-plans/pricing-plans.define.ts',
-    'runtime-react': 'widgets/shared/runtime-react.ts',
-    'runtime-forms': 'widgets/shared/runtime-forms.ts',
-  };
+  // Every tag's define file (`widgets/<tag>/<tag>.define.ts`) and shared runtime, found rather than
+  // listed, so widgets/registry.ts stays the one list of what the loader imports.
+  const lazy = Object.fromEntries([
+    ...fs
+      .readdirSync('widgets', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && fs.existsSync(`widgets/${entry.name}/${entry.name}.define.ts`))
+      .map((entry) => [`${entry.name}.define`, `widgets/${entry.name}/${entry.name}.define.ts`]),
+    ...fs
+      .readdirSync('widgets/shared')
+      .filter((file) => /^runtime-[\w-]+\.ts$/.test(file))
+      .map((file) => [file.replace(/\.ts$/, ''), `widgets/shared/${file}`]),
+  ]);
   await tsup({
     ...common,
     entry: lazy,
