@@ -1,18 +1,7 @@
 /**
- * `npm run bench:leaderboard [-- --db sqlite|postgres|both --sizes 100000,1000000 --duration 5 --port 3220]`
- *
- * For each database (SQLite in a temporary DATA_DIR; PostgreSQL in a new database on
- * 127.0.0.1:5432, named `<--db-prefix>_<random>` and dropped after) and each size: generates that many participating stores (every generated
- * store has one sale inside the window; 1 in 100 is opted out, so 1.2% more are generated) through the
- * real import path, then prints
- *   (c) sales imported per second (importSales, one transaction, as `sales:import` runs it),
- *   (a) in-process lookups per second and p50/p99 (ContestBoard.lookup: normalise, find the store,
- *       rank it), and the rank index alone,
- *   (b) HTTP getStoreLeaderboard requests per second and p99 with 50 connections beside `{ __typename }`
- *       on the same server in the same run, and their ratio,
- *   (d) the server's RSS (current and peak) after the HTTP runs.
- * The server is a separate process (`node --import tsx server/main.ts`), so its RSS is its own. A table
- * at the end puts the backends side by side.
+ * The contest benchmark (docs/contest.md): rank lookups in-process and over HTTP, sales import speed
+ * and the server's RSS at 100k and 1M participating stores, on SQLite, PostgreSQL or both.
+ * Usage, flags and what it prints: docs/benchmarks.md#leaderboard
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,22 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:phone`: the site as a cheap Android phone sees it (a ₦60,000 phone, BenchmarkIndex
- * about 375: 8× slower than a fast laptop's CPU, on a 300 ms RTT, 750 kbps connection), every figure
- * against its budget (docs/benchmarks.md, "Phone"):
- *   js          per page, at 360×800 with an empty cache and no interaction until the network is idle
- *               plus 1 s: encoded bytes of the JavaScript from our origin (≤ 80 KB), and of everything
- *               from our origin (the first visit to / ≤ 100 KB)
- *   lighthouse  per page but the 404, the cheap-phone profile (scripts/audit/phone-profiles.mjs: CPU
- *               slowdown BenchmarkIndex / 375 so every host scores the same phone, 300 ms, 750 kbps),
- *               median of --runs: performance ≥ 95, with TBT and LCP
- *   taps        at the cheap phone's CPU (CDP Emulation.setCPUThrottlingRate, BenchmarkIndex / 375 as for
- *               Lighthouse: 8× on a host of index 3,000; --tap-cpu N sets it), each on a fresh load once the widget has
- *               upgraded, median of --taps: from the click (its event.timeStamp) to the first frame
- *               (requestAnimationFrame) that shows feedback: the rank dialog open, or the signup button
- *               busy or its toast. ≤ 200 ms; the longest long task in between is printed beside it.
- * The host's BenchmarkIndex, the multipliers and the load average are printed with the figures.
- * Options: --runs N (Lighthouse, default 3)  --taps N (default 5)  --tap-cpu N  --only js,lighthouse,taps  --json
- * (one summary line last). Runs against dist/ (build first); PORT (default 3245). Exits 1 over budget.
+ * `npm run bench:phone`: the site as a cheap Android phone sees it (BenchmarkIndex about 375, 300 ms
+ * RTT, 750 kbps): JavaScript before interaction, first visit, Lighthouse and tap → feedback, each
+ * against its budget. Flags: docs/benchmarks.md#phone; what each figure measures: its "Phone" section.
  */
 import os from 'node:os';
 import path from 'node:path';

@@ -1,13 +1,7 @@
 /**
  * Shared rate-limit counters (docs/scaling.md): limiter hits per second through RateLimiter, counted
- * in PostgreSQL (rate_limit_windows, one batched upsert per event-loop turn) and in Redis
- * (rate-limiter-flexible), from one process and from two at once (two servers). `postgres-per-hit` is
- * the same upsert sent once per hit, to show what the batching buys. Each process keeps
- * `--concurrency` hits in flight on keys drawn from `--keys` (a new window per key, then increments).
- * PostgreSQL: a scratch database on TEST_DATABASE_URL's server, else 127.0.0.1:5432; Redis: REDIS_URL,
- * else 127.0.0.1:6379.
- *
- *   npx tsx bench/rate-limits.ts [--seconds 5] [--concurrency 64] [--keys 10000]
+ * in PostgreSQL (batched, and once per hit) and in Redis, from one process and from two at once.
+ * Usage and flags: docs/benchmarks.md#rate-limits
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';

@@ -1,11 +1,7 @@
 /**
- * Crash test for signups (docs/signups.md): N concurrent signups over HTTP against the real server in
- * a child process, SIGKILLed part-way; then restarted on the same database and DATA_DIR (no SMTP_URL:
- * .eml files). Every address that got `success: true` must be in the database and end up with exactly
- * one e-mail. Runs on SQLite or on a scratch PostgreSQL database (TEST_DATABASE_URL, else the server
- * on 127.0.0.1:5432).
- *
- *   npx tsx bench/signups-crash.ts [N=1000] [sqlite|postgres]
+ * Crash test for signups (docs/signups.md): N concurrent signups against the real server, SIGKILLed
+ * part-way, then restarted; every acknowledged address must be stored and get exactly one e-mail.
+ * Usage: docs/benchmarks.md#signups-crash
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,16 +1,7 @@
 /**
- * Durable signups per second over HTTP: autocannon posts startSelling with a new address each time to
- * the real server (child process; SQLite WAL with synchronous=FULL, or PostgreSQL with its default
- * fsync and synchronous_commit; the e-mail worker writing .eml files alongside). Every 2xx with
- * success:true was committed before it was answered; the figure counts the rows found in the database
- * afterwards. PostgreSQL: a scratch database on TEST_DATABASE_URL's server, else 127.0.0.1:5432.
- *
- *   npx tsx bench/signups.ts [--db sqlite|postgres|both] [--seconds 10] [--connections 50]
- *   (npm run bench:signups -- --db both)
- *
- * `--servers 1,2` measures through HAProxy (deploy/haproxy.cfg) instead: for each count, that many
- * built servers (`node dist/server/main.js`, build first) on one scratch PostgreSQL database, sending
- * e-mail over SMTP to a sink in this process (docs/deploying.md).
+ * Durable signups per second over HTTP against the real server (a child process, or several built
+ * servers behind HAProxy), counted from the rows in the database afterwards (docs/signups.md).
+ * Usage and flags: docs/benchmarks.md#signups
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';

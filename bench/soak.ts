@@ -1,21 +1,7 @@
 /**
- * Load and soak: mixed traffic at a fixed rate against the built product in a child process with a
- * temporary DATA_DIR, then throughput, latency, errors by kind and the server's memory.
- *
- *   npm run bench:soak -- --rate 1000 --seconds 600
- *
- * Traffic: 80% rank lookups over demo domains, 15% page and bundle loads, 5% signups with unique
- * e-mails. Open loop: requests are scheduled at the target rate whatever the server does, and latency
- * counts from the scheduled time, so a server that falls behind shows it. All traffic comes from one
- * IP, so the run raises the per-IP signup limit (SIGNUP_IP_LIMIT, unless already set in the
- * environment, which the child inherits); refused signups are counted as their own error kind.
- * `--mix 80,15,5` changes the rank/page/signup percentages (e.g. `--mix 0,100,0` to load pages only).
- *
- * `--servers N --db postgres` runs N servers on one scratch PostgreSQL database (TEST_DATABASE_URL's
- * server, else 127.0.0.1:5432) behind HAProxy with deploy/haproxy.cfg, listening on `--port`, and
- * prints each server's RSS at start, after 2 minutes and at the end (docs/deploying.md):
- *
- *   npm run bench:soak -- --servers 2 --db postgres --rate 1000 --seconds 600
+ * Load and soak: mixed traffic at a fixed rate (open loop) against the built product, one server or
+ * several behind HAProxy, then throughput, latency, errors by kind and the servers' memory.
+ * Usage and flags: docs/benchmarks.md#soak
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';

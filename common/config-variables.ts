@@ -1,9 +1,8 @@
 /**
- * Every environment variable the product reads, written once: its name, its default as the README shows
- * it, and what it means. `server/config.ts` reads and checks them (its readers accept only these names),
- * the README's configuration table is generated from this list (`configTable`, checked by
- * `scripts/house.test.ts`), and the variables marked `site` are the ones the rendered pages depend on
- * (`site/config.ts`, and the build fingerprint in `scripts/build.mjs`).
+ * Every environment variable the product reads, written once: name, default as the README shows it,
+ * meaning. server/config.ts reads them (its readers accept only these names); the README's table is
+ * generated from this list (`configTable`, checked by scripts/house.test.ts); those marked `site` are
+ * the ones the rendered pages depend on (site/config.ts, the build fingerprint in scripts/build.mjs).
  */
 export type ConfigVariable = {
   /** Variables documented together, in one row of the README's table. */

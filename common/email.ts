@@ -1,11 +1,6 @@
 /**
- * The one e-mail rule, shared by the widget and the server (docs/signups.md, Validation).
- *
- * The grammar is WHATWG's `input[type=email]` (what browsers accept: ASCII only, no quoted local parts,
- * no IP-literal domains), with deliberate additions so that we only accept addresses mail can reach:
- * - the domain must have at least one dot (a bare host such as `ada@localhost` cannot receive our mail);
- * - the local part has no leading, trailing or doubled dot (RFC 5322 dot-atom; mail servers refuse them);
- * - at most 64 characters before the `@` and 254 in all (RFC 5321 limits).
+ * The one e-mail rule, shared by the widget and the server (docs/signups.md, Validation): WHATWG's
+ * `input[type=email]` grammar with a few additions, so that we only accept addresses mail can reach.
  */
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_MAX_LENGTH = 64;
@@ -23,7 +18,14 @@ export type EmailCheck =
   | { ok: true; email: string }
   | { ok: false; message: (typeof EMAIL_MESSAGES)[keyof typeof EMAIL_MESSAGES] };
 
-/** Trims, validates and normalises (domain lower-cased; the local part is kept as typed). */
+/**
+ * Trims, validates and normalises (domain lower-cased; the local part is kept as typed). The grammar is
+ * WHATWG's `input[type=email]` (what browsers accept: ASCII only, no quoted local parts, no IP-literal
+ * domains), with deliberate additions:
+ * - the domain must have at least one dot (a bare host such as `ada@localhost` cannot receive our mail);
+ * - the local part has no leading, trailing or doubled dot (RFC 5322 dot-atom; mail servers refuse them);
+ * - at most 64 characters before the `@` and 254 in all (RFC 5321 limits).
+ */
 export function checkEmail(raw: unknown): EmailCheck {
   const value = typeof raw === 'string' ? raw.trim() : '';
   if (value === '') return { ok: false, message: EMAIL_MESSAGES.required };

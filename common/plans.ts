@@ -1,9 +1,7 @@
 /**
  * The subscription plans, shared by <pricing-plans>, the site's fallback price table and its structured
- * data. Prices are naira.
- *
- * Starter is ₦2,000 a month or ₦30,000 a year: the explicit annual figure, not ten times the monthly
- * price (docs/site.md).
+ * data. Prices are naira; Starter is ₦2,000 a month or ₦30,000 a year: the explicit annual figure, not
+ * ten times the monthly price (docs/site.md).
  */
 export type BillingPeriod = 'monthly' | 'annual';
 

@@ -1,18 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run audit`: every quality gate of issue 7 against a fresh build, one table at the end.
- *   size        widget bundle budgets (scripts/size.mjs) and first-visit weight of / (bench/page-weight.mjs)
- *   validity    every page through the W3C Nu HTML Checker (vnu-jar; needs Java)
- *   a11y        axe-core at 360 and 1366 px in every widget state, and the keyboard journeys (Playwright)
- *   lighthouse  every page, mobile and desktop, median of --runs (default 3); the mobile CPU slowdown is
- *               set from the host's BenchmarkIndex, measured first (scripts/audit/phone-profiles.mjs)
- * Options: --only a,b   --skip a,b   --runs N   --form-factors mobile,desktop (Lighthouse; default both)
- *          --build (rebuild even when dist/ is current)
- *          --benchmark-index N (score as on a host of this BenchmarkIndex instead of measuring this one's:
- *          to reproduce the multiplier another run was given, e.g. CI's on a fast host)
- * Builds only when dist/ is older than the sources (the build stamp of scripts/build.mjs), so CI can
- * run it right after `npm test` without building twice. Exits non-zero when any gate is over budget.
- * Ports: AUDIT_PORT (server for page weight and Lighthouse, default 3316; 3306 is MySQL's port, taken on machines that run MariaDB), AUDIT_E2E_PORT (Playwright).
+ * `npm run audit`: every quality gate (widget size and page weight, HTML validity, axe and keyboard,
+ * Lighthouse on the host-calibrated phone) against a current build, one table at the end; exits
+ * non-zero when any gate is over budget. Gates, flags and ports: docs/quality.md
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,8 +1,8 @@
 /**
  * The house rules a newcomer relies on (README "Where to read more"): a README short enough to read in
  * one go with every doc linked from it, the configuration table generated from its one list, no source
- * file too long to hold in one's head, configuration read in one place, and citations of documents that
- * are in the repository only.
+ * file too long to hold in one's head nor opening with a comment of more than six lines, configuration
+ * read in one place, and citations of documents that are in the repository only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,10 @@ import { configTable } from '../common/config-variables.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'var']);
 const SOURCE = /\.(ts|tsx|js|mjs|cjs|css)$/;
+/** What the header-comment rule covers: the languages whose files open with a comment about them. */
+const SCRIPT = /\.(ts|tsx|js|mjs|cjs)$/;
 const MAX_SOURCE_LINES = 400;
+const MAX_HEADER_LINES = 6;
 const MAX_README_LINES = 250;
 
 function repositoryFiles(dir = root): string[] {
@@ -30,6 +33,18 @@ const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 const readme = read('README.md');
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 const isTest = (file: string) => /\.(test|e2e)\.ts$/.test(file) || file.startsWith('server/testing/');
+/** Lines of the comment a file opens with (after a shebang): one block comment, or a run of `//` lines. */
+function headerLines(text: string): number {
+  const lines = text.split('\n');
+  const start = lines[0]?.startsWith('#!') ? 1 : 0;
+  if (lines[start]?.trimStart().startsWith('/*')) {
+    const end = lines.findIndex((line, index) => index >= start && line.includes('*/'));
+    return end < 0 ? lines.length - start : end - start + 1;
+  }
+  let end = start;
+  while (lines[end]?.trimStart().startsWith('//')) end += 1;
+  return end - start;
+}
 
 describe('the house', () => {
   it(`keeps the README at most ${MAX_README_LINES} lines`, () => {
@@ -68,6 +83,14 @@ describe('the house', () => {
     expect(long).toEqual([]);
   });
 
+  it(`keeps each source file's header comment, tests included, to at most ${MAX_HEADER_LINES} lines`, () => {
+    const long = files
+      .filter((file) => SCRIPT.test(file))
+      .map((file) => ({ file, lines: headerLines(read(file)) }))
+      .filter(({ lines }) => lines > MAX_HEADER_LINES);
+    expect(long, 'move the usage and design notes to docs/ or beside the code they describe').toEqual([]);
+  });
+
   it('reads process.env under server/ only in server/config.ts (tests aside)', () => {
     const readers = files
       .filter((file) => file.startsWith('server/') && SOURCE.test(file) && !isTest(file))
@@ -76,7 +99,19 @@ describe('the house', () => {
   });
 
   it('cites only documents the repository holds (no product brief, design card or issue)', () => {
-    const outside = ['SPEC.md', 'DESIGN.md', 'design card', 'product brief', 'the issue asks', 'the issue says'];
+    // '../shared' alone would match the widgets' own imports of widgets/shared/, so only its documents.
+    const outside = [
+      'SPEC.md',
+      'DESIGN.md',
+      'shared/SPEC',
+      'shared/DESIGN',
+      'design card',
+      'product brief',
+      'product spec',
+      'the brief',
+      'the issue asks',
+      'the issue says',
+    ];
     const citing = files.filter(
       (file) =>
         file !== 'scripts/house.test.ts' &&

@@ -1,12 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run size`: gzip and brotli size of every widget file, and the total JavaScript a page can pull
- * through the loader (the chunks the loader imports, statically or dynamically, and their static
- * imports). A dynamic import inside a widget chunk runs only on the reader's intent or action (the API
- * client on the first focus in a form, the rank dialog's "?" popover), so those chunks are listed
- * apart, as loaded on demand. Fails over the budgets of
- * docs/quality.md: loader ≤ 5 KB gzip, all widget JS a page can pull ≤ 160 KB gzip.
- * `--json` adds a one-line summary for `npm run audit`. Run `npm run build` first (or `node scripts/build.mjs --only widgets`).
+ * `npm run size`: gzip and brotli size of every widget file, and the JavaScript a page can pull through
+ * the loader (chunks only the reader's intent or action imports are listed apart). Fails over the
+ * budgets of docs/quality.md, which also gives its flag; what counts: docs/embedding.md#size
  */
 import fs from 'node:fs';
 import path from 'node:path';

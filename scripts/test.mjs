@@ -1,12 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every test layer, in order:
- *   1. unit: vitest, logic and the server in-process, from source (no build)
- *   2. built: vitest files named *.built.test.ts, which need dist/ (the real process, served files)
- *   3. widgets: @web/test-runner, the built widget bundle in Chromium
- *   4. e2e: Playwright, whole flows against the running product
- * The build runs once, before the first layer that needs it. Extra arguments pick layers:
- * `npm test -- unit` (no build), `npm test -- built widgets`.
+ * `npm test`: every test layer in order (unit, built, widgets, e2e), building once before the first
+ * layer that needs dist/; extra arguments pick layers (`npm test -- unit`, `npm test -- built widgets`).
+ * What each layer runs: README "Architecture", Tests.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

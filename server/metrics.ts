@@ -1,10 +1,5 @@
 /**
- * The server's Prometheus metrics (docs/operations.md "Metrics"), one registry per server: requests by
- * route and status with their latency, signups accepted and refused by reason, the outbox (depth, oldest
- * unsent age, failed rows) and this server's send attempts by outcome, the contest's change feed (lag,
- * unsettled rows, reloads, failures), readiness, and prom-client's default process metrics (event-loop
- * lag, memory, GC).
- *
+ * The server's Prometheus metrics, one registry per server (each series: docs/operations.md "Metrics").
  * Per request the cost is one cached histogram child and one observe(); everything read from the
  * database or the board is read when Prometheus scrapes, not on the hot path.
  */
@@ -42,6 +37,12 @@ export type SignupOutcome = 'accepted' | 'honeypot' | 'rate_limited_ip' | 'rate_
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/**
+ * Requests by route and status with their latency, signups accepted and refused by reason, the outbox
+ * (depth, oldest unsent age, failed rows) and this server's send attempts by outcome, the contest's
+ * change feed (lag, unsettled rows, reloads, failures), readiness, and prom-client's default process
+ * metrics (event-loop lag, memory, GC).
+ */
 export function createMetrics(sources: { contest: ContestBoard; db: OpenedDatabase['db'] }) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });

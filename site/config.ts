@@ -1,9 +1,8 @@
 /**
  * What the static pages need from the deployment, read from the environment when the pages are
- * rendered (at build time, or per request in dev). scripts/build.mjs folds the same variables into
- * its fingerprint, so `npm start` re-renders when one changes. The client script reads the IDs from
- * <meta> tags (no inline scripts, so a strict CSP holds). Which variables these are is written once, in
- * common/config-variables.ts.
+ * rendered (at build time, or per request in dev); scripts/build.mjs folds the same variables into its
+ * fingerprint, so `npm start` re-renders when one changes. The client script reads the IDs from <meta>
+ * tags (no inline scripts, so a strict CSP holds). Which variables: common/config-variables.ts.
  */
 import { type ConfigVariableName, SITE_VARIABLE_NAMES } from '../common/config-variables.js';
 

@@ -1,11 +1,8 @@
 /**
- * kasuwa-widgets.js: the small script a page includes. A tag's code (a chunk) is imported only when one
- * of its elements comes within a screen of the viewport, when focus or a tap lands in its fallback
- * content, or when a script asks for it (`ready()`, the modal's `show()`); never on idle, because a
- * reader on a metered phone pays for every kilobyte (docs/widgets.md). Elements a CMS inserts later are
- * picked up too. The API client is not loaded here: a widget loads it on the reader's first intent.
- * It also opens the start-selling modal from any [data-start-selling] element, gives tags that are not
- * defined yet their reserved size, and exports what a page or framework may call at any time.
+ * kasuwa-widgets.js, the small script a page includes: imports a tag's code only when one of its
+ * elements comes within a screen of the viewport, focus or a tap lands in its fallback content, or a
+ * script asks (`ready()`, the modal's `show()`), never on idle (docs/embedding.md#how-the-widgets-load).
+ * It also opens the modal from [data-start-selling], reserves undefined tags' size, exports the page API.
  */
 import { reservedSizesCss, type WidgetTag } from './host-sizes.js';
 import { isWidgetTag, registry } from './registry.js';

@@ -1,7 +1,7 @@
 /**
  * Every tag's code, once: the chunk that defines it and the shared runtimes evaluated before it, each
  * in its own task, so no single long task holds a cheap phone's main thread while widgets start. The
- * loader and the IIFE bundle read it; a tag of host-sizes.ts missing here is a type error (docs/widgets.md).
+ * loader and the IIFE bundle read it; a tag of host-sizes.ts missing here is a type error (docs/widgets-api.md).
  */
 import type { WidgetTag } from './host-sizes.js';
 

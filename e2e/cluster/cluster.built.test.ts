@@ -1,11 +1,8 @@
 /**
- * Three built servers on one PostgreSQL database behind HAProxy (deploy/haproxy.cfg), with a real
- * SMTP sink: what docs/deploying.md promises of several servers, proved end to end. The servers start
- * together on an empty database; the cases then run in order on that one cluster, the SIGKILL last.
- * Each client request leaves from its own loopback address (127.x.y.z), which HAProxy passes on in
- * X-Forwarded-For, so the per-IP limit sees distinct clients exactly where a case wants them.
- * Needs the build (`npm test` builds first; alone: `node scripts/build.mjs` then
- * `npx vitest run e2e/cluster`).
+ * Three built servers on one PostgreSQL database behind HAProxy (deploy/haproxy.cfg), with a real SMTP
+ * sink: what docs/deploying.md promises of several servers, proved end to end. The servers start
+ * together on an empty database; the cases run in order on that one cluster, the SIGKILL last.
+ * Needs the build; to run it alone: docs/benchmarks.md#several-servers-behind-haproxy.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -27,7 +24,11 @@ const agents = new Map<string, http.Agent>();
 const agentFor = (from: string) =>
   agents.get(from) ?? agents.set(from, new http.Agent({ keepAlive: true, localAddress: from })).get(from)!;
 
-/** One request from a given loopback address. */
+/**
+ * One request from a given loopback address. Each client leaves from its own (127.x.y.z), which
+ * HAProxy passes on in X-Forwarded-For, so the per-IP limit sees distinct clients exactly where a case
+ * wants them.
+ */
 function send(base: string, path: string, body: string, from: string, headers: Record<string, string> = {}) {
   return new Promise<Answer>((resolve, reject) => {
     const request = http.request(

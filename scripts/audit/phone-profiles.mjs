@@ -1,15 +1,7 @@
 /**
- * The same phone on every host. Lighthouse's simulated throttling slows the CPU of the machine it runs
- * on by a fixed factor (4× by default), so the "phone" it scores is 4× slower than *this* host: a
- * slower host (BenchmarkIndex 1,400 against 3,400 on our machines) scores a slower phone and fails the
- * gate. Here the host's BenchmarkIndex is measured with Lighthouse's own benchmark and the multiplier
- * is derived from it, as Lighthouse's CPU throttling calculator does
- * (https://github.com/patrickhulce/lighthouse-cpu-throttling-calculator):
- *   default mobile (the moto g power Lighthouse scores): index ≥ 1300: 3 + (index − 1300) / 233;
- *     800 ≤ index < 1300: 2 + (index − 800) / 500; below 800: 1 (1300 → 3×, 1533 → 4×, 2000 → 6×)
- *   cheap phone (a ₦60,000 Android, BenchmarkIndex about 375): index / 375, at 300 ms RTT and 750 kbps
- * Multipliers are rounded to one decimal and never below 1 (a host slower than the phone cannot be
- * made faster than itself).
+ * The same phone on every host: Lighthouse's CPU slowdown derived from the host's measured
+ * BenchmarkIndex, as Lighthouse's CPU throttling calculator does, for the default mobile profile and
+ * the cheap phone of `npm run bench:phone`. Formulas and why: docs/quality.md#the-same-phone-on-every-host
  */
 import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, ensureChromium } from '../chromium.mjs';

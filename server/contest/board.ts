@@ -1,13 +1,8 @@
 /**
- * getStoreLeaderboard (docs/contest.md), answered from memory. The store is found by its normalised host
- * in the StoreDirectory; its rank and the revenue to beat come from the RankIndex. Both are loaded from
- * the database in one snapshot and follow the contest_changes log (polled every second, and refreshed at once
- * after intake in this process), so a sale or a store change accepted anywhere shows here within seconds.
- *
- * The lookup is the hot path (targets: p99 ≤ 50 µs in-process, and HTTP throughput ≥ 60% of an empty
- * GraphQL query, at a million stores), so it never queries the database. A full reload builds the new
- * rank index and directory aside, yielding to the event loop between pages, and swaps them in whole, so
- * lookups keep answering from the old ones meanwhile (docs/operations.md "Reloads").
+ * getStoreLeaderboard (docs/contest.md), answered from memory: the store by its normalised host in the
+ * StoreDirectory, its rank and the revenue to beat from the RankIndex. Both are loaded from the database
+ * in one snapshot and follow the contest_changes log (polled every second, and refreshed at once after
+ * intake in this process), so a sale or a store change accepted anywhere shows here within seconds.
  */
 import type { Campaign } from '../../common/campaign.js';
 import type { StoreLeaderboard } from '../../common/leaderboard.js';
@@ -57,6 +52,12 @@ const toDirectoryStore = ([key, , optedIn, domain, customDomain, id, name, logo]
   logo,
 });
 
+/**
+ * The lookup is the hot path (targets: p99 ≤ 50 µs in-process, and HTTP throughput ≥ 60% of an empty
+ * GraphQL query, at a million stores), so it never queries the database. A full reload builds the new
+ * rank index and directory aside, yielding to the event loop between pages, and swaps them in whole, so
+ * lookups keep answering from the old ones meanwhile (docs/operations.md "Reloads").
+ */
 export class ContestBoard {
   private rankIndex = new RankIndex();
   private directory = new StoreDirectory();

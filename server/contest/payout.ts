@@ -1,13 +1,8 @@
 /**
- * Paying the winners (docs/contest.md, "Paying the winners"): the standings an operator pays from, one store's
- * counted and uncounted orders, and the final result written once after the window and a grace period.
- *
- * The same rules as getStoreLeaderboard: participants are opted-in stores with counted revenue > 0
- * (sale-counting.ts); places come from the API's own RankIndex and standingFor, so equal revenue
- * shares a place. Kysely only, on SQLite and PostgreSQL: there SUM of bigint is `numeric`, which the
- * driver hands over as a string, so every sum is cast back to bigint in SQL and arrives as a number
- * through the one int8 conversion (server/db/database.ts, which refuses values beyond 2^53).
- * `opted_in` is 0/1 on SQLite and a boolean on PostgreSQL, hence Boolean(). Money is integer kobo.
+ * Paying the winners (docs/contest.md, "Paying the winners"): the standings an operator pays from, one
+ * store's counted and uncounted orders, and the final result written once after the window and a grace
+ * period. Same rules as getStoreLeaderboard: participants are opted-in stores with counted revenue above
+ * 0 (sale-counting.ts), placed by the API's own RankIndex and standingFor (equal revenue shares a place).
  */
 import { createHash } from 'node:crypto';
 import type { Expression, Kysely } from 'kysely';
@@ -45,7 +40,13 @@ export function prizesSpanned(place: number, sharedBy: number): number {
   return total;
 }
 
-/** Every participant with its place, best first (ties by store id). */
+/**
+ * Every participant with its place, best first (ties by store id). Kysely only, on SQLite and
+ * PostgreSQL: there SUM of bigint is `numeric`, which the driver hands over as a string, so every sum is
+ * cast back to bigint in SQL and arrives as a number through the one int8 conversion
+ * (server/db/database.ts, which refuses values beyond 2^53). `opted_in` is 0/1 on SQLite and a boolean
+ * on PostgreSQL, hence Boolean(). Money is integer kobo.
+ */
 export async function computeStandings(db: Kysely<Database>, campaign: Campaign): Promise<PayoutRow[]> {
   // The window test of sale-counting.ts, in SQL so a million sales are summed where they are.
   const totals = await db

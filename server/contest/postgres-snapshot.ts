@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL contest storage's plumbing and read side: COPY in and out in the text format (the
  * bulk path both ways), and the snapshot reader the board loads and follows the change log through
- * (see postgres-storage.ts for how the log's xid stamps make that safe).
+ * (docs/operations.md "The change feed": how the log's xid stamps make that safe).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';

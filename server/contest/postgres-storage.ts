@@ -1,18 +1,8 @@
 /**
- * The contest storage on PostgreSQL. Intake COPYs a file or request into a temporary staging table,
- * reads the stored rows it touches in one query (locked FOR UPDATE in key order, so two concurrent
- * imports or ingests never deadlock on them), decides every line in JS with the same rules as SQLite
- * (rules.ts), and applies the result set-based. All or nothing; serialization failures, deadlocks and
- * an insert racing another import's insert of the same order are retried; a lock wait past
- * LOCK_WAIT_MS is ContestBusy. A host is unique across domains and custom domains by the primary key
- * of store_hosts, so two racing imports cannot both take it.
- *
- * The change log is stamped with the writing transaction's id (xid8). A reader takes everything below
- * its snapshot's xmin as settled (every transaction below it has ended, so a row committed late under a
- * lower id is never skipped) and also re-reads the stores named by newer visible rows; the log only
- * names stores, and their values are read again in the reader's snapshot, so applying it never moves a
- * revenue backwards. A transaction left open holds the horizon back: its bounds are INTAKE_*_TIMEOUT_MS,
- * and the reader reports how many rows it could not settle (docs/operations.md "Change feed").
+ * The contest storage on PostgreSQL. Intake COPYs a file or request into a staging table, reads the
+ * stored rows it touches in one query (FOR UPDATE in key order: concurrent imports never deadlock on
+ * them), decides every line in JS with SQLite's rules (rules.ts) and applies the result set-based, all
+ * or nothing. How its change log's xid stamps keep readers safe: docs/operations.md "The change feed".
  */
 import type pg from 'pg';
 import type { Campaign } from '../../common/campaign.js';
@@ -61,9 +51,10 @@ const statementBound = (lines: number) => (lines > BULK_CHANGE ? 0 : INTAKE_STAT
 
 export function createPostgresContestStorage(pool: pg.Pool): ContestStorage {
   /**
-   * Runs `work` in a transaction, retried whole on the failures a concurrent writer can cause. It may not
-   * sit idle past INTAKE_IDLE_TIMEOUT_MS (the server ends it), nor run one statement past
-   * `statementTimeoutMs` (0: unbounded, for bulk imports).
+   * Runs `work` in a transaction, retried whole on the failures a concurrent writer can cause
+   * (serialization failures, deadlocks, an insert racing another import's insert of the same order); a
+   * lock wait past LOCK_WAIT_MS is ContestBusy. It may not sit idle past INTAKE_IDLE_TIMEOUT_MS (the
+   * server ends it), nor run one statement past `statementTimeoutMs` (0: unbounded, for bulk imports).
    */
   async function transaction<T>(
     work: (client: Client) => Promise<T>,

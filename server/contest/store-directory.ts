@@ -1,19 +1,8 @@
 /**
  * Every contest store's public details, found by host, in memory: the lookup's way from a domain to a
  * store without asking SQLite. Inside a busy server one SQLite query by domain costs 10–30 µs (B-tree
- * pages compete with the HTTP stack for the CPU caches), more than the rest of the rank lookup together;
- * this costs about a microsecond.
- *
- * Compact on purpose, as it holds every store (about 100 bytes a store: some 100 MB at a million):
- * - records in 1 MiB Buffers (no copying as it grows), each a 10-byte header of five UTF-8 byte lengths
- *   (domain, custom domain, id, name, logo; 0 = none) followed by those fields; `recordAt` gives a
- *   store key's record as chunk × 2^20 + offset;
- * - an open-addressing hash table (linear probing, at most half full) from each host (a store's
- *   domain and its custom domain) to the store key, with the host's 32-bit hash beside it so most
- *   probes never read a record. A hit is confirmed against the record's own text, so a hash collision
- *   can never answer with another store.
- * A changed store gets a new record at the end; the old bytes are reclaimed by compacting once they are
- * half of all written.
+ * pages compete with the HTTP stack for the CPU caches), more than the rest of the rank lookup
+ * together; this costs about a microsecond. How it stays compact: StoreDirectory below.
  */
 
 export type DirectoryStore = {
@@ -37,6 +26,18 @@ const FIELDS = 5;
 const PRESENT = 1;
 const OPTED_IN = 2;
 
+/**
+ * Compact on purpose, as it holds every store (about 100 bytes a store: some 100 MB at a million):
+ * - records in 1 MiB Buffers (no copying as it grows), each a 10-byte header of five UTF-8 byte lengths
+ *   (domain, custom domain, id, name, logo; 0 = none) followed by those fields; `recordAt` gives a
+ *   store key's record as chunk × 2^20 + offset;
+ * - an open-addressing hash table (linear probing, at most half full) from each host (a store's
+ *   domain and its custom domain) to the store key, with the host's 32-bit hash beside it so most
+ *   probes never read a record. A hit is confirmed against the record's own text, so a hash collision
+ *   can never answer with another store.
+ * A changed store gets a new record at the end; the old bytes are reclaimed by compacting once they are
+ * half of all written.
+ */
 export class StoreDirectory {
   private chunks: Buffer[] = [];
   /** Bytes written to the last chunk. */

@@ -1,11 +1,8 @@
 /**
  * Opens the database: embedded SQLite (better-sqlite3) under DATA_DIR by default, or PostgreSQL when
- * DATABASE_URL says postgres:// (docs/postgresql.md). Everything above this file speaks
- * Kysely and sees the same shapes on both: ids and counts are numbers, times are UTC ISO strings.
- *
- * SQLite runs in WAL mode with synchronous=FULL, so an acknowledged write survives a process or OS
- * crash. On PostgreSQL the same promise rests on fsync and synchronous_commit (checked at start in
- * production, see checkDurability).
+ * DATABASE_URL says postgres:// (docs/postgresql.md); above this file both speak Kysely with the same
+ * shapes (ids and counts are numbers, times UTC ISO strings). An acknowledged write survives a process
+ * or OS crash: SQLite runs WAL with synchronous=FULL, PostgreSQL on fsync and synchronous_commit.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -3,15 +3,16 @@
  * query texts again and again. A cache remembers the last MAX_DOCUMENTS query texts (up to
  * MAX_QUERY_LENGTH characters) with their parsed document, and the validation result of each document.
  * Documents are never mutated by execution, so sharing them is safe.
- *
- * One cache per endpoint: its parse function (with the endpoint's limits) and its validation rules are
- * fixed, so a document and a schema are the whole key.
  */
 import { type DocumentNode, type GraphQLError, type GraphQLSchema, type Source, validate } from 'graphql';
 
 const MAX_DOCUMENTS = 500;
 const MAX_QUERY_LENGTH = 10_000;
 
+/**
+ * One cache per endpoint: its parse function (with the endpoint's limits) and its validation rules are
+ * fixed, so a document and a schema are the whole key.
+ */
 export function createDocumentCache(parse: (source: string | Source) => DocumentNode) {
   const documents = new Map<string, DocumentNode>();
   const validations = new WeakMap<DocumentNode, { schema: GraphQLSchema; errors: readonly GraphQLError[] }>();

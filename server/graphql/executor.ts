@@ -2,14 +2,6 @@
  * Executes operations with graphql-js, except the documents clients send again and again, which
  * graphql-jit compiles into plain functions (as Mercurius does): the rank lookup then executes in well
  * under a microsecond instead of about ten, the largest cost of a lookup after HTTP itself.
- *
- * A document is compiled on its COMPILE_AFTER-th execution, and at most one document per
- * COMPILE_INTERVAL_MS, so a stream of distinct documents cannot turn compiling (milliseconds each) into
- * work without bound; until then, and if compiling fails, graphql-js executes it. Documents come from
- * the document cache, which hands out one object per query text, so they are the key.
- *
- * Variables are still coerced by graphql-js, so a bad variable gets graphql-js's error message (the
- * compiled coercion words some of them differently).
  */
 import {
   type DocumentNode,
@@ -26,6 +18,15 @@ export const COMPILE_INTERVAL_MS = 1000;
 
 type Entry = { uses: number; compiled?: { query: CompiledQuery; operation: OperationDefinitionNode } | false };
 
+/**
+ * A document is compiled on its COMPILE_AFTER-th execution, and at most one document per
+ * COMPILE_INTERVAL_MS, so a stream of distinct documents cannot turn compiling (milliseconds each) into
+ * work without bound; until then, and if compiling fails, graphql-js executes it. Documents come from
+ * the document cache, which hands out one object per query text, so they are the key.
+ *
+ * Variables are still coerced by graphql-js, so a bad variable gets graphql-js's error message (the
+ * compiled coercion words some of them differently).
+ */
 export function createExecutor({ compileAfter = COMPILE_AFTER, compileIntervalMs = COMPILE_INTERVAL_MS } = {}) {
   const documents = new WeakMap<DocumentNode, Map<string, Entry>>();
   let lastCompile = Number.NEGATIVE_INFINITY;

@@ -1,5 +1,5 @@
 /**
- * The public GraphQL schema (docs/widgets.md lists what each widget asks of it). Resolvers only call
+ * The public GraphQL schema (widgets/shared/documents.ts holds what each widget asks of it). Resolvers only call
  * the capabilities; user-facing errors become GraphQL errors with `extensions.code`, anything else
  * becomes INTERNAL without details. Resolvers sit
  * on the schema's fields (not in a root value) so graphql-js and compiled queries run the same ones.

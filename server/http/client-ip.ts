@@ -2,8 +2,7 @@
  * The client's IP, for rate limits. Behind a reverse proxy every request comes from the proxy, so with
  * TRUST_PROXY=n (n proxies of ours in front) we take the n-th address from the right of
  * X-Forwarded-For: the one our outermost proxy saw. Entries further left are whatever the client
- * claimed and are never trusted. Without TRUST_PROXY the header is ignored. An IPv6 client counts as
- * its /64 (networkOf), since one home or phone is given a whole /64 to pick addresses from.
+ * claimed and are never trusted. Without TRUST_PROXY the header is ignored.
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -18,7 +17,10 @@ export function clientIp(req: IncomingMessage, trustProxy = 0): string {
   return networkOf(list[list.length - trustProxy] ?? list[0] ?? socket);
 }
 
-/** An IPv4 address as it is (an IPv4-mapped IPv6 one as its IPv4); an IPv6 address as its /64. */
+/**
+ * An IPv4 address as it is (an IPv4-mapped IPv6 one as its IPv4); an IPv6 address as its /64, since one
+ * home or phone is given a whole /64 to pick addresses from, so an IPv6 client counts as its /64.
+ */
 export function networkOf(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;

@@ -1,10 +1,7 @@
 /**
  * POST/GET /graphql over graphql-http's transport-free core. Our own small adapter (instead of
  * graphql-http/lib/use/http) so the body goes through the one size-limited reader: 413 above
- * GRAPHQL_LIMITS.bodyBytes, without buffering the rest. Batches (JSON arrays) are refused with a
- * clear message; the parser and validation apply the limits in graphql/limits.ts; introspection is
- * off in production, and so are "Did you mean …?" hints, which would spell the schema out field by
- * field. graphql-http keeps mutations POST-only (405 over GET).
+ * GRAPHQL_LIMITS.bodyBytes, without buffering the rest.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
@@ -23,6 +20,11 @@ function withoutSuggestion(error: GraphQLError): GraphQLError {
   return new GraphQLError(message, { nodes: error.nodes, extensions: error.extensions });
 }
 
+/**
+ * Batches (JSON arrays) are refused with a clear message; the parser and validation apply the limits in
+ * graphql/limits.ts; introspection is off in production, and so are "Did you mean …?" hints, which would
+ * spell the schema out field by field. graphql-http keeps mutations POST-only (405 over GET).
+ */
 export function createGraphQLEndpoint(services: Services, clientIp: (req: IncomingMessage) => string) {
   const production = services.config.nodeEnv === 'production';
   const documents = createDocumentCache(parseWithLimits);

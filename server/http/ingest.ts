@@ -2,10 +2,6 @@
  * POST /ingest/sales: the platform pushes sales as NDJSON (one object per line with order_id,
  * store_id, amount, status, paid_at), authorised by `Authorization: Bearer $INGEST_TOKEN`.
  * Server-to-server only: no CORS headers, so browsers on other origins cannot call it.
- *
- * 200 {accepted, duplicates, refunds, outsideWindow, rejected: 0}; 422 {errorCount, errors: the first 100 [{line, reason}]} with
- * nothing applied; 401 without the right token; 413 over INGEST_MAX_BYTES; 503 while no token is
- * configured (the route is off rather than open) or while another process's import holds the database.
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -39,6 +35,12 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body));
 }
 
+/**
+ * 200 {accepted, duplicates, refunds, outsideWindow, rejected: 0}; 422 {errorCount, errors: the first
+ * 100 [{line, reason}]} with nothing applied; 401 without the right token; 413 over INGEST_MAX_BYTES;
+ * 503 while no token is configured (the route is off rather than open) or while another process's
+ * import holds the database.
+ */
 export async function handleIngest(services: Services, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const token = services.config.ingestToken;
   if (!token) return json(res, 503, { error: 'Sales intake is off: INGEST_TOKEN is not configured.' });

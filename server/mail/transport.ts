@@ -1,9 +1,6 @@
 /**
  * Where e-mail goes: SMTP through nodemailer when SMTP_URL is set, else one `.eml` file per message
  * under DATA_DIR/mail, so the default install is complete and inspectable.
- *
- * Every message carries its outbox idempotency key as Message-ID (and, for files, as the file name):
- * a re-send after a crash between "sent" and "marked sent" is dropped for files and dedupable for SMTP.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +18,10 @@ export interface MailTransport {
 /** A failure that retrying cannot fix (the receiving server refused the address for good). */
 export class PermanentMailError extends Error {}
 
+/**
+ * Every message carries its outbox idempotency key as Message-ID (and, for files, as the file name):
+ * a re-send after a crash between "sent" and "marked sent" is dropped for files and dedupable for SMTP.
+ */
 export function messageId(key: string, from: string): string {
   const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
   return `<${key}@${domain}>`;

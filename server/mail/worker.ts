@@ -1,13 +1,8 @@
 /**
- * The delivery worker: sends outbox rows one at a time, inside the server process.
- *
- * Each row is claimed with a lease (status `sending`, this worker's name, `lease_until`, committed)
- * before it is sent and marked `sent` after, only by its claimer; rows are claimed a batch at a time,
- * sent one by one. Several servers may share one PostgreSQL database (docs/postgresql.md): rows of a worker that crashed are taken over once their lease runs out. On embedded
- * SQLite the process owns the database, so rows left `sending` are resumed at start.
- * The file transport then sees the `.eml` already written and skips it; SMTP re-sends with the same
- * Message-ID (receivers can drop the duplicate). Failures retry with exponential backoff; a
- * permanent refusal or the last attempt marks the row `failed` with the error kept in `last_error`.
+ * The delivery worker: sends outbox rows one at a time, inside the server process. Each row is claimed
+ * with a lease before it is sent and marked `sent` after, only by its claimer, so a crashed worker's
+ * rows are taken over (PostgreSQL) or resumed at start (SQLite) without a second e-mail the receiver
+ * cannot drop. Leases, retries and crashes in full: docs/signups.md, "Delivery worker".
  */
 import crypto from 'node:crypto';
 import os from 'node:os';

@@ -1,10 +1,7 @@
 /**
  * startSelling: honeypot, rate limits, validation, then the signup and its welcome e-mail written to
  * the outbox in one transaction. Transport-free: the caller passes what it knows about the request.
- *
- * Group commit: signups that arrive in the same turn of the event loop are written in one transaction,
- * so one commit (one fsync) acknowledges all of them. Nobody is answered before that commit. Storage
- * (SQLite or PostgreSQL) sits behind SignupStore; an address is one inbox whatever its letter case.
+ * Storage (SQLite or PostgreSQL) sits behind SignupStore; an address is one inbox whatever its case.
  */
 import { checkEmail, inboxKey } from '../../common/email.js';
 import { rateLimitedMessage } from '../../common/messages.js';
@@ -55,6 +52,10 @@ export function partnerCode(fields: { partner?: string | null; ref?: string | nu
 export const filledHoneypot = (input: StartSellingInput): boolean =>
   typeof input.website === 'string' && input.website.trim() !== '';
 
+/**
+ * Group commit: signups that arrive in the same turn of the event loop are written in one transaction,
+ * so one commit (one fsync) acknowledges all of them. Nobody is answered before that commit.
+ */
 export function createSignups(store: SignupStore, options: SignupOptions) {
   const perIp = new RateLimiter(options.limits.perIp, options.counter, 'signup-ip');
   const perEmail = new RateLimiter(options.limits.perEmail, options.counter, 'signup-email');

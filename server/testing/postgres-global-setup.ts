@@ -1,11 +1,8 @@
 /**
- * Vitest global setup: finds the PostgreSQL the database suites run against, in this order, and says
- * which in one line (docs/postgresql.md, "Tests"):
- *   1. TEST_DATABASE_URL, when set (it must answer);
- *   2. a server on 127.0.0.1:5432 (TEST_POSTGRES_PORT picks another port), when one answers;
- *   3. a throwaway cluster from the system's PostgreSQL binaries (Debian's `postgresql` is installed
- *      first when we are root with apt-get, as for Chromium), stopped and removed at the end.
- * With none to be had, the run fails and says how to get one: PostgreSQL suites are never skipped.
+ * Vitest global setup: finds the PostgreSQL the database suites run against (TEST_DATABASE_URL, else a
+ * server on 127.0.0.1:5432 or TEST_POSTGRES_PORT, else a throwaway cluster from the system's binaries)
+ * and says which in one line; with none, the run fails and says how to get one: PostgreSQL suites are
+ * never skipped. In full: docs/postgresql.md, "Tests".
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

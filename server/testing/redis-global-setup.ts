@@ -1,9 +1,7 @@
 /**
- * Vitest global setup: finds the Redis the shared-limit suites count in, in this order (README "Tests"):
- *   1. TEST_REDIS_URL, when set (it must answer);
- *   2. a server on 127.0.0.1:6379 (TEST_REDIS_PORT picks another port), when one answers;
- *   3. a throwaway `redis-server` on a free loopback port (no persistence), stopped at the end.
- * With none to be had, the Redis suites fail and say how to get one: they are never skipped.
+ * Vitest global setup: finds the Redis the shared-limit suites count in (TEST_REDIS_URL, else a server
+ * on 127.0.0.1:6379 or TEST_REDIS_PORT, else a throwaway `redis-server`) and says which; with none, the
+ * Redis suites fail and say how to get one, never skipped. In full: docs/scaling.md#tests
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { Redis } from 'ioredis';

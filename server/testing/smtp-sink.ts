@@ -2,8 +2,6 @@
  * A real SMTP server on a free loopback port (smtp-server) that keeps every message it receives: the
  * mail tests, the several-servers tests and the multi-server cluster all use this one. With `refuse`
  * it answers RCPT TO with that code (a 5xx refusal, a 4xx try-later).
- * A client that dies mid-session (a SIGKILLed server) resets its connection; smtp-server re-emits that
- * on the server, where it would be an uncaught exception, so the sink keeps it in `connectionErrors`.
  */
 import { SMTPServer } from 'smtp-server';
 
@@ -35,6 +33,8 @@ export async function startSmtpSink(refuse?: number) {
       });
     },
   });
+  // A client that dies mid-session (a SIGKILLed server) resets its connection; smtp-server re-emits that
+  // on the server, where it would be an uncaught exception, so the sink keeps it here.
   const connectionErrors: Error[] = [];
   server.on('error', (error: Error) => connectionErrors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,5 @@
 /**
- * <pricing-plans>: the four plan cards (docs/widgets.md) in a labelled carousel: a scroll-snap
+ * <pricing-plans>: the four plan cards (docs/widgets-api.md) in a labelled carousel: a scroll-snap
  * strip that scrolls natively by touch, drags with a mouse, moves with arrow keys and the
  * previous/next buttons; on small screens dots mark the card at least half visible.
  */
@@ -14,7 +14,7 @@ import {
 } from '../../common/plans.js';
 import { emit } from '../shared/events.js';
 
-/** Share of a card that must be visible for its dot to be current (docs/widgets.md). */
+/** Share of a card that must be visible for its dot to be current (docs/widgets-api.md). */
 export const VISIBLE_THRESHOLD = 0.5;
 
 function useDragScroll(strip: React.RefObject<HTMLElement | null>) {

@@ -1,8 +1,8 @@
 /**
- * Where a widget sends its GraphQL requests (docs/widgets.md): the element's `api-url` attribute, else a
+ * Where a widget sends its GraphQL requests (docs/embedding.md): the element's `api-url` attribute, else a
  * page-wide `<meta name="kasuwa-api-url">`, else the origin the widget script came from + `/graphql`.
  * The API client itself (Apollo with graphql and rxjs, 50 KB gzip) is not imported here: it loads on the reader's first
- * intent with a form (focus, a tap, typing) or on a submit, never at page load (docs/widgets.md).
+ * intent with a form (focus, a tap, typing) or on a submit, never at page load (docs/embedding.md).
  */
 import type { DocumentNode } from 'graphql';
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * What the reader did in a tag's light-DOM fallback form before the widget took over (docs/widgets.md):
+ * What the reader did in a tag's light-DOM fallback form before the widget took over (docs/embedding.md):
  * the text typed into its named fields, and which field had focus with its caret. Read once, when the
  * element upgrades (define.ts), just before its shadow root hides the fallback; the widget's form
  * starts from it, so nothing typed is lost and the caret stays where the reader left it.

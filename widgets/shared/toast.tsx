@@ -1,4 +1,4 @@
-/** A small status toast (docs/widgets.md): a role="status" region, no focus theft, auto-dismissed. */
+/** A small status toast (docs/widgets-api.md): a role="status" region, no focus theft, auto-dismissed. */
 import { useEffect } from 'react';
 
 export type ToastMessage = { title: string; description: string; status: 'success' | 'error'; id: number };

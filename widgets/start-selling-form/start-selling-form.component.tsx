@@ -1,5 +1,5 @@
 /**
- * <start-selling-form>: an e-mail field that sends startSelling (docs/widgets.md, docs/signups.md).
+ * <start-selling-form>: an e-mail field that sends startSelling (docs/widgets-api.md, docs/signups.md).
  * Submit stays disabled while the form is invalid or sending; success resets the form and shows the
  * `Success` toast; a failure shows an inline message: the server's own, or a network one.
  */

@@ -1,5 +1,5 @@
 /**
- * <start-selling-modal>: the start-selling dialog (docs/widgets.md). Opened by show() or `open`, by
+ * <start-selling-modal>: the start-selling dialog (docs/widgets-api.md). Opened by show() or `open`, by
  * any [data-start-selling] element (shared/start-selling-delegation.ts); closes on success. Says
  * start-selling-show and start-selling-hide once the dialog has opened or closed.
  */

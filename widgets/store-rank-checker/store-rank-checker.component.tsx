@@ -1,5 +1,5 @@
 /**
- * <store-rank-checker>: a store domain in, the leaderboard dialog out (docs/widgets.md, docs/contest.md).
+ * <store-rank-checker>: a store domain in, the leaderboard dialog out (docs/widgets-api.md, docs/contest.md).
  * The dialog opens in the frame of the click, its values as placeholders until the answer comes (a
  * cheap phone on 3G waits a second or more for it); an error closes it and shows the bottom-right
  * `Error` toast with the API's message.

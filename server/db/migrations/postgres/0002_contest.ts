@@ -1,18 +1,7 @@
 /**
- * PostgreSQL schema for the contest (docs/contest.md): stores and sales with the same table and
- * column names as on SQLite, so Kysely queries run on both; money in bigint kobo; opted_in a boolean;
- * times timestamptz.
- * - store_hosts: every store's domain and custom domain under one primary key, so a host is unique
- *   across both columns even when two imports race (a constraint, not a read-then-write).
- * - contest_standings: a small integer key per store (the in-memory rank index is an array indexed by
- *   it) and its counted revenue, kept by intake.
- * - contest_changes: the log every server follows, stamped with the writing transaction's id (xid8):
- *   readers settle everything below their snapshot's xmin, so a change committed late under a lower
- *   id is never skipped. It names stores; readers re-read their values.
- * - No foreign keys on store_hosts and sales: intake, their only writer, checks the store ids itself in
- *   the same transaction, and stores are never deleted; a per-row check would cost a key-share lock on
- *   a store row for each of a million imported sales.
- * - contest_meta: key/value (the window the standings were computed for, pruning marks, the final result).
+ * PostgreSQL schema for the contest (docs/contest.md): stores and sales with the same table and column
+ * names as on SQLite, so Kysely queries run on both; money in bigint kobo; opted_in a boolean; times
+ * timestamptz. What each further table is for: the comment beside it.
  */
 import { type Kysely, sql } from 'kysely';
 
@@ -31,6 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Lookups by host for the admin commands; uniqueness is store_hosts' job (an update may swap hosts).
   await sql`CREATE INDEX stores_domain ON stores (domain)`.execute(db);
   await sql`CREATE INDEX stores_custom_domain ON stores (custom_domain) WHERE custom_domain IS NOT NULL`.execute(db);
+  // Every store's domain and custom domain under one primary key, so a host is unique across both
+  // columns even when two imports race (a constraint, not a read-then-write). No foreign keys on
+  // store_hosts and sales: intake, their only writer, checks the store ids itself in the same
+  // transaction, and stores are never deleted; a per-row check would cost a key-share lock on a store
+  // row for each of a million imported sales.
   await sql`
     CREATE TABLE store_hosts (
       host text PRIMARY KEY,
@@ -51,6 +45,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
   await sql`CREATE INDEX sales_store_paid_at ON sales (store_id, paid_at)`.execute(db);
 
+  // A small integer key per store (the in-memory rank index is an array indexed by it) and its counted
+  // revenue, kept by intake.
   await sql`
     CREATE TABLE contest_standings (
       store_key integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -58,6 +54,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       revenue_kobo bigint NOT NULL DEFAULT 0
     )
   `.execute(db);
+  // The log every server follows, stamped with the writing transaction's id (xid8): readers settle
+  // everything below their snapshot's xmin, so a change committed late under a lower id is never
+  // skipped. It names stores; readers re-read their values.
   await sql`
     CREATE TABLE contest_changes (
       seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -68,6 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
   `.execute(db);
   await sql`CREATE INDEX contest_changes_xid ON contest_changes (xid)`.execute(db);
+  // Key/value: the window the standings were computed for, pruning marks, the final result.
   await sql`
     CREATE TABLE contest_meta (
       key text PRIMARY KEY,

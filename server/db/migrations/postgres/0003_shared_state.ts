@@ -1,19 +1,20 @@
 /**
- * What every server on one PostgreSQL database must share (docs/scaling.md):
- * - installation: key/value written once by whichever server comes first (`INSERT … ON CONFLICT DO
- *   NOTHING`, then read back): the IP-hash salt and the campaign window the database was started with.
- * - rate_limit_windows: the signup rate-limit counters, one row per key and fixed window. UNLOGGED: no
- *   WAL for a counter bumped on every signup; a crash of PostgreSQL empties it, which only forgives.
+ * What every server on one PostgreSQL database must share (docs/scaling.md): the installation's
+ * key/value and the signup rate-limit counters.
  */
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Written once by whichever server comes first (`INSERT … ON CONFLICT DO NOTHING`, then read back):
+  // the IP-hash salt and the campaign window the database was started with.
   await sql`
     CREATE TABLE installation (
       key text PRIMARY KEY,
       value text NOT NULL
     )
   `.execute(db);
+  // One row per key and fixed window. UNLOGGED: no WAL for a counter bumped on every signup; a crash
+  // of PostgreSQL empties it, which only forgives.
   await sql`
     CREATE UNLOGGED TABLE rate_limit_windows (
       key text PRIMARY KEY,
