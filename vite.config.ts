@@ -3,6 +3,7 @@
  * dist/site with hashed names and a manifest; scripts/build.mjs renders the HTML pages around them.
  * Vitest (logic and in-process server tests) is configured here too.
  */
+import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,7 +12,8 @@ export default defineConfig({
     outDir: 'dist/site',
     emptyOutDir: true,
     manifest: true,
-    target: 'es2020',
+    // package.json "browserslist", as for the widgets (scripts/build.mjs).
+    target: browserslistToEsbuild(),
     cssMinify: true,
     rollupOptions: {
       input: { main: 'site/client/main.ts' },

@@ -1,23 +1,33 @@
 /**
- * @web/test-runner: the widgets as built (dist/widgets) in real Chromium. Tests (widgets/**\/*.browser.ts,
- * TypeScript compiled by esbuild, type-checked by tsc) import the bundle the way a partner page does;
- * /graphql is answered by widgets/test-support/fake-graphql.ts so each state can be reached.
+ * @web/test-runner: the widgets as built (dist/widgets) in Chromium, Firefox ESR and WebKitGTK
+ * (KASUWA_ENGINES picks some). Tests (widgets/**\/*.browser.ts) import the bundle the way a partner page
+ * does; /graphql is answered by widgets/test-support/fake-graphql.ts so each state can be reached.
  */
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromeLauncher } from '@web/test-runner-chrome';
 import { tsImport } from 'tsx/esm/api';
-import { CHROMIUM_ARGS } from './scripts/chromium.mjs';
+import { testRunnerBrowsers } from './scripts/engines.mjs';
+import { engineCommandsPlugin } from './widgets/test-support/engine-commands.mjs';
 
 // The fake answers live in TypeScript (checked against the real schema by fake-graphql.test.ts).
 const { fakeGraphqlAnswer, releaseHeld } = await tsImport('./widgets/test-support/fake-graphql.ts', import.meta.url);
 
-const requests = [];
-const chunks = [];
+/**
+ * What each browser sent and holds, keyed by its user agent: the engines run their test files side by
+ * side, and one must not take or release another's requests. Held chunks: those whose name starts with
+ * the prefix a test set are answered only once it releases them (e.g. to submit before the API client
+ * has loaded).
+ */
+const clients = new Map();
+const stateOf = (ctx) => {
+  const client = ctx.get('user-agent');
+  if (!clients.has(client)) clients.set(client, { requests: [], chunks: [], heldChunkPrefix: null, heldChunks: [] });
+  return { client, state: clients.get(client) };
+};
 
-// Chunks whose name starts with this are answered only once a test releases them (/__release-chunks),
-// so a test can act before a chunk has arrived (e.g. submit before the API client has loaded).
-let heldChunkPrefix = null;
-const heldChunks = [];
+const answer = (ctx, value) => {
+  ctx.body = JSON.stringify(value);
+  ctx.type = 'json';
+};
 
 /**
  * /graphql answered by the fake; /__requests hands the tests what was sent, /__release frees held
@@ -25,40 +35,26 @@ const heldChunks = [];
  * /__hold-chunks?prefix=… and /__release-chunks hold and free chunk requests.
  */
 async function fakeGraphql(ctx, next) {
+  const { client, state } = stateOf(ctx);
   if (ctx.path.startsWith('/dist/widgets/chunks/')) {
     const name = ctx.path.split('/').pop();
-    chunks.push(name);
-    if (heldChunkPrefix && name.startsWith(heldChunkPrefix)) await new Promise((resolve) => heldChunks.push(resolve));
+    state.chunks.push(name);
+    if (state.heldChunkPrefix && name.startsWith(state.heldChunkPrefix))
+      await new Promise((resolve) => state.heldChunks.push(resolve));
   }
   if (ctx.path === '/__hold-chunks') {
-    heldChunkPrefix = ctx.query.prefix;
-    ctx.body = '{}';
-    ctx.type = 'json';
-    return;
+    state.heldChunkPrefix = ctx.query.prefix;
+    return answer(ctx, {});
   }
   if (ctx.path === '/__release-chunks') {
-    const released = heldChunks.splice(0);
-    heldChunkPrefix = null;
+    const released = state.heldChunks.splice(0);
+    state.heldChunkPrefix = null;
     for (const release of released) release();
-    ctx.body = JSON.stringify({ released: released.length });
-    ctx.type = 'json';
-    return;
+    return answer(ctx, { released: released.length });
   }
-  if (ctx.path === '/__chunks') {
-    ctx.body = JSON.stringify(chunks.splice(0));
-    ctx.type = 'json';
-    return;
-  }
-  if (ctx.path === '/__requests') {
-    ctx.body = JSON.stringify(requests.splice(0));
-    ctx.type = 'json';
-    return;
-  }
-  if (ctx.path === '/__release') {
-    ctx.body = JSON.stringify({ released: releaseHeld() });
-    ctx.type = 'json';
-    return;
-  }
+  if (ctx.path === '/__chunks') return answer(ctx, state.chunks.splice(0));
+  if (ctx.path === '/__requests') return answer(ctx, state.requests.splice(0));
+  if (ctx.path === '/__release') return answer(ctx, { released: releaseHeld(client) });
   if (ctx.path !== '/graphql') return next();
   if (ctx.method === 'OPTIONS') {
     ctx.status = 204;
@@ -67,29 +63,23 @@ async function fakeGraphql(ctx, next) {
   const parts = [];
   for await (const part of ctx.req) parts.push(part);
   const body = JSON.parse(Buffer.concat(parts).toString('utf8'));
-  requests.push(body);
-  const answer = await fakeGraphqlAnswer(body);
-  ctx.status = answer.status;
-  ctx.type = answer.type;
-  ctx.body = answer.body;
+  state.requests.push(body);
+  const fake = await fakeGraphqlAnswer(body, client);
+  ctx.status = fake.status;
+  ctx.type = fake.type;
+  ctx.body = fake.body;
 }
+
+const browsers = await testRunnerBrowsers('widgets');
 
 export default {
   files: 'widgets/**/*.browser.ts',
   nodeResolve: true,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022' })],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), engineCommandsPlugin],
   concurrency: 1,
   browserStartTimeout: 60_000,
   testsFinishTimeout: 180_000,
   testFramework: { config: { timeout: 10_000 } },
   middleware: [fakeGraphql],
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-        headless: true,
-        args: CHROMIUM_ARGS,
-      },
-    }),
-  ],
+  browsers,
 };

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { upgraded } from './site-helpers.js';
 
 /**
  * A partner page on another origin with its own strict Content-Security-Policy: it allows scripts and
@@ -73,5 +74,34 @@ test('given our own pages under our CSP should load scripts, styles and widgets 
   await page.goto('/');
   const hero = page.locator('#signup start-selling-form');
   await expect(hero.getByRole('button', { name: 'Start Selling' })).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test('given a browser without constructable stylesheets should allow every widget <style> on our pages by its hash', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  // Safari before 16.4: each widget gets <style> elements, which our CSP allows by their hashes only.
+  await page.addInitScript(() => {
+    for (const owner of [Document.prototype, ShadowRoot.prototype]) Reflect.deleteProperty(owner, 'adoptedStyleSheets');
+    Reflect.deleteProperty(CSSStyleSheet.prototype, 'replaceSync');
+  });
+  await page.goto('/widgets');
+  const checker = page.locator('store-rank-checker').first();
+  await upgraded(checker);
+  await checker.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
+  await checker.getByRole('button', { name: 'Check my rank' }).click();
+  const dialog = checker.getByRole('dialog', { name: 'Your New Year sales ranking' });
+  await expect(dialog).toBeVisible();
+  // Styled from its <style>: the rounded corners of the dialog rule.
+  expect(await dialog.evaluate((el) => getComputedStyle(el).borderRadius)).toBe('16px');
+  // The revenue help popover adds its own <style> once opened.
+  await dialog.getByRole('button', { name: 'What is Your Revenue?' }).click();
+  await expect(checker.getByRole('dialog', { name: 'Your Revenue' })).toBeVisible();
+  for (const tag of ['start-selling-form', 'pricing-plans', 'start-selling-modal'])
+    await expect(page.locator(tag).first()).toBeAttached();
   expect(violations).toEqual([]);
 });

@@ -22,5 +22,8 @@ export const analyticsEvents = (page: Page) =>
  */
 export async function upgraded(widget: Locator): Promise<void> {
   await widget.scrollIntoViewIfNeeded();
-  await expect.poll(() => widget.evaluate((element) => element.shadowRoot?.childElementCount ?? 0)).toBeGreaterThan(0);
+  // Rendered: more in its shadow root than the fallback's slot and the <style>s of an older browser.
+  const rendered = (element: Element) =>
+    [...(element.shadowRoot?.children ?? [])].filter((child) => !['slot', 'style'].includes(child.localName)).length;
+  await expect.poll(() => widget.evaluate(rendered)).toBeGreaterThan(0);
 }

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import browserslistToEsbuild from 'browserslist-to-esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -17,6 +18,23 @@ const started = Date.now();
 const step = (name) => console.log(`[build] ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
 const quiet = { silent: true };
+
+/**
+ * What the widgets and the site's script must run in, as esbuild targets: package.json "browserslist"
+ * (docs/embedding.md#supported-browsers). esbuild lowers the syntax; our newer built-ins go through
+ * widgets/shared/compat.ts, and dependencies' Object.hasOwn (Apollo's) is rewritten here.
+ */
+export const browserTargets = () => browserslistToEsbuild();
+const dependencyBuiltins = {
+  name: 'dependency-builtins',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.js$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      if (!source.includes('Object.hasOwn(')) return undefined;
+      return { contents: source.replaceAll('Object.hasOwn(', 'Object.prototype.hasOwnProperty.call('), loader: 'js' };
+    });
+  },
+};
 const tsup = async (options) => (await import('tsup')).build(options);
 
 /**
@@ -56,7 +74,7 @@ export async function buildWidgets() {
     ...quiet,
     outDir: 'dist/widgets',
     platform: 'browser',
-    target: 'es2020',
+    target: browserTargets(),
     minify: true,
     treeshake: true,
     // A standalone bundle: React, Apollo and the rest go inside (tsup leaves dependencies external).
@@ -93,7 +111,7 @@ export async function buildWidgets() {
     format: ['esm'],
     splitting: true,
     metafile: true,
-    esbuildPlugins: [cssLiterals],
+    esbuildPlugins: [cssLiterals, dependencyBuiltins],
     outExtension: () => ({ js: '.js' }),
     esbuildOptions(options) {
       common.esbuildOptions(options);
@@ -126,16 +144,17 @@ export async function buildWidgets() {
     entry: { 'kasuwa-widgets': 'widgets/loader.ts' },
     format: ['esm'],
     outExtension: () => ({ js: '.js' }),
-    esbuildPlugins: [lazyChunks],
+    esbuildPlugins: [lazyChunks, dependencyBuiltins],
   });
   await tsup({
     ...common,
     entry: { 'kasuwa-widgets': 'widgets/all.ts' },
     format: ['iife'],
-    esbuildPlugins: [cssLiterals],
+    esbuildPlugins: [cssLiterals, dependencyBuiltins],
     outExtension: () => ({ js: '.iife.js' }),
   });
   compileWhileDownloading('dist/widgets/kasuwa-widgets.iife.js');
+  await writeStyleHashes();
   await writeWidgetDocs();
   step('widgets built');
 }
@@ -249,10 +268,40 @@ export function precompress(dir) {
   return count;
 }
 
+/**
+ * dist/widgets/style-hashes.json: the CSP hash of each CSS text the widgets may add as a <style>
+ * (widgets/style-texts.ts), minified as in the bundles, so our own pages allow them and nothing else.
+ */
+async function writeStyleHashes() {
+  const { build } = await import('esbuild');
+  const out = await build({
+    entryPoints: ['widgets/style-texts.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    plugins: [cssLiterals],
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const code = out.outputFiles[0].text;
+  const { styleTexts } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  const hashes = styleTexts().map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  fs.writeFileSync('dist/widgets/style-hashes.json', `${JSON.stringify(hashes, null, 2)}\n`);
+}
+
 /** A fingerprint of every input of the build, so `npm start` knows whether dist/ is current. */
 export async function sourceFingerprint() {
   const hash = createHash('sha256');
-  const inputs = ['common', 'server', 'site', 'widgets', 'scripts/build.mjs', 'vite.config.ts', 'package-lock.json'];
+  const inputs = [
+    'common',
+    'server',
+    'site',
+    'widgets',
+    'scripts/build.mjs',
+    'vite.config.ts',
+    'package.json',
+    'package-lock.json',
+  ];
   for (const input of inputs) {
     if (!fs.existsSync(input)) continue;
     const files = fs.statSync(input).isDirectory()

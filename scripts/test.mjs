@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every test layer in order (unit, built, widgets, e2e), building once before the first
+ * `npm test`: every test layer in order (unit, built, widgets, journeys, e2e), building once before the first
  * layer that needs dist/; extra arguments pick layers (`npm test -- unit`, `npm test -- built widgets`).
  * What each layer runs: README "Architecture", Tests.
  */
@@ -23,8 +23,15 @@ const layers = [
   { name: 'built', title: `vitest (*${BUILT}: needs dist/)`, command: [bin('vitest'), 'run', BUILT], build: true },
   {
     name: 'widgets',
-    title: '@web/test-runner (built widgets in Chromium)',
+    title: '@web/test-runner (built widgets in Chromium, Firefox ESR and WebKitGTK)',
     command: [bin('web-test-runner')],
+    browser: true,
+    build: true,
+  },
+  {
+    name: 'journeys',
+    title: '@web/test-runner (embed journeys against the running product, in the same engines)',
+    command: [bin('web-test-runner'), '--config', 'e2e/journeys/web-test-runner.config.mjs'],
     browser: true,
     build: true,
   },

@@ -1,6 +1,7 @@
 /**
  * Starts the built product (dist/server/main.js) on a port with a throwaway DATA_DIR, for scripts that
- * look at the running site (screenshots, page weight). Returns its base URL and a stop function.
+ * look at the running site (screenshots, page weight, the journeys). Returns its base URL, its data
+ * directory and a stop function.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +24,7 @@ export async function startBuiltServer(port = Number(process.env.PORT ?? 3240), 
   }
   return {
     base,
+    dataDir,
     pid: child.pid,
     stop() {
       child.kill();

@@ -1,6 +1,10 @@
 /** kasuwa-widgets.iife.js: every widget in one classic script, defined at once (its imports are inlined). */
 import { registry } from './registry.js';
+import { widgetsCanRun } from './shared/compat.js';
 import { installStartSellingDelegation } from './shared/start-selling-delegation.js';
 
-for (const { define } of Object.values(registry)) void define();
-installStartSellingDelegation(() => customElements.whenDefined('start-selling-modal'));
+// Where the widgets cannot run, nothing is defined and the fallback forms stay.
+if (widgetsCanRun()) {
+  for (const { define } of Object.values(registry)) void define();
+  installStartSellingDelegation(() => customElements.whenDefined('start-selling-modal'));
+}

@@ -6,17 +6,22 @@
  */
 import { expect } from '@esm-bundle/chai';
 import {
+  byLabel,
+  byRole,
   chunksRequested,
   find,
   fixture,
   holdChunks,
   importLoader,
   mount,
+  queryByLabel,
+  queryByRole,
   releaseChunks,
   takeRequests,
   type,
   until,
 } from './test-support/browser.js';
+import { idleMoment } from './test-support/commands.js';
 
 const { ready } = await importLoader();
 
@@ -35,11 +40,10 @@ const FAR_BELOW = '<div style="height: 6000px"></div>';
 describe('loading on a slow phone', () => {
   it('given a submit before the API client has arrived should show it pending, then send it once and succeed', async () => {
     await ready('start-selling-form');
-    const { root } = await mount(
-      '<start-selling-form api-url="/graphql"></start-selling-form>',
-      'start-selling-form',
-      'form',
-    );
+    const { root } = await mount('<start-selling-form api-url="/graphql"></start-selling-form>', 'start-selling-form', {
+      role: 'textbox',
+      name: 'Email address',
+    });
     await chunksRequested();
     await takeRequests();
     // Nothing in the page touched a form yet: no API client.
@@ -47,8 +51,8 @@ describe('loading on a slow phone', () => {
       performance.getEntriesByType('resource').some((entry) => entry.name.includes('/api-client-'));
     expect(apiClientLoaded()).to.equal(false);
     await holdChunks('api-client');
-    const input = find<HTMLInputElement>(root, 'input[type="email"]');
-    const button = find<HTMLButtonElement>(root, 'button[type="submit"]');
+    const input = byLabel(root, 'Email address');
+    const button = byRole<HTMLButtonElement>(root, 'button', 'Start Selling');
     type(input, 'early@example.com');
     await until(() => !button.disabled, 'submit enabled');
     button.click();
@@ -57,7 +61,7 @@ describe('loading on a slow phone', () => {
     expect(await chunksRequested()).to.include('api-client');
     expect(await takeRequests()).to.deep.equal([]);
     expect(await releaseChunks()).to.equal(1);
-    await until(() => root.querySelector('.toast'), 'the success toast');
+    await until(() => byRole(root, 'status').textContent?.includes('Success'), 'the success toast');
     const sent = await takeRequests();
     expect(sent.map((request) => request.variables?.data)).to.deep.equal([
       { email: 'early@example.com', website: null, source: `${location.host}${location.pathname}`, partner: null },
@@ -70,7 +74,7 @@ describe('loading on a slow phone', () => {
     const plans = find(container, 'pricing-plans');
     await intersectionDelivered(plans);
     // An idle moment too: nothing is loaded just because the page has nothing else to do.
-    await new Promise((resolve) => requestIdleCallback(resolve));
+    await idleMoment();
     expect(customElements.get('pricing-plans')).to.equal(undefined);
     expect(await chunksRequested()).to.deep.equal([]);
     // One screen above it: inside the loader's margin of a viewport's height.
@@ -89,24 +93,27 @@ describe('loading on a slow phone', () => {
       `${FAR_BELOW}<store-rank-checker api-url="/graphql"><form method="get" action="/new-year-sales/rank"><label>Store domain <input name="domain" type="text"></label><button type="submit">Check my rank</button></form></store-rank-checker>`,
     );
     const checker = find(container, 'store-rank-checker');
-    const fallbackInput = find<HTMLInputElement>(checker, 'input[name="domain"]');
+    const fallbackInput = byLabel(checker, 'Store domain');
     await intersectionDelivered(checker);
     expect(customElements.get('store-rank-checker')).to.equal(undefined);
     // Focus in the fallback is what loads it here (the element is far off screen).
     fallbackInput.focus({ preventScroll: true });
     fallbackInput.value = 'adaeze-fabrics';
     fallbackInput.setSelectionRange(6, 6);
-    const root = await until(() => checker.shadowRoot?.querySelector('form') && checker.shadowRoot, 'the widget');
-    const input = find<HTMLInputElement>(root, 'input');
+    const root = await until(
+      () => checker.shadowRoot && queryByLabel(checker.shadowRoot, 'Store domain') && checker.shadowRoot,
+      'the widget',
+    );
+    const input = byLabel(root, 'Store domain');
     expect(input.value).to.equal('adaeze-fabrics');
     await until(() => root.activeElement === input, 'focus in the widget field');
     expect([input.selectionStart, input.selectionEnd]).to.deep.equal([6, 6]);
-    expect(find<HTMLButtonElement>(root, 'button[type="submit"]').disabled).to.equal(false);
+    expect(byRole<HTMLButtonElement>(root, 'button', 'Check my rank').disabled).to.equal(false);
   });
 
   it('given show() on a modal whose code has not come yet should load it and open its dialog', async () => {
     const container = fixture('<button type="button">Open</button><start-selling-modal></start-selling-modal>');
-    const opener = find<HTMLButtonElement>(container, 'button');
+    const opener = byRole(container, 'button', 'Open');
     // The loader answers for the element once it sees it (a mutation record, so after this microtask).
     await Promise.resolve();
     const modal = find<HTMLElement & { show(opener?: HTMLElement): unknown; close(): void }>(
@@ -115,10 +122,13 @@ describe('loading on a slow phone', () => {
     );
     expect(customElements.get('start-selling-modal')).to.equal(undefined);
     await modal.show(opener);
-    const dialog = await until(() => modal.shadowRoot?.querySelector('dialog[open]'), 'the open dialog');
+    const dialog = await until(
+      () => modal.shadowRoot && queryByRole(modal.shadowRoot, 'dialog', 'Start Selling with Ease!'),
+      'the open dialog',
+    );
     expect(dialog.textContent).to.contain('Start Selling with Ease!');
     modal.close();
-    await until(() => !modal.shadowRoot?.querySelector('dialog[open]'), 'closed');
+    await until(() => modal.shadowRoot && !queryByRole(modal.shadowRoot, 'dialog'), 'closed');
     await until(() => document.activeElement === opener, 'focus back on the opener');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { expect } from '@esm-bundle/chai';
 import { hostSizes } from './host-sizes.js';
-import { find, fixture, importLoader, until } from './test-support/browser.js';
+import { byRole, find, fixture, importLoader, queryByRole, until } from './test-support/browser.js';
 
 const { openStartSelling, ready } = await importLoader();
 
@@ -26,13 +26,16 @@ describe('kasuwa-widgets.js exports and reserved sizes', () => {
   });
 
   it('given openStartSelling() before the modal is defined should load it and open its dialog', async () => {
-    const container = fixture('<button type="button" id="opener">Open</button>');
-    await openStartSelling(find(container, '#opener'));
+    const container = fixture('<button type="button">Open</button>');
+    await openStartSelling(byRole(container, 'button', 'Open'));
     const modal = find<Modal>(document, 'start-selling-modal');
-    const dialog = await until(() => modal.shadowRoot?.querySelector('dialog[open]'), 'the open dialog');
+    const dialog = await until(
+      () => modal.shadowRoot && queryByRole(modal.shadowRoot, 'dialog', 'Start Selling with Ease!'),
+      'the open dialog',
+    );
     expect(dialog.textContent).to.contain('Start Selling with Ease!');
     modal.close();
-    await until(() => !modal.shadowRoot?.querySelector('dialog[open]'), 'closed');
+    await until(() => modal.shadowRoot && !queryByRole(modal.shadowRoot, 'dialog'), 'closed');
     // openStartSelling() made this modal for the page; it is not part of any fixture.
     modal.remove();
   });

@@ -6,6 +6,7 @@
  */
 import { reservedSizesCss, type WidgetTag } from './host-sizes.js';
 import { isWidgetTag, registry } from './registry.js';
+import { adoptStyles, hasOwn, requestSubmit, widgetsCanRun } from './shared/compat.js';
 import { installStartSellingDelegation, openStartSellingModal } from './shared/start-selling-delegation.js';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -52,16 +53,9 @@ export function openStartSelling(opener?: HTMLElement | null): Promise<void> {
 
 /**
  * Tags not defined yet get the size the widget will take (widgets/host-sizes.ts), so a page with only
- * the script tag does not shift when the widgets appear (CLS 0). A constructable sheet, which a strict
- * CSP allows (an inline style would not).
+ * the script tag does not shift when the widgets appear (CLS 0).
  */
-function reserveSizes() {
-  // Browsers without constructable stylesheets cannot run the widgets either; the fallback content stays.
-  if (!('adoptedStyleSheets' in Document.prototype)) return;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(reservedSizesCss());
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-}
+const reserveSizes = () => adoptStyles(document, reservedSizesCss());
 
 type ModalElement = HTMLElement & {
   show?(opener?: HTMLElement | null): Promise<void>;
@@ -75,7 +69,7 @@ type ModalElement = HTMLElement & {
  * it opens). Own properties, removed once the tag is defined, when the element's own methods take over.
  */
 function answerForModal(modal: ModalElement) {
-  if (customElements.get(MODAL) || Object.hasOwn(modal, 'show')) return;
+  if (customElements.get(MODAL) || hasOwn(modal, 'show')) return;
   let wanted = false;
   const defined = customElements.whenDefined(MODAL).then(() => {
     delete modal.show;
@@ -113,7 +107,7 @@ function holdFallbackSubmit(event: Event) {
   const deadline = performance.now() + FALLBACK_SUBMIT_WAIT_MS;
   const send = () => {
     const widgetForm = customElements.get(host.localName) ? host.shadowRoot?.querySelector('form') : null;
-    if (widgetForm) widgetForm.requestSubmit();
+    if (widgetForm) requestSubmit(widgetForm);
     else if (performance.now() < deadline) setTimeout(send, 50);
     else form.submit();
   };
@@ -170,8 +164,9 @@ function start() {
   }).observe(document.documentElement, { childList: true, subtree: true });
 }
 
-// A second copy of the script (or of the IIFE bundle) on the page does nothing.
-if (!globalState.__kasuwaWidgets) {
+// A second copy of the script (or of the IIFE bundle) on the page does nothing; nor does a browser
+// that lacks what the widgets need (its readers keep the fallback forms).
+if (!globalState.__kasuwaWidgets && widgetsCanRun()) {
   globalState.__kasuwaWidgets = true;
   reserveSizes();
   installStartSellingDelegation(() => load(MODAL));

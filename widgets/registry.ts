@@ -4,6 +4,7 @@
  * loader and the IIFE bundle read it; a tag of host-sizes.ts missing here is a type error (docs/widgets-api.md).
  */
 import type { WidgetTag } from './host-sizes.js';
+import { hasOwn } from './shared/compat.js';
 
 type Importer = () => Promise<unknown>;
 
@@ -26,5 +27,5 @@ export const registry: Record<WidgetTag, { define: Importer; runtimes: Importer[
   'pricing-plans': { define: () => import('./pricing-plans/pricing-plans.define.js'), runtimes: [react] },
 };
 
-// hasOwnProperty, not `in` (which finds `constructor`) nor Object.hasOwn (not in Safari before 15.4).
-export const isWidgetTag = (name: string): name is WidgetTag => Object.hasOwn(registry, name);
+// An own key, not `in` (which finds `constructor`).
+export const isWidgetTag = (name: string): name is WidgetTag => hasOwn(registry, name);

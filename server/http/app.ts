@@ -12,7 +12,7 @@ import { handleIngest, INGEST_PATH, tokenMatches } from './ingest.js';
 import { type GivenRenderers, sendHtml } from './page.js';
 import { rankPage } from './rank-page.js';
 import { requestUrl } from './request-url.js';
-import { applyHeaders, graphqlCors, securityHeaders } from './security.js';
+import { applyHeaders, graphqlCors, securityHeaders, widgetStyleHashes } from './security.js';
 import { startSellingForm } from './start-selling-form.js';
 import { StaticFiles } from './static.js';
 
@@ -38,7 +38,7 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
   const site = new StaticFiles(config.siteDir, { immutableHashed: true });
   const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true });
   const graphql = createGraphQLEndpoint(services, (req) => clientIp(req, config.trustProxy));
-  const headers = securityHeaders(config);
+  const headers = securityHeaders(config, widgetStyleHashes(config.widgetsDir));
 
   async function notFound(req: IncomingMessage, res: ServerResponse) {
     if (options.page) return sendHtml(res, 404, options.page('/404').html);

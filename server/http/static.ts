@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { dropDocumentHeaders } from './security.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,6 +26,8 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
   '.d.ts': 'text/plain; charset=utf-8',
 };
+/** Never rendered as a document (unlike HTML, SVG or plain text): the document headers do nothing. */
+const SUBRESOURCES = new Set(['.js', '.mjs', '.css', '.json', '.png', '.webp', '.avif', '.ico', '.woff2', '.map']);
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest', '.map']);
 /** `name-AbC123xy.js`, `chunk-ABCDEF12.js`: an 8+ character hash before the extension. */
 const HASHED = /[.-][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
@@ -78,6 +81,7 @@ export class StaticFiles {
   send(req: IncomingMessage, res: ServerResponse, entry: Entry, status = 200): void {
     const ext = entry.file.endsWith('.d.ts') ? '.d.ts' : path.extname(entry.file);
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+    if (SUBRESOURCES.has(ext)) dropDocumentHeaders(res);
     const immutable = this.options.immutableHashed && HASHED.test(path.basename(entry.file)) && ext !== '.html';
     res.setHeader(
       'Cache-Control',

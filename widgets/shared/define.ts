@@ -1,14 +1,24 @@
 /**
  * Registers a React component as a custom element with an open shadow root and its styles; r2wc mounts
- * it. The element owns its options, as relative-time-element does: each is an attribute and a
- * reflected property, live, a removed one back to its default, one set before the tag was defined
- * picked up when it is. Defining a tag twice is harmless (a page may load our script twice).
+ * it. Until it renders, or if it throws, a slot shows the partner's fallback. The element owns its
+ * options, as relative-time-element does: each an attribute and a reflected property, live, one set
+ * before the tag was defined picked up when it is. Defining a tag twice is harmless.
  */
 import r2wc from '@r2wc/react-to-web-component';
-import { type ComponentType, createElement, useSyncExternalStore } from 'react';
+import {
+  Component,
+  type ComponentType,
+  createElement,
+  type ReactNode,
+  useLayoutEffect,
+  useSyncExternalStore,
+} from 'react';
 import { flushSync } from 'react-dom';
+import { adoptStyles, hasOwn } from './compat.js';
 import { captureFallback } from './fallback.js';
-import { adoptStyles, baseStyles } from './styles.js';
+import { baseStyles } from './styles.js';
+
+export { adoptStyles };
 
 /** What a widget's element offers a subclass (`extend`). */
 export type WidgetElement = HTMLElement & {
@@ -21,6 +31,32 @@ type Options = Readonly<Record<string, string | undefined>>;
 const OPTIONS = Symbol('options');
 const RENDERS = Symbol('renders');
 type OptionStore = HTMLElement & { [OPTIONS]: Options; [RENDERS]: Set<() => void> };
+
+const failed = new Set<string>();
+/** The slot each element's constructor put in its shadow root, to show the fallback until React renders. */
+const upgradeSlots = new WeakMap<Element, HTMLSlotElement>();
+/** Elements whose upgrade failed (their styles could not be added): they never mount, the fallback stays. */
+const unstyled = new WeakSet<Element>();
+/** A widget that cannot run says so once per tag, and its fallback content stays in view. */
+function reportFailure(tag: string, error: unknown) {
+  if (failed.has(tag)) return;
+  failed.add(tag);
+  console.error(`[kasuwa-widgets] <${tag}> could not start; its fallback content stays`, error);
+}
+
+class FallbackOnError extends Component<{ tag: string; children?: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    reportFailure(this.props.tag, error);
+  }
+  override render() {
+    // A default slot shows the element's light-DOM content: the partner's fallback form.
+    return this.state.failed ? createElement('slot') : this.props.children;
+  }
+}
 
 const kebabCase = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 const camelCase = (attribute: string) => attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -49,7 +85,13 @@ export function defineWidget<P extends object>(
       },
       () => host[OPTIONS],
     );
-    return createElement(component as ComponentType<Record<string, unknown>>, { ...current, container });
+    // The widget is in place: the slot the constructor added gives way (the boundary's own stays).
+    useLayoutEffect(() => upgradeSlots.get(host)?.remove(), [host]);
+    return createElement(
+      FallbackOnError,
+      { tag },
+      createElement(component as ComponentType<Record<string, unknown>>, { ...current, container }),
+    );
   }
 
   const Base = r2wc(Connected as ComponentType<{ container: ShadowRoot }>, { shadow: 'open' }) as unknown as {
@@ -66,24 +108,40 @@ export function defineWidget<P extends object>(
 
     constructor() {
       super();
-      if (this.shadowRoot) adoptStyles(this.shadowRoot, baseStyles, ...options.styles);
+      const root = this.shadowRoot;
+      if (!root) return;
+      // The slot first: should anything after it throw, the fallback is still what the reader sees.
+      const slot = document.createElement('slot');
+      root.append(slot);
+      upgradeSlots.set(this, slot);
+      try {
+        adoptStyles(root, baseStyles, ...options.styles);
+      } catch (error) {
+        unstyled.add(this);
+        reportFailure(tag, error);
+      }
     }
 
     override connectedCallback() {
-      // Before the first render hides the fallback: what the reader typed there carries into the widget.
-      const carries = captureFallback(this);
-      // A value set on the element before its tag was defined sits in an own property that hides our
-      // accessor: move it through the accessor so it reaches the component.
-      for (const name of names) {
-        if (!Object.hasOwn(this, name)) continue;
-        const value = (this as unknown as Record<string, unknown>)[name];
-        delete (this as unknown as Record<string, unknown>)[name];
-        (this as unknown as Record<string, unknown>)[name] = value;
+      if (unstyled.has(this)) return;
+      try {
+        // Before the first render hides the fallback: what the reader typed there carries into the widget.
+        const carries = captureFallback(this);
+        // A value set on the element before its tag was defined sits in an own property that hides our
+        // accessor: move it through the accessor so it reaches the component.
+        for (const name of names) {
+          if (!hasOwn(this, name)) continue;
+          const value = (this as unknown as Record<string, unknown>)[name];
+          delete (this as unknown as Record<string, unknown>)[name];
+          (this as unknown as Record<string, unknown>)[name] = value;
+        }
+        // The reader is using the fallback: the widget replaces it in this same task (not a later one),
+        // so no keystroke lands between the two and focus never drops to the page.
+        if (carries) flushSync(() => super.connectedCallback());
+        else super.connectedCallback();
+      } catch (error) {
+        reportFailure(tag, error);
       }
-      // The reader is using the fallback: the widget replaces it in this same task (not a later one),
-      // so no keystroke lands between the two and focus never drops to the page.
-      if (carries) flushSync(() => super.connectedCallback());
-      else super.connectedCallback();
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null) {

@@ -1,9 +1,32 @@
 /**
  * The WAI-ARIA dialog pattern on a native modal <dialog> (the page behind becomes inert): focus moves
  * in, Tab and Shift+Tab wrap inside, Esc, the close button and a click on the backdrop close it, and
- * focus returns to the element that opened it.
+ * focus returns to the element that opened it. Without <dialog> (before Safari 15.4), a fixed panel.
  */
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
+
+/**
+ * <dialog> with showModal() and close() (Safari 15.4): where they are missing, the open attribute shows
+ * it, marked data-modal-fallback for the fixed panel below, and close dispatches a close event as the
+ * browser would.
+ */
+export function showModal(dialog: HTMLDialogElement): void {
+  if (typeof dialog.showModal === 'function') dialog.showModal();
+  else {
+    dialog.setAttribute('data-modal-fallback', '');
+    dialog.setAttribute('open', '');
+  }
+}
+
+export function closeDialog(dialog: HTMLDialogElement): void {
+  if (typeof dialog.close === 'function') dialog.close();
+  else if (dialog.hasAttribute('open')) {
+    dialog.removeAttribute('open');
+    dialog.dispatchEvent(new Event('close'));
+  }
+}
+
+export const isDialogOpen = (dialog: HTMLDialogElement) => dialog.hasAttribute('open');
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
@@ -16,6 +39,8 @@ function focusables(dialog: HTMLDialogElement): HTMLElement[] {
 export const dialogStyles = /* css */ `
 dialog.dialog { border: 0; padding: 0; border-radius: 16px; width: min(32rem, calc(100vw - 2rem)); max-height: calc(100vh - 2rem); overflow: auto; color: var(--_text); background: var(--_surface); font-family: var(--_font); box-shadow: 0 20px 60px rgb(0 0 0 / .3); }
 dialog.dialog::backdrop { background: rgb(9 15 30 / .55); }
+dialog.dialog:not([open]) { display: none; }
+dialog.dialog[data-modal-fallback] { position: fixed; top: 50%; left: 50%; transform: translate(-50%, -50%); margin: 0; z-index: 2147483647; box-shadow: 0 0 0 100vmax rgb(9 15 30 / .55); }
 .dialog-body { position: relative; padding: 2rem 1.5rem 1.5rem; }
 .dialog-close { position: absolute; top: .5rem; right: .5rem; width: 44px; height: 44px; border: 0; border-radius: 50%; background: transparent; color: inherit; font: inherit; font-size: 1.5rem; line-height: 1; cursor: pointer; }
 .dialog-close:hover { background: rgb(0 0 0 / .06); }
@@ -52,12 +77,12 @@ export function Dialog({
     if (!dialog) return;
     // A page (or framework) may remove the element just as the dialog is due to open: showModal()
     // would throw outside a document.
-    if (open && !dialog.open && dialog.isConnected) {
-      dialog.showModal();
+    if (open && !isDialogOpen(dialog) && dialog.isConnected) {
+      showModal(dialog);
       // Prefer the first field over the close button.
       (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(dialog)[0])?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
+    } else if (!open && isDialogOpen(dialog)) {
+      closeDialog(dialog);
     }
   }, [open]);
 
@@ -75,11 +100,17 @@ export function Dialog({
         returnTo.current?.focus();
       }}
       onClick={(event) => {
-        if (event.target === ref.current) ref.current.close();
+        if (event.target === ref.current) closeDialog(ref.current);
       }}
       onKeyDown={(event) => {
         const dialog = ref.current;
-        if (event.key !== 'Tab' || !dialog) return;
+        if (!dialog) return;
+        // A native modal closes itself on Esc; the fallback (compat.ts) does it here.
+        if (event.key === 'Escape' && dialog.hasAttribute('data-modal-fallback')) {
+          closeDialog(dialog);
+          return;
+        }
+        if (event.key !== 'Tab') return;
         const items = focusables(dialog);
         const active = (dialog.getRootNode() as ShadowRoot | Document).activeElement;
         const first = items[0];
@@ -99,7 +130,7 @@ export function Dialog({
           className="dialog-close"
           part="close"
           aria-label="Close"
-          onClick={() => ref.current?.close()}
+          onClick={() => ref.current && closeDialog(ref.current)}
         >
           <span aria-hidden="true">×</span>
         </button>

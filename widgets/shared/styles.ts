@@ -1,21 +1,8 @@
 /**
- * Styles go into each shadow root as constructable stylesheets, which a strict CSP on the host page
- * allows (an inline <style> would need 'unsafe-inline'). Sheets are built once per text and shared.
+ * The CSS every widget shares. Styles go into each shadow root as constructable stylesheets, which a
+ * strict CSP on the host page allows (an inline <style> would need 'unsafe-inline'); browsers without
+ * them get <style> elements instead (adoptStyles in compat.ts).
  */
-const sheets = new Map<string, CSSStyleSheet>();
-
-export function adoptStyles(root: ShadowRoot, ...cssTexts: string[]): void {
-  const adopted = cssTexts.map((text) => {
-    let sheet = sheets.get(text);
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(text);
-      sheets.set(text, sheet);
-    }
-    return sheet;
-  });
-  root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...adopted];
-}
 
 /** Tokens and controls every widget shares; themable with --kasuwa-* custom properties. */
 export const baseStyles = /* css */ `

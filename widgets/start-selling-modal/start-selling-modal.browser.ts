@@ -1,7 +1,17 @@
 /** <start-selling-modal> as built, in Chromium: opened by [data-start-selling], Get Started and show(). */
 import { expect } from '@esm-bundle/chai';
-import { sendKeys } from '@web/test-runner-commands';
-import { find, findAll, fixture, importLoader, type, until } from '../test-support/browser.js';
+import {
+  byLabel,
+  byRole,
+  find,
+  findAll,
+  fixture,
+  importLoader,
+  queryByRole,
+  type,
+  until,
+} from '../test-support/browser.js';
+import { press } from '../test-support/commands.js';
 
 await importLoader();
 
@@ -12,14 +22,75 @@ type Modal = HTMLElement & {
   close(): void;
 };
 
-/** The page's modal (the fixture's, or the one the loader created on demand). */
+const TITLE = 'Start Selling with Ease!';
+
+/** The page's modal (the fixture's, or the one the loader created on demand): a host, found by its tag. */
 const modalRoot = () => find<Modal>(document, 'start-selling-modal').shadowRoot as ShadowRoot;
+/** The open dialog, once there is one. */
 const modalDialog = () =>
-  until(
-    () => document.querySelector('start-selling-modal')?.shadowRoot?.querySelector<HTMLDialogElement>('dialog[open]'),
-    'the open modal',
+  until(() => {
+    const root = document.querySelector('start-selling-modal')?.shadowRoot;
+    return root && queryByRole<HTMLDialogElement>(root, 'dialog', TITLE);
+  }, 'the open modal');
+const dialogOpen = () => queryByRole(modalRoot(), 'dialog', TITLE) !== null;
+const focusedInModal = () => modalRoot().activeElement;
+const emailField = () => byLabel(modalRoot(), 'Email address');
+
+/** A page with a [data-start-selling] link and no modal; the link as written (a link, until the script takes it). */
+function startSellingLink() {
+  const container = fixture('<a href="#signup" data-start-selling>Start Selling</a>');
+  return { container, link: byRole(container, 'link', 'Start Selling') };
+}
+
+/** A modal in a fixture, defined. */
+async function mountModal(attributes = 'api-url="/graphql"') {
+  const modal = find<Modal>(
+    fixture(`<start-selling-modal ${attributes}></start-selling-modal>`),
+    'start-selling-modal',
   );
-const focusedInModal = () => modalRoot().activeElement as HTMLInputElement | null;
+  await customElements.whenDefined('start-selling-modal');
+  return modal;
+}
+
+/** An opener button and a modal; the opener pressed, the dialog open with focus in the e-mail field. */
+async function openedByButton() {
+  const container = fixture(
+    '<button type="button" data-start-selling>Open</button><start-selling-modal api-url="/graphql"></start-selling-modal>',
+  );
+  const opener = byRole(container, 'button', 'Open');
+  opener.focus();
+  opener.click();
+  const dialog = await modalDialog();
+  await until(() => focusedInModal() === emailField(), 'focus in');
+  return { opener, dialog };
+}
+
+/** A modal opened by show(), the e-mail address typed and submitted. */
+async function signedUp(modal: Modal) {
+  modal.show();
+  const dialog = await modalDialog();
+  const input = byLabel(dialog, 'Email address');
+  const submit = byRole<HTMLButtonElement>(dialog, 'button', 'Start Selling');
+  type(input, 'modal@example.com');
+  await until(() => !submit.disabled, 'submit enabled');
+  submit.click();
+  return dialog;
+}
+
+/** <pricing-plans> with its Get Started with Pro button focused and pressed; what it selected. */
+async function getStartedPressed() {
+  const pricing = find(fixture('<pricing-plans></pricing-plans>'), 'pricing-plans');
+  await customElements.whenDefined('pricing-plans');
+  const selected: unknown[] = [];
+  pricing.addEventListener('pricing-plan-select', (event) => selected.push((event as CustomEvent).detail));
+  const button = await until(
+    () => pricing.shadowRoot && queryByRole<HTMLButtonElement>(pricing.shadowRoot, 'button', 'Get Started with Pro'),
+    'Get Started',
+  );
+  button.focus();
+  button.click();
+  return { pricing, button, selected };
+}
 
 describe('<start-selling-modal>', () => {
   afterEach(() => {
@@ -27,75 +98,103 @@ describe('<start-selling-modal>', () => {
     for (const modal of findAll(document, 'start-selling-modal')) modal.remove();
   });
 
-  it('given a page without a modal should create one when a [data-start-selling] link is clicked, without navigating', async () => {
-    const link = find(fixture('<a href="#signup" data-start-selling>Start Selling</a>'), 'a');
-    link.focus();
-    link.click();
-    const dialog = await modalDialog();
-    expect(location.hash).to.equal('');
-    expect(findAll(document, 'start-selling-modal').length).to.equal(1);
-    const title = modalRoot().getElementById(dialog.getAttribute('aria-labelledby') ?? '');
-    expect(title?.textContent).to.equal('Start Selling with Ease!');
-    expect(modalRoot().getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).to.equal(
-      'Enter your email to receive a download link and step-by-step instructions to set up your store and start selling today.',
-    );
-    await until(() => focusedInModal()?.type === 'email', 'focus on the e-mail field');
+  describe('given a page without a modal and a [data-start-selling] link clicked', () => {
+    it('should create one modal and open it, without navigating', async () => {
+      const { link } = startSellingLink();
+      link.focus();
+      link.click();
+      await modalDialog();
+      expect(location.hash).to.equal('');
+      expect(findAll(document, 'start-selling-modal').length).to.equal(1);
+    });
+
+    it('should title and describe the dialog', async () => {
+      const { link } = startSellingLink();
+      link.focus();
+      link.click();
+      const dialog = await modalDialog();
+      const title = modalRoot().getElementById(dialog.getAttribute('aria-labelledby') ?? '');
+      expect(title?.textContent).to.equal(TITLE);
+      expect(modalRoot().getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).to.equal(
+        'Enter your email to receive a download link and step-by-step instructions to set up your store and start selling today.',
+      );
+    });
+
+    it('should move focus to the e-mail field', async () => {
+      const { link } = startSellingLink();
+      link.focus();
+      link.click();
+      await modalDialog();
+      await until(() => focusedInModal() === emailField(), 'focus on the e-mail field');
+    });
   });
 
-  it('given a [data-start-selling] link inserted later should be announced as a button and open the modal on Space', async () => {
-    const link = find(fixture('<a href="#signup" data-start-selling>Start Selling</a>'), 'a');
-    await until(() => link.getAttribute('role') === 'button', 'role="button"');
-    link.focus();
-    await sendKeys({ press: 'Space' });
-    await modalDialog();
-    expect(location.hash).to.equal('');
+  describe('given a [data-start-selling] link inserted later', () => {
+    it('should be announced as a button', async () => {
+      const { container, link } = startSellingLink();
+      await until(() => queryByRole(container, 'button', 'Start Selling') === link, 'role="button"');
+    });
+
+    it('should open the modal on Space, without navigating', async () => {
+      const { container, link } = startSellingLink();
+      await until(() => queryByRole(container, 'button', 'Start Selling') === link, 'role="button"');
+      link.focus();
+      await press('Space');
+      await modalDialog();
+      expect(location.hash).to.equal('');
+    });
   });
 
-  it('given the modal is open should wrap Tab, close on Esc and return focus to the opener', async () => {
-    const container = fixture(
-      '<button type="button" data-start-selling>Open</button><start-selling-modal api-url="/graphql"></start-selling-modal>',
-    );
-    const opener = find(container, 'button');
-    opener.focus();
-    opener.click();
-    const dialog = await modalDialog();
-    await until(() => focusedInModal()?.type === 'email', 'focus in');
+  it('given the modal is open should wrap Tab and Shift+Tab inside it', async () => {
+    const { dialog } = await openedByButton();
     // Fields: close button, e-mail; submit is disabled while empty, the honeypot is out of the tab order.
-    await sendKeys({ press: 'Tab' });
-    expect(focusedInModal()?.getAttribute('aria-label')).to.equal('Close');
-    await sendKeys({ press: 'Tab' });
-    expect(focusedInModal()?.type).to.equal('email');
-    await sendKeys({ down: 'Shift' });
-    await sendKeys({ press: 'Tab' });
-    await sendKeys({ press: 'Tab' });
-    await sendKeys({ up: 'Shift' });
-    expect(focusedInModal()?.type).to.equal('email');
-    await sendKeys({ press: 'Escape' });
+    await press('Tab');
+    expect(focusedInModal()).to.equal(byRole(dialog, 'button', 'Close'));
+    await press('Tab');
+    expect(focusedInModal()).to.equal(emailField());
+    await press('Shift', 'Tab');
+    await press('Shift', 'Tab');
+    expect(focusedInModal()).to.equal(emailField());
+  });
+
+  it('given the modal is open should close on Esc and return focus to the opener', async () => {
+    const { opener, dialog } = await openedByButton();
+    await press('Escape');
     await until(() => !dialog.open, 'closed');
     await until(() => document.activeElement === opener, 'focus back on the opener');
   });
 
-  it('given show() and hide() should settle once the dialog is open or closed, say so in events and reflect open', async () => {
-    const modal = find<Modal>(
-      fixture('<start-selling-modal api-url="/graphql"></start-selling-modal>'),
-      'start-selling-modal',
-    );
+  it('given show() should settle once the dialog is open, reflect open and say start-selling-show', async () => {
+    const modal = await mountModal();
     const events: string[] = [];
     for (const name of ['start-selling-show', 'start-selling-hide'])
       modal.addEventListener(name, () => events.push(name));
     await modal.show();
-    expect(modalRoot().querySelector('dialog')?.open, 'dialog open when show() settles').to.equal(true);
+    expect(dialogOpen(), 'dialog open when show() settles').to.equal(true);
     expect([modal.open, modal.hasAttribute('open'), events]).to.deep.equal([true, true, ['start-selling-show']]);
-    await modal.hide();
-    expect(modalRoot().querySelector('dialog')?.open, 'dialog closed when hide() settles').to.equal(false);
-    expect([modal.open, modal.hasAttribute('open'), events]).to.deep.equal([
-      false,
-      false,
-      ['start-selling-show', 'start-selling-hide'],
-    ]);
   });
 
-  it('given the open attribute or property is set should open and close the dialog', async () => {
+  it('given hide() should settle once the dialog is closed, reflect open and say start-selling-hide', async () => {
+    const modal = await mountModal();
+    await modal.show();
+    const events: string[] = [];
+    for (const name of ['start-selling-show', 'start-selling-hide'])
+      modal.addEventListener(name, () => events.push(name));
+    await modal.hide();
+    expect(dialogOpen(), 'dialog closed when hide() settles').to.equal(false);
+    expect([modal.open, modal.hasAttribute('open'), events]).to.deep.equal([false, false, ['start-selling-hide']]);
+  });
+
+  it('given the open attribute is set should open the dialog', async () => {
+    const modal = find<Modal>(
+      fixture('<start-selling-modal api-url="/graphql"></start-selling-modal>'),
+      'start-selling-modal',
+    );
+    modal.setAttribute('open', '');
+    await modalDialog();
+  });
+
+  it('given the open property is set to false should close the dialog and drop the attribute', async () => {
     const modal = find<Modal>(
       fixture('<start-selling-modal api-url="/graphql"></start-selling-modal>'),
       'start-selling-modal',
@@ -103,71 +202,68 @@ describe('<start-selling-modal>', () => {
     modal.setAttribute('open', '');
     await modalDialog();
     modal.open = false;
-    await until(() => !modalRoot().querySelector('dialog[open]'), 'the dialog closed');
+    await until(() => !dialogOpen(), 'the dialog closed');
     expect(modal.hasAttribute('open')).to.equal(false);
   });
 
   it('given the reader closes the dialog with Esc should drop the open attribute and say start-selling-hide', async () => {
-    const modal = find<Modal>(
-      fixture('<start-selling-modal api-url="/graphql"></start-selling-modal>'),
-      'start-selling-modal',
-    );
+    const modal = await mountModal();
     await modal.show();
     const hidden = new Promise((resolve) => modal.addEventListener('start-selling-hide', resolve, { once: true }));
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     await hidden;
     expect([modal.open, modal.hasAttribute('open')]).to.deep.equal([false, false]);
   });
 
   it('given the close button is pressed should close', async () => {
-    const modal = find<Modal>(
-      fixture('<start-selling-modal api-url="/graphql"></start-selling-modal>'),
-      'start-selling-modal',
-    );
-    await customElements.whenDefined('start-selling-modal');
+    const modal = await mountModal();
     modal.show();
     const dialog = await modalDialog();
-    find(modalRoot(), 'button[aria-label="Close"]').click();
+    byRole(dialog, 'button', 'Close').click();
     await until(() => !dialog.open, 'closed');
   });
 
-  it('given a signup succeeds in the modal should close it and show the Success toast', async () => {
-    const modal = find<Modal>(
-      fixture('<start-selling-modal api-url="/graphql" ref="modal-test"></start-selling-modal>'),
-      'start-selling-modal',
-    );
-    await customElements.whenDefined('start-selling-modal');
-    let success = false;
-    modal.addEventListener('start-selling-success', () => {
-      success = true;
+  describe('given a signup succeeds in the modal', () => {
+    it('should close it', async () => {
+      const dialog = await signedUp(await mountModal('api-url="/graphql" ref="modal-test"'));
+      await until(() => !dialog.open, 'closed on success');
     });
-    modal.show();
-    const dialog = await modalDialog();
-    const input = find<HTMLInputElement>(dialog, 'input[type="email"]');
-    const submit = find<HTMLButtonElement>(dialog, 'button[type="submit"]');
-    type(input, 'modal@example.com');
-    await until(() => !submit.disabled, 'submit enabled');
-    submit.click();
-    await until(() => !dialog.open, 'closed on success');
-    const toast = await until(() => modalRoot().querySelector('.toast'), 'the toast');
-    expect(toast.textContent).to.equal('SuccessKindly check your email');
-    expect(success).to.equal(true);
+
+    it('should show the Success toast', async () => {
+      await signedUp(await mountModal('api-url="/graphql" ref="modal-test"'));
+      const toast = await until(() => byRole(modalRoot(), 'status').textContent, 'the toast');
+      expect(toast).to.equal('SuccessKindly check your email');
+    });
+
+    it('should emit start-selling-success', async () => {
+      const modal = await mountModal('api-url="/graphql" ref="modal-test"');
+      let success = false;
+      modal.addEventListener('start-selling-success', () => {
+        success = true;
+      });
+      const dialog = await signedUp(modal);
+      await until(() => !dialog.open, 'closed on success');
+      expect(success).to.equal(true);
+    });
   });
 
-  it('given pricing Get Started is pressed should open the modal and emit pricing-plan-select', async () => {
-    const pricing = find(fixture('<pricing-plans></pricing-plans>'), 'pricing-plans');
-    await customElements.whenDefined('pricing-plans');
-    const selected: unknown[] = [];
-    pricing.addEventListener('pricing-plan-select', (event) => selected.push((event as CustomEvent).detail));
-    const button = await until(
-      () => pricing.shadowRoot?.querySelector<HTMLButtonElement>('button[aria-label="Get Started with Pro"]'),
-      'Get Started',
-    );
-    button.focus();
-    button.click();
-    await modalDialog();
-    expect(selected).to.deep.equal([{ plan: 'pro', period: 'annual' }]);
-    await sendKeys({ press: 'Escape' });
-    await until(() => pricing.shadowRoot?.activeElement === button, 'focus back on Get Started');
+  describe('given pricing Get Started is pressed', () => {
+    it('should open the modal', async () => {
+      await getStartedPressed();
+      await modalDialog();
+    });
+
+    it('should emit pricing-plan-select with the plan and period', async () => {
+      const { selected } = await getStartedPressed();
+      await modalDialog();
+      expect(selected).to.deep.equal([{ plan: 'pro', period: 'annual' }]);
+    });
+
+    it('given the modal is closed with Esc should return focus to Get Started', async () => {
+      const { pricing, button } = await getStartedPressed();
+      await modalDialog();
+      await press('Escape');
+      await until(() => pricing.shadowRoot?.activeElement === button, 'focus back on Get Started');
+    });
   });
 });

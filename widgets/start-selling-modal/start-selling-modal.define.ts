@@ -1,5 +1,5 @@
 import { defineWidget } from '../shared/define.js';
-import { deepActiveElement } from '../shared/dialog.js';
+import { deepActiveElement, isDialogOpen } from '../shared/dialog.js';
 import { StartSellingModal } from './start-selling-modal.component.js';
 import { modalState, setModalState, subscribeModal } from './start-selling-modal.state.js';
 import { startSellingModalStyles } from './start-selling-modal.styles.js';
@@ -8,8 +8,8 @@ export const tag = 'start-selling-modal';
 
 /** Settles once the dialog has reached `open` (the component says so with its show/hide events). */
 function settled(host: HTMLElement & { open: boolean }, open: boolean): Promise<void> {
-  if (host.open === open && (host.shadowRoot?.querySelector('dialog')?.open ?? false) === open)
-    return Promise.resolve();
+  const dialog = host.shadowRoot?.querySelector('dialog');
+  if (host.open === open && (dialog ? isDialogOpen(dialog) : false) === open) return Promise.resolve();
   return new Promise((resolve) =>
     host.addEventListener(open ? 'start-selling-show' : 'start-selling-hide', () => resolve(), { once: true }),
   );

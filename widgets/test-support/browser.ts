@@ -5,6 +5,10 @@
  * the state that proves its point (never a fixed sleep).
  */
 import type { GraphqlRequest } from './fake-graphql.js';
+import { accessibleName, describeQuery, queryAllByRole, type RoleQuery, until } from './queries.js';
+
+export { type } from './commands.js';
+export * from './queries.js';
 
 const fixtures: HTMLElement[] = [];
 
@@ -33,7 +37,10 @@ export function fixture(html: string): HTMLElement {
   return container;
 }
 
-/** The first match of `selector` in `root`, or a failure naming it. */
+/**
+ * The first match of `selector` in `root`, or a failure naming it. For structure only (a host tag, a
+ * part=""): what a reader perceives is found by role, label or text (queries.ts).
+ */
 export function find<T extends Element = HTMLElement>(root: ParentNode, selector: string): T {
   const found = root.querySelector<T>(selector);
   if (!found) throw new Error(`nothing matches ${selector}`);
@@ -44,45 +51,44 @@ export const findAll = <T extends Element = HTMLElement>(root: ParentNode, selec
   ...root.querySelectorAll<T>(selector),
 ];
 
-/** Polls `check` (which may be async) until it returns something truthy, or fails naming `what`. */
-export async function until<T>(
-  check: () => T | null | undefined | false | '' | Promise<T | null | undefined | false | ''>,
-  what: string,
-  timeout = 4000,
-) {
-  const started = performance.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (performance.now() - started > timeout) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** Types a whole value into an input the way React notices it (native setter + input event). */
-export function type(input: HTMLInputElement, value: string) {
-  input.focus();
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}
-
 /** The options every widget element takes as properties (widgets/metadata.ts). */
 export type WidgetElement = HTMLElement & { apiUrl?: string; partner?: string; period?: string; label?: string };
 
 /**
- * Mounts `html` in a fixture, waits until `tag` is defined and its shadow root shows `rendered`.
+ * Mounts `html` in a fixture, waits until `tag` is defined and its shadow root shows `rendered`: an
+ * element of that role (and name), or one matching a selector.
  */
-export async function mount<E extends HTMLElement = WidgetElement>(html: string, tag: string, rendered: string) {
+export async function mount<E extends HTMLElement = WidgetElement>(
+  html: string,
+  tag: string,
+  rendered: RoleQuery | string,
+) {
   const container = fixture(html);
   const element = find<E>(container, tag);
   await until(() => customElements.get(tag), `<${tag}> defined (page ${document.visibilityState})`, 8000);
-  const root = await until(() => element.shadowRoot?.querySelector(rendered) && element.shadowRoot, `<${tag}>`);
+  const shows = (root: ShadowRoot) =>
+    typeof rendered === 'string'
+      ? root.querySelector(rendered)
+      : queryAllByRole(root, rendered.role, rendered).length > 0;
+  const what = typeof rendered === 'string' ? rendered : describeQuery(rendered.role, rendered);
+  const root = await until(
+    () => element.shadowRoot && shows(element.shadowRoot) && element.shadowRoot,
+    `<${tag}> showing ${what}`,
+  );
   return { container, element, root };
 }
 
 /** The message tied to a field by aria-describedby. */
 export const messageOf = (root: ShadowRoot, input: HTMLElement) =>
   root.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+
+/** The element describing `control` (its aria-describedby), or a failure. */
+export function descriptionOf(control: Element): HTMLElement {
+  const id = control.getAttribute('aria-describedby') ?? '';
+  const found = (control.getRootNode() as Document | ShadowRoot).getElementById(id);
+  if (!found) throw new Error(`nothing describes ${control.localName} ${JSON.stringify(accessibleName(control))}`);
+  return found;
+}
 
 /** The requests the fake /graphql received since the last call. */
 export const takeRequests = async (): Promise<GraphqlRequest[]> => (await fetch('/__requests')).json();

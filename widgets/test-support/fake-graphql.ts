@@ -44,21 +44,23 @@ const failure = (message: string, extensions: Record<string, unknown>) =>
 
 /**
  * Answers "held" (a domain `held-store` or an e-mail starting with `held`) wait until the test calls
- * releaseHeld() (the page fetches /__release): a loading state is then on screen for certain.
+ * releaseHeld() (the page fetches /__release): a loading state is then on screen for certain. Kept per
+ * client (the browser asking), since the engines run their tests side by side.
  */
-const held: (() => void)[] = [];
-export function releaseHeld(): number {
-  const count = held.length;
-  for (const release of held.splice(0)) release();
-  return count;
+const held = new Map<string, (() => void)[]>();
+const heldFor = (client: string) => held.get(client) ?? held.set(client, []).get(client) ?? [];
+export function releaseHeld(client = ''): number {
+  const waiting = heldFor(client).splice(0);
+  for (const release of waiting) release();
+  return waiting.length;
 }
-const hold = () => new Promise<void>((resolve) => held.push(resolve));
+const hold = (client: string) => new Promise<void>((resolve) => heldFor(client).push(resolve));
 
-/** The answer to one POST /graphql body. */
-export async function fakeGraphqlAnswer(body: GraphqlRequest): Promise<FakeAnswer> {
+/** The answer to one POST /graphql body from `client`. */
+export async function fakeGraphqlAnswer(body: GraphqlRequest, client = ''): Promise<FakeAnswer> {
   const lookup = body.variables?.query as { domain?: string } | undefined;
   if (lookup?.domain !== undefined) {
-    if (lookup.domain === 'held-store') await hold();
+    if (lookup.domain === 'held-store') await hold(client);
     const store = fakeStores[lookup.domain];
     if (!store) return failure(STORE_NOT_FOUND_MESSAGE, { code: 'STORE_NOT_FOUND' });
     return json({ data: { getStoreLeaderboard: { __typename: 'StoreLeaderboard', ...store } } });
@@ -71,6 +73,6 @@ export async function fakeGraphqlAnswer(body: GraphqlRequest): Promise<FakeAnswe
       retryAfterSeconds: FAKE_RETRY_AFTER_SECONDS,
     });
   }
-  if (email.startsWith('held')) await hold();
+  if (email.startsWith('held')) await hold(client);
   return json({ data: { startSelling: { __typename: 'StartSellingResult', success: true } } });
 }
