@@ -269,23 +269,34 @@ export function precompress(dir) {
 }
 
 /**
- * dist/widgets/style-hashes.json: the CSP hash of each CSS text the widgets may add as a <style>
- * (widgets/style-texts.ts), minified as in the bundles, so our own pages allow them and nothing else.
+ * dist/widgets/style-hashes.json: the CSP hash of each CSS text the widgets may add as a <style> where
+ * constructable stylesheets are missing (every export of a `*.styles.ts` file under widgets/, and the
+ * loader's reserved sizes), minified as in the bundles, so our own pages allow exactly these.
  */
 async function writeStyleHashes() {
+  const modules = fs
+    .readdirSync('widgets', { recursive: true, encoding: 'utf8' })
+    .filter((file) => /(^|[./])styles\.ts$/.test(file))
+    .map((file) => `./widgets/${file}`);
+  const contents = [
+    ...modules.map((file, i) => `export * as m${i} from '${file}';`),
+    "export { reservedSizesCss } from './widgets/host-sizes.ts';",
+  ].join('\n');
   const { build } = await import('esbuild');
   const out = await build({
-    entryPoints: ['widgets/style-texts.ts'],
+    stdin: { contents, resolveDir: root, loader: 'ts' },
     bundle: true,
     platform: 'node',
     format: 'esm',
     write: false,
     plugins: [cssLiterals],
-    define: { 'process.env.NODE_ENV': '"production"' },
   });
   const code = out.outputFiles[0].text;
-  const { styleTexts } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-  const hashes = styleTexts().map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  const { reservedSizesCss, ...styleModules } = await import(
+    `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
+  );
+  const texts = [...Object.values(styleModules).flatMap((exports) => Object.values(exports)), reservedSizesCss()];
+  const hashes = texts.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
   fs.writeFileSync('dist/widgets/style-hashes.json', `${JSON.stringify(hashes, null, 2)}\n`);
 }
 

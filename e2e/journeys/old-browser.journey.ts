@@ -32,6 +32,13 @@ after(() => {
 const rendered = (host: Element, role: string, name: string) =>
   until(() => host.shadowRoot && queryByRole(host.shadowRoot, role, { name }) && host.shadowRoot, name, 10_000);
 
+/** The button once the typed value has enabled it (React renders the change after the input event). */
+const enabled = (root: ShadowRoot, name: string) =>
+  until(() => {
+    const button = byRole<HTMLButtonElement>(root, 'button', { name });
+    return !button.disabled && button;
+  }, `${name} enabled`);
+
 const PRIMARY = 'rgb(11, 110, 79)'; // --kasuwa-primary's default, #0b6e4f
 
 describe(`a browser without ${Object.keys(removed).join(', ')}`, () => {
@@ -56,7 +63,7 @@ describe(`a browser without ${Object.keys(removed).join(', ')}`, () => {
     const root = await rendered(form, 'button', 'Start Selling');
     const email = freshAddress('old-browser');
     type(byLabel(root, 'Email address'), email);
-    byRole<HTMLButtonElement>(root, 'button', { name: 'Start Selling' }).click();
+    (await enabled(root, 'Start Selling')).click();
     expect((await storedSignup(email)).partner).to.equal('old-browser');
   });
 
@@ -64,7 +71,7 @@ describe(`a browser without ${Object.keys(removed).join(', ')}`, () => {
     const checker = place('<store-rank-checker></store-rank-checker>').firstElementChild as HTMLElement;
     const root = await rendered(checker, 'button', 'Check my rank');
     type(byLabel(root, 'Store domain'), 'adaeze-fabrics');
-    byRole<HTMLButtonElement>(root, 'button', { name: 'Check my rank' }).click();
+    (await enabled(root, 'Check my rank')).click();
     const dialog = await until(
       () => queryByRole(root, 'dialog', { name: 'Your New Year sales ranking' }),
       'the leaderboard dialog',

@@ -8,16 +8,11 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 // From define.ts, whose chunk is here already: imported from compat.ts, it would be a chunk of its own.
 import { adoptStyles } from '../shared/define.js';
 import type { StoreLeaderboard } from '../shared/documents.js';
+import { popoverStyles } from './revenue-help-popover.styles.js';
 import { type RevenueTopic, revenueHelp } from './revenue-help.logic.js';
 
 /** Adopted into the widget's shadow root on the first open: the styles load with the popover, not the widget. */
 const styledRoots = new WeakSet<Node>();
-export const popoverStyles = /* css */ `
-.help-popover { z-index: 1; width: max-content; max-width: min(18rem, calc(100vw - 2rem)); margin: 0; padding: .75rem 1rem; border: 1px solid var(--_border); border-radius: 12px; background: var(--_surface); color: var(--_text); box-shadow: 0 8px 24px rgb(0 0 0 / .18); font-size: .875rem; line-height: 1.4; text-align: start; }
-.help-popover p { margin: 0 0 .4rem; }
-.help-popover p:last-of-type { margin-bottom: 0; }
-.help-title { font-weight: 700; }
-`;
 
 export default function RevenueHelpPopover({
   id,
