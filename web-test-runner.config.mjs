@@ -77,6 +77,8 @@ export default {
   nodeResolve: true,
   plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), engineCommandsPlugin],
   concurrency: 1,
+  // One engine at a time: three browsers at once on two cores made timing-sensitive waits flaky.
+  concurrentBrowsers: 1,
   browserStartTimeout: 60_000,
   testsFinishTimeout: 180_000,
   testFramework: { config: { timeout: 10_000 } },

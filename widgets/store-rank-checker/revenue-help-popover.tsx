@@ -8,8 +8,8 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 // From define.ts, whose chunk is here already: imported from compat.ts, it would be a chunk of its own.
 import { adoptStyles } from '../shared/define.js';
 import type { StoreLeaderboard } from '../shared/documents.js';
-import { popoverStyles } from './revenue-help-popover.styles.js';
 import { type RevenueTopic, revenueHelp } from './revenue-help.logic.js';
+import { popoverStyles } from './revenue-help-popover.styles.js';
 
 /** Adopted into the widget's shadow root on the first open: the styles load with the popover, not the widget. */
 const styledRoots = new WeakSet<Node>();

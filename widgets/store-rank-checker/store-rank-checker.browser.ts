@@ -1,117 +1,33 @@
 /** <store-rank-checker> as built, in Chromium, against the fake /graphql (widgets/test-support/fake-graphql.ts). */
 import { expect } from '@esm-bundle/chai';
 import {
-  byLabel,
   byRole,
   byText,
   findAll,
   importLoader,
   messageOf,
-  mount,
   queryAllByRole,
   queryByRole,
   releaseHeld,
   takeRequests,
-  type,
   until,
 } from '../test-support/browser.js';
-import { press, viewport } from '../test-support/commands.js';
+import { press } from '../test-support/commands.js';
 
 await importLoader();
 
-/** What the real server says for an unknown domain (server/errors.ts; the fake answers with it). */
-const NOT_FOUND = "We couldn't find a store with that domain";
-const DIALOG = 'Your New Year sales ranking';
-
-async function mountChecker() {
-  const { element, root } = await mount(
-    '<store-rank-checker api-url="/graphql"><p>fallback</p></store-rank-checker>',
-    'store-rank-checker',
-    { role: 'textbox', name: 'Store domain' },
-  );
-  const input = byLabel(root, 'Store domain');
-  const button = byRole<HTMLButtonElement>(root, 'button', 'Check my rank');
-  return { element, root, input, button };
-}
-
-async function lookUp(domain: string) {
-  const parts = await mountChecker();
-  const events: CustomEvent[] = [];
-  for (const name of ['store-rank-result', 'store-rank-error']) {
-    parts.element.addEventListener(name, (event) => events.push(event as CustomEvent));
-  }
-  type(parts.input, domain);
-  await until(() => !parts.button.disabled, 'submit enabled');
-  parts.button.click();
-  return { ...parts, events };
-}
-
-/**
- * A lookup of `held-store`, once the fake holds it: its answer waits for releaseHeld() (after each test
- * at the latest; a lookup still on its way then would stay held for the next test to release).
- */
-async function heldLookUp() {
-  const parts = await lookUp('held-store');
-  await until(async () => (await takeRequests()).length > 0, 'the lookup at the fake /graphql');
-  return parts;
-}
-
-/** The dialog once its answer is in (it opens at once, with placeholders, while the lookup is on its way). */
-const openDialog = (root: ShadowRoot) =>
-  until(() => queryByRole<HTMLDialogElement>(root, 'dialog', { name: DIALOG, busy: false }), 'the leaderboard dialog');
-/** The dialog as it opens, before the held answer (`held-store`) comes. */
-const busyDialog = (root: ShadowRoot) =>
-  until(() => queryByRole<HTMLDialogElement>(root, 'dialog', { name: DIALOG, busy: true }), 'the dialog open');
-/**
- * The placeholders of values on their way: aria-hidden shapes with no text or role, so only their
- * markup shows them.
- */
-const placeholders = (dialog: HTMLElement) => findAll(dialog, '.placeholder');
-/** The revenue cards: a visual grouping (label and value in plain paragraphs) with no role of its own, found by its part. */
-const revenueCards = (dialog: HTMLElement) => findAll(dialog, '[part="card"]');
-/** The "?" buttons explain the answer; the popover each opens. */
-const helpButton = (dialog: HTMLElement, topic: string) => byRole(dialog, 'button', `What is ${topic}?`);
-const popoverChunkLoaded = () =>
-  performance.getEntriesByType('resource').some((entry) => entry.name.includes('revenue-help-popover'));
-
-/** Opens the popover of the "?" beside Winner's Revenue by keyboard (Enter). */
-async function openWinnersHelp() {
-  const { root } = await lookUp('adaeze-fabrics');
-  const dialog = await openDialog(root);
-  const help = helpButton(dialog, "Winner's Revenue");
-  help.focus();
-  await press('Enter');
-  const popover = await until(() => queryByRole(root, 'dialog', "Winner's Revenue"), 'the popover');
-  return { root, dialog, help, popover };
-}
-
-/** Opens the popover of the "?" beside Your Revenue with Space. */
-async function openYourHelp() {
-  const { root } = await lookUp('adaeze-fabrics');
-  const dialog = await openDialog(root);
-  const help = helpButton(dialog, 'Your Revenue');
-  help.focus();
-  await press('Space');
-  const popover = await until(() => root.getElementById(help.getAttribute('aria-controls') ?? ''), 'the popover');
-  return { root, dialog, help, popover };
-}
-
-/**
- * Runs `test` on a 360 px wide phone screen. Where the engine's window cannot be that narrow (WebKitGTK's
- * MiniBrowser stops at about 450 px) the test is skipped, and the report counts and names it.
- */
-async function onPhone(context: Mocha.Context, test: () => Promise<void>) {
-  const size = await viewport({ width: 360, height: 740 });
-  try {
-    if (size.width !== 360) {
-      console.warn(`skipped at 360 px: this engine's window is at least ${size.width} px wide`);
-      context.skip();
-    }
-    await test();
-  } finally {
-    await viewport({ width: 800, height: 600 });
-  }
-}
+import {
+  busyDialog,
+  DIALOG,
+  heldLookUp,
+  lookUp,
+  mountChecker,
+  NOT_FOUND,
+  onPhone,
+  openDialog,
+  placeholders,
+  revenueCards,
+} from './rank-checker.test-support.js';
 
 describe('<store-rank-checker>', () => {
   beforeEach(async () => {
@@ -329,79 +245,6 @@ describe('<store-rank-checker>', () => {
       await press('Escape');
       await until(() => !dialog.open, 'closed');
       await until(() => root.activeElement === button, 'focus back on the submit button');
-    });
-  });
-
-  describe('the "?" beside Winner\'s Revenue', () => {
-    it('should be a collapsed button that opens a dialog', async () => {
-      const { root } = await lookUp('adaeze-fabrics');
-      const help = helpButton(await openDialog(root), "Winner's Revenue");
-      expect(help.getAttribute('aria-expanded')).to.equal('false');
-      expect(help.getAttribute('aria-haspopup')).to.equal('dialog');
-    });
-
-    // First of the tests that open a popover: its chunk is loaded once per page.
-    it('should load the popover code only when opened', async () => {
-      const { root } = await lookUp('adaeze-fabrics');
-      const dialog = await openDialog(root);
-      expect(popoverChunkLoaded()).to.equal(false);
-      helpButton(dialog, "Winner's Revenue").focus();
-      await press('Enter');
-      await until(() => queryByRole(root, 'dialog', "Winner's Revenue"), 'the popover');
-      expect(popoverChunkLoaded()).to.equal(true);
-    });
-
-    it('opened by keyboard should show a popover labelled by its title, which explains the number', async () => {
-      const { root, help, popover } = await openWinnersHelp();
-      expect(root.getElementById(popover.getAttribute('aria-labelledby') ?? '')?.textContent).to.equal(
-        "Winner's Revenue",
-      );
-      expect(help.getAttribute('aria-expanded')).to.equal('true');
-      expect(help.getAttribute('aria-controls')).to.equal(popover.id);
-      expect(popover.textContent).to.contain('The revenue of place 2, the place just above yours.');
-      expect(popover.textContent).to.contain('Places 1 to 10 all win a prize.');
-    });
-
-    it('opened by keyboard should move focus into the popover', async () => {
-      const { root, popover } = await openWinnersHelp();
-      await until(() => root.activeElement === popover, 'focus in the popover');
-    });
-
-    it('should place the popover beside the button', async () => {
-      const { help, popover } = await openWinnersHelp();
-      // Placed beside its button by floating-ui, not left where it was rendered.
-      const button = help.getBoundingClientRect();
-      const box = await until(() => {
-        const rect = popover.getBoundingClientRect();
-        return rect.bottom <= button.top || rect.top >= button.bottom ? rect : null;
-      }, 'the popover above or below the button');
-      expect(Math.min(Math.abs(box.bottom - button.top), Math.abs(box.top - button.bottom))).to.be.below(16);
-    });
-
-    it('given Esc in the popover should close it and return focus to the button, the dialog still open', async () => {
-      const { root, dialog, help, popover } = await openWinnersHelp();
-      await until(() => root.activeElement === popover, 'focus in the popover');
-      await press('Escape');
-      await until(() => !popover.isConnected, 'the popover closed');
-      await until(() => root.activeElement === help, 'focus back on the "?" button');
-      expect(help.getAttribute('aria-expanded')).to.equal('false');
-      expect(dialog.open).to.equal(true);
-    });
-  });
-
-  describe('the "?" beside Your Revenue', () => {
-    it('opened with Space should say what counts', async () => {
-      const { popover } = await openYourHelp();
-      expect(popover.textContent).to.contain('Your paid sales during the New Year sales contest, minus refunds.');
-    });
-
-    it('given a press elsewhere in the dialog should close the popover, the dialog still open', async () => {
-      const { dialog, popover } = await openYourHelp();
-      byText(dialog, 'You started here.').dispatchEvent(
-        new PointerEvent('pointerdown', { bubbles: true, composed: true }),
-      );
-      await until(() => !popover.isConnected, 'the popover closed');
-      expect(dialog.open).to.equal(true);
     });
   });
 });
