@@ -201,15 +201,6 @@ describe('site headers', () => {
     expect(response.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it('given a widget script should send nosniff and the referrer policy but not the document headers', async () => {
-    const response = await fetch(`${base}/widgets/kasuwa-widgets.js`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(response.headers.get('content-security-policy')).toBeNull();
-    expect(response.headers.get('permissions-policy')).toBeNull();
-  });
-
   it('given an https PUBLIC_URL should send HSTS', async () => {
     const secure = await start({ PUBLIC_URL: 'https://kasuwa.shop' });
     const response = await fetch(`${secure}/`);

@@ -36,6 +36,21 @@ describe('the built site and widgets', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('given a widget script should send nosniff and the referrer policy but not the document headers', async () => {
+    const response = await fetch(`${server.base}/widgets/kasuwa-widgets.js`);
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('content-security-policy')).toBeNull();
+    expect(response.headers.get('permissions-policy')).toBeNull();
+  });
+
+  it('given a page should allow by hash exactly the widget styles older browsers get as <style>', async () => {
+    const csp = (await fetch(`${server.base}/`)).headers.get('content-security-policy') ?? '';
+    const styleSrc = csp.split(';').find((directive) => directive.trim().startsWith('style-src')) ?? '';
+    const hashes = JSON.parse(fs.readFileSync('dist/widgets/style-hashes.json', 'utf8')) as string[];
+    expect(hashes.length).toBeGreaterThan(5);
+    expect(styleSrc.trim()).toBe(["style-src 'self'", ...hashes].join(' '));
+  });
+
   it("given a large chunk a widget loads should serve it opening with V8's compile hint", async () => {
     // Chrome then compiles the chunk off the main thread while it downloads (scripts/build.mjs); the
     // hint only counts as the file's first line, where esbuild's banner option does not put it.
