@@ -24,10 +24,11 @@ export type EmailCheck =
  * domains), with deliberate additions:
  * - the domain must have at least one dot (a bare host such as `ada@localhost` cannot receive our mail);
  * - the local part has no leading, trailing or doubled dot (RFC 5322 dot-atom; mail servers refuse them);
- * - at most 64 characters before the `@` and 254 in all (RFC 5321 limits).
+ * - at most 64 characters before the `@` and 254 in all (RFC 5321 limits);
+ * - an internationalised domain is accepted in its ASCII (punycode) form, which is what is kept.
  */
 export function checkEmail(raw: unknown): EmailCheck {
-  const value = typeof raw === 'string' ? raw.trim() : '';
+  const value = asciiDomain(typeof raw === 'string' ? raw.trim() : '');
   if (value === '') return { ok: false, message: EMAIL_MESSAGES.required };
   if (value.length > EMAIL_MAX_LENGTH || !WHATWG_EMAIL.test(value)) {
     return { ok: false, message: EMAIL_MESSAGES.invalid };
@@ -39,6 +40,23 @@ export function checkEmail(raw: unknown): EmailCheck {
     return { ok: false, message: EMAIL_MESSAGES.invalid };
   }
   return { ok: true, email: `${local}@${domain}` };
+}
+
+/**
+ * An internationalised domain (`ada@bücher.de`) in its ASCII form (`ada@xn--bcher-kva.de`), the one mail
+ * servers use and some browsers' e-mail fields give: both spellings are then one address. The URL
+ * parser does the IDNA mapping, alike in browsers and Node; anything but letters, digits, `-` and `.` is
+ * left for the grammar to refuse.
+ */
+function asciiDomain(value: string): string {
+  const at = value.lastIndexOf('@');
+  const domain = value.slice(at + 1);
+  if (at < 0 || !/[^\x20-\x7e]/.test(domain) || !/^[\p{L}\p{M}\p{N}.-]+$/u.test(domain)) return value;
+  try {
+    return `${value.slice(0, at)}@${new URL(`http://${domain}`).hostname}`;
+  } catch {
+    return value;
+  }
 }
 
 /** The whole address lower-cased: what makes two signups the same inbox (docs/signups.md). */

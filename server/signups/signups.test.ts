@@ -146,6 +146,14 @@ describe.each(TEST_BACKENDS)('startSelling on %s', (backend) => {
     ]);
   });
 
+  it('given an internationalised domain typed in Unicode and in punycode should keep one signup and send one welcome e-mail', async () => {
+    const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
+    await signups.startSelling({ email: 'ada@bücher.de' }, { now: new Date('2026-12-05T10:00:00Z') });
+    await signups.startSelling({ email: 'ada@xn--bcher-kva.de' }, { now: new Date('2026-12-05T11:00:00Z') });
+    expect(await welcomeRecipients()).toEqual(['ada@xn--bcher-kva.de']);
+    expect(await allSignups()).toEqual([expect.objectContaining({ email: 'ada@xn--bcher-kva.de', request_count: 2 })]);
+  });
+
   it('given the same new address twice in one batch should queue one welcome e-mail', async () => {
     const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
     await Promise.all([
