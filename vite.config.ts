@@ -8,11 +8,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   publicDir: 'site/public',
+  esbuild: { supported: { 'optional-chain': true } },
   build: {
     outDir: 'dist/site',
     emptyOutDir: true,
     manifest: true,
-    // package.json "browserslist", as for the widgets (scripts/build.mjs).
+    // package.json "browserslist", as for the widgets, `?.` kept as written (SUPPORTED_SYNTAX in scripts/build.mjs).
     target: browserslistToEsbuild(),
     cssMinify: true,
     rollupOptions: {
