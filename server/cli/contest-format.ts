@@ -19,13 +19,33 @@ export function textTable(columns: Column[], table: string[][]): string {
   return [line(columns.map((column) => column.title)), ...rows.map(line)].join('\n');
 }
 
-const naira = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * Kobo as whole naira and kobo digits, in integer arithmetic (never kobo / 100 in floating point); a
+ * number past Number.MAX_SAFE_INTEGER is refused rather than printed rounded.
+ */
+function nairaDigits(kobo: number | bigint): { sign: string; whole: string; fraction: string } {
+  if (typeof kobo === 'number' && !Number.isSafeInteger(kobo))
+    throw new RangeError(`${kobo} kobo is not a whole number JavaScript holds exactly`);
+  const value = BigInt(kobo);
+  const size = value < 0n ? -value : value;
+  return {
+    sign: value < 0n ? '-' : '',
+    whole: String(size / 100n),
+    fraction: String(size % 100n).padStart(2, '0'),
+  };
+}
 
 /** Kobo as naira to the kobo, for paying: `123456789` → `₦1,234,567.89`. */
-export const exactNaira = (kobo: number): string => `₦${naira.format(kobo / 100)}`;
+export function exactNaira(kobo: number | bigint): string {
+  const { sign, whole, fraction } = nairaDigits(kobo);
+  return `${sign}₦${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
 
 /** Kobo as a plain decimal for CSV: `123456789` → `1234567.89`. */
-export const nairaDecimal = (kobo: number): string => (kobo / 100).toFixed(2);
+export function nairaDecimal(kobo: number | bigint): string {
+  const { sign, whole, fraction } = nairaDigits(kobo);
+  return `${sign}${whole}.${fraction}`;
+}
 
 /** A UTC ISO time as Africa/Lagos wall time (UTC+1 all year): `2027-02-03 23:59 Lagos time`. */
 export function lagosTime(iso: string): string {

@@ -1,13 +1,14 @@
 /**
  * Intake and the change log with two writers at once, as two server processes would be: the same order
  * ingested twice at the same moment, the same host claimed by two store imports, and (PostgreSQL) a
- * change committed late under a lower transaction id, what the feed reports while it waits, and pruning
- * while it is open.
+ * change committed late under a lower transaction id, what the feed reports while it waits, pruning
+ * while it is open, and a store's maximum reached by another import meanwhile.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { type ContestTestDatabase, contestTestDatabase } from '../testing/contest-testbed.js';
 import { TEST_BACKENDS } from '../testing/databases.js';
+import { MAX_STORE_KOBO, storeOverCap } from './amount-limits.js';
 import { ContestBoard } from './board.js';
 import { parseSalesNdjson, parseStoresCsv } from './parse.js';
 import { IntakeRejected } from './rules.js';
@@ -149,6 +150,36 @@ describe('on postgres, the change log in commit order', () => {
       },
       { timeout: 10_000, interval: 100 },
     );
+  });
+
+  it('given another import raising a store near its maximum while an ingest waits for it should refuse the line past it', async () => {
+    const db = await database('postgres');
+    if (db.opened.backend !== 'postgres') throw new Error('unreachable');
+    const { pool } = db.opened;
+    const slow = await pool.connect();
+    let ingest: Promise<unknown> | undefined;
+    try {
+      await slow.query('BEGIN');
+      await slow.query(`UPDATE contest_standings SET recorded_kobo = ${MAX_STORE_KOBO - 50} WHERE store_id = 's1'`);
+      // The ingest reads s1's total before that commits, then waits for the row.
+      ingest = db.storage.importSales(campaign, parseSalesNdjson(sale('late-1', 's1', 1))).catch((error) => error);
+      await vi.waitFor(
+        async () => {
+          const { rows } = await pool.query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
+          expect(rows[0].n).toBe(1);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      await slow.query('COMMIT');
+    } finally {
+      slow.release();
+    }
+    const rejected = await ingest;
+    expect(rejected).toBeInstanceOf(IntakeRejected);
+    expect((rejected as IntakeRejected).errors).toEqual([{ line: 1, reason: storeOverCap('s1') }]);
+    expect(await db.sale('late-1')).toBeUndefined();
   });
 
   it('given the log pruned while an older writer is open should not reload everything at each poll', async () => {

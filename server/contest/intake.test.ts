@@ -112,6 +112,40 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       expect(await importSales(parseSalesNdjson(ndjson))).toMatchObject({ accepted: 2 });
       expect(await test.sale('n1')).toMatchObject({ amount_kobo: 150050 });
     });
+
+    it.each([
+      [
+        'valid sales',
+        (i: number) => `{"order_id":"b${i}","store_id":"s1","amount":"1500","status":"paid","paid_at":"2026-12-05"}`,
+      ],
+      ['bad lines', () => '{"order_id":"x"}'],
+    ])(
+      'given a 10 MB batch of %s should let other work run before it has read the batch to its end',
+      async (_, line) => {
+        const ndjson = Array.from({ length: Math.floor(10_000_000 / (line(0).length + 1)) }, (_, i) => line(i)).join(
+          '\n',
+        );
+        // Turns of the event loop other work (a lookup over HTTP) gets, counted while the batch is read.
+        let turns = 0;
+        let counting = true;
+        const turn = () => {
+          turns += 1;
+          if (counting) setImmediate(turn);
+        };
+        setImmediate(turn);
+        let turnsWhenRead = 0;
+        function* watched(input: ReturnType<typeof parseSalesNdjson>) {
+          yield* input;
+          turnsWhenRead = turns;
+        }
+        try {
+          await importSales(watched(parseSalesNdjson(ndjson))).catch((error) => error);
+        } finally {
+          counting = false;
+        }
+        expect(turnsWhenRead).toBeGreaterThan(0);
+      },
+    );
   });
 
   describe('stores:import', () => {

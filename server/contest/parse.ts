@@ -4,6 +4,7 @@
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import { hasControlCharacters } from '../control-characters.js';
+import { MAX_ORDER_KOBO, orderOverCap } from './amount-limits.js';
 import { normalizeDomain } from './domain.js';
 
 export type LineError = { line: number; reason: string };
@@ -30,6 +31,11 @@ export type StoreRow = {
 };
 
 const MAX_ID = 128;
+
+/** Why a field is bad: thrown without a stack trace, since a 10 MB batch of bad lines makes 600,000. */
+class BadField {
+  constructor(readonly message: string) {}
+}
 
 /** Lines of a text without splitting it into one big array; numbers are 1-based. */
 function* lines(text: string): Generator<[number, string]> {
@@ -150,18 +156,23 @@ const ID = /^[A-Za-z0-9][A-Za-z0-9._:/-]*$/;
 
 function identifier(value: unknown, name: string): string {
   const id = text(value);
-  if (id === '') throw new Error(`${name} is required`);
+  if (id === '') throw new BadField(`${name} is required`);
   if (id.length > MAX_ID || !ID.test(id))
-    throw new Error(`${name} must be up to ${MAX_ID} letters, digits or . _ : / -`);
+    throw new BadField(`${name} must be up to ${MAX_ID} letters, digits or . _ : / -`);
   return id;
 }
 
-/** Naira with up to two decimals → kobo, exactly (no floating point on the way). */
+/**
+ * Naira with up to two decimals → kobo, exactly (no floating point on the way); Infinity for a number
+ * too long to hold exactly, which is far past MAX_ORDER_KOBO anyway.
+ */
 export function nairaToKobo(value: unknown): number | undefined {
   const raw = text(value).replace(/^₦/, '');
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(raw);
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(raw);
   if (!match) return undefined;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const whole = (match[1] as string).replace(/^0+(?=\d)/, '');
+  if (whole.length > 13) return Number.POSITIVE_INFINITY;
+  return Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 /** ISO 8601 date-time → UTC ISO string; without an offset it is Africa/Lagos time (UTC+1). */
@@ -190,35 +201,36 @@ function toSale(record: Record_): SaleRow {
   const storeId = identifier(record.store_id, 'store_id');
   const amountKobo = nairaToKobo(record.amount);
   if (amountKobo === undefined)
-    throw new Error('amount must be naira with up to two decimals, such as 15000 or 15000.50');
+    throw new BadField('amount must be naira with up to two decimals, such as 15000 or 15000.50');
+  if (amountKobo > MAX_ORDER_KOBO) throw new BadField(orderOverCap());
   const status = text(record.status).toLowerCase();
-  if (status !== 'paid' && status !== 'refunded') throw new Error('status must be paid or refunded');
-  if (status === 'paid' && amountKobo === 0) throw new Error('amount of a paid sale must be more than 0');
+  if (status !== 'paid' && status !== 'refunded') throw new BadField('status must be paid or refunded');
+  if (status === 'paid' && amountKobo === 0) throw new BadField('amount of a paid sale must be more than 0');
   const paidAt = parseIsoTime(record.paid_at);
-  if (!paidAt) throw new Error('paid_at must be an ISO 8601 date-time, such as 2026-12-24T14:30:00+01:00');
+  if (!paidAt) throw new BadField('paid_at must be an ISO 8601 date-time, such as 2026-12-24T14:30:00+01:00');
   return { orderId, storeId, amountKobo, status, paidAt };
 }
 
 function toStore(record: Record_): StoreRow {
   const id = identifier(record.store_id, 'store_id');
   const name = text(record.name) || null;
-  if (name && name.length > 200) throw new Error('name must be at most 200 characters');
+  if (name && name.length > 200) throw new BadField('name must be at most 200 characters');
   if (name && hasControlCharacters(name))
-    throw new Error('name must not contain control characters (line breaks, tabs, terminal escapes)');
+    throw new BadField('name must not contain control characters (line breaks, tabs, terminal escapes)');
   const domain = normalizeDomain(text(record.domain));
-  if (!domain) throw new Error('domain is not a valid domain name');
+  if (!domain) throw new BadField('domain is not a valid domain name');
   const customRaw = text(record.custom_domain);
   const customDomain = customRaw ? normalizeDomain(customRaw) : null;
-  if (customDomain === undefined) throw new Error('custom_domain is not a valid domain name');
+  if (customDomain === undefined) throw new BadField('custom_domain is not a valid domain name');
   const logoUrl = text(record.logo_url) || null;
   if (logoUrl && (logoUrl.length > 2048 || !/^https?:\/\/[^\s]+$/i.test(logoUrl) || hasControlCharacters(logoUrl))) {
-    throw new Error('logo_url must be an http(s) URL');
+    throw new BadField('logo_url must be an http(s) URL');
   }
   const optedRaw = text(record.opted_in).toLowerCase();
   let optedIn: boolean | undefined;
   if (/^(1|yes|true)$/.test(optedRaw)) optedIn = true;
   else if (/^(0|no|false)$/.test(optedRaw)) optedIn = false;
-  else if (optedRaw !== '') throw new Error('opted_in must be yes or no');
+  else if (optedRaw !== '') throw new BadField('opted_in must be yes or no');
   return { id, name, domain, customDomain: customDomain === domain ? null : customDomain, logoUrl, optedIn };
 }
 
@@ -231,7 +243,7 @@ function* mapRows<T>(records: Iterable<Parsed<Record_>>, convert: (record: Recor
     try {
       yield { line: parsed.line, row: convert(parsed.row) };
     } catch (error) {
-      yield { line: parsed.line, error: (error as Error).message };
+      yield { line: parsed.line, error: (error as BadField | Error).message };
     }
   }
 }

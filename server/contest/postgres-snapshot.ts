@@ -1,15 +1,24 @@
 /**
- * The PostgreSQL contest storage's plumbing and read side: COPY in and out in the text format (the
- * bulk path both ways), and the snapshot reader the board loads and follows the change log through
- * (docs/operations.md "The change feed": how the log's xid stamps make that safe).
+ * The PostgreSQL contest storage's plumbing and read side: the intake transaction with its retries,
+ * COPY in and out in the text format (the bulk path both ways), and the snapshot reader the board
+ * loads and follows the change log through (docs/operations.md "The change feed": why that is safe).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import type { ReloadScope } from './rules.js';
-import { type ChangeBatch, type ContestSnapshot, PRUNED_THROUGH, type StoreRecord } from './storage.js';
+import { nextTurn, type ReloadScope } from './rules.js';
+import {
+  type ChangeBatch,
+  ContestBusy,
+  type ContestSnapshot,
+  INTAKE_IDLE_TIMEOUT_MS,
+  INTAKE_STATEMENT_TIMEOUT_MS,
+  LOCK_WAIT_MS,
+  PRUNED_THROUGH,
+  type StoreRecord,
+} from './storage.js';
 
 const SELECT_STORES = `SELECT c.store_key, c.revenue_kobo, s.opted_in, s.domain, s.custom_domain, s.id, s.name, s.logo_url
   FROM contest_standings c JOIN stores s ON s.id = c.store_id`;
@@ -20,6 +29,46 @@ type Row = unknown[];
 export const rows = async <T extends Row>(client: Client, text: string, values: unknown[] = []): Promise<T[]> =>
   (await client.query<T>({ text, values, rowMode: 'array' })).rows;
 
+const RETRIES = 5;
+/** serialization_failure, deadlock_detected, unique_violation (an order or store another import inserted first) */
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
+/** lock_not_available: lock_timeout expired */
+const LOCK_TIMEOUT = '55P03';
+
+/**
+ * Runs `work` in a transaction, retried whole on the failures a concurrent writer can cause
+ * (serialization failures, deadlocks, an insert racing another import's insert of the same order); a
+ * lock wait past LOCK_WAIT_MS is ContestBusy. It may not sit idle past INTAKE_IDLE_TIMEOUT_MS (the
+ * server ends it), nor run one statement past `statementTimeoutMs` (0: unbounded, for bulk imports).
+ */
+export async function intakeTransaction<T>(
+  pool: pg.Pool,
+  work: (client: Client) => Promise<T>,
+  statementTimeoutMs = INTAKE_STATEMENT_TIMEOUT_MS,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+      await client.query(
+        `SET LOCAL lock_timeout = ${LOCK_WAIT_MS}; SET LOCAL idle_in_transaction_session_timeout = ${INTAKE_IDLE_TIMEOUT_MS};
+         SET LOCAL statement_timeout = ${statementTimeoutMs}`,
+      );
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      const code = (error as { code?: string }).code ?? '';
+      if (code === LOCK_TIMEOUT) throw new ContestBusy(error);
+      if (!RETRYABLE.has(code) || attempt >= RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt * Math.random()));
+    } finally {
+      client.release();
+    }
+  }
+}
+
 /** One COPY text field: \N for null, backslash escapes for the characters COPY reads specially. */
 export function field(value: string | number | boolean | null): string {
   if (value === null) return '\\N';
@@ -29,13 +78,14 @@ export function field(value: string | number | boolean | null): string {
     : value;
 }
 
-/** COPYs rows into a table, in chunks of lines. */
+/** COPYs rows into a table, in chunks of lines (a few ms each) with a turn of the event loop between them. */
 export async function copyInto<T>(client: Client, table: string, items: readonly T[], line: (item: T) => string) {
-  function* chunks() {
-    for (let start = 0; start < items.length; start += 10_000) {
+  async function* chunks() {
+    for (let start = 0; start < items.length; start += 2_000) {
       let text = '';
-      for (const item of items.slice(start, start + 10_000)) text += `${line(item)}\n`;
+      for (const item of items.slice(start, start + 2_000)) text += `${line(item)}\n`;
       yield text;
+      await nextTurn();
     }
   }
   await pipeline(Readable.from(chunks()), client.query(copyFrom(`COPY ${table} FROM STDIN`)));

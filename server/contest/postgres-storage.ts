@@ -6,8 +6,9 @@
  */
 import type pg from 'pg';
 import type { Campaign } from '../../common/campaign.js';
+import { MAX_STORE_KOBO, storeOverCap } from './amount-limits.js';
 import type { LineError, Parsed, SaleRow, StoreRow } from './parse.js';
-import { type Client, copyInto, field, meta, reader, rows } from './postgres-snapshot.js';
+import { type Client, copyInto, field, intakeTransaction, meta, reader, rows } from './postgres-snapshot.js';
 import {
   BULK_CHANGE,
   CHANGES_KEPT,
@@ -16,8 +17,10 @@ import {
   decideStore,
   domainTaken,
   IntakeRejected,
+  inSlices,
   newSalesSummary,
   type Progress,
+  RecordedTotals,
   type ReloadScope,
   type StoredSale,
   type StoredStore,
@@ -26,12 +29,9 @@ import {
   unknownStore,
 } from './rules.js';
 import {
-  ContestBusy,
   type ContestStorage,
-  INTAKE_IDLE_TIMEOUT_MS,
   INTAKE_STATEMENT_TIMEOUT_MS,
   inWindowOf,
-  LOCK_WAIT_MS,
   PRUNED_THROUGH,
   STANDINGS_WINDOW,
   windowKey,
@@ -39,49 +39,14 @@ import {
 
 /** The change log position pruning deleted through, by sequence number (the xid horizon is PRUNED_THROUGH). */
 const PRUNED_SEQ = 'changes_pruned_seq';
-const RETRIES = 5;
-/** serialization_failure, deadlock_detected, unique_violation (an order or store another import inserted first) */
-const RETRYABLE = new Set(['40001', '40P01', '23505']);
-/** lock_not_available: lock_timeout expired */
-const LOCK_TIMEOUT = '55P03';
 
 const byLine = (a: LineError, b: LineError) => a.line - b.line;
 /** A statement bound for an input of so many lines: none for a bulk import (docs/operations.md). */
 const statementBound = (lines: number) => (lines > BULK_CHANGE ? 0 : INTAKE_STATEMENT_TIMEOUT_MS);
 
 export function createPostgresContestStorage(pool: pg.Pool): ContestStorage {
-  /**
-   * Runs `work` in a transaction, retried whole on the failures a concurrent writer can cause
-   * (serialization failures, deadlocks, an insert racing another import's insert of the same order); a
-   * lock wait past LOCK_WAIT_MS is ContestBusy. It may not sit idle past INTAKE_IDLE_TIMEOUT_MS (the
-   * server ends it), nor run one statement past `statementTimeoutMs` (0: unbounded, for bulk imports).
-   */
-  async function transaction<T>(
-    work: (client: Client) => Promise<T>,
-    statementTimeoutMs = INTAKE_STATEMENT_TIMEOUT_MS,
-  ): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
-        await client.query(
-          `SET LOCAL lock_timeout = ${LOCK_WAIT_MS}; SET LOCAL idle_in_transaction_session_timeout = ${INTAKE_IDLE_TIMEOUT_MS};
-           SET LOCAL statement_timeout = ${statementTimeoutMs}`,
-        );
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        const code = (error as { code?: string }).code ?? '';
-        if (code === LOCK_TIMEOUT) throw new ContestBusy(error);
-        if (!RETRYABLE.has(code) || attempt >= RETRIES) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 5 * attempt * Math.random()));
-      } finally {
-        client.release();
-      }
-    }
-  }
+  const transaction = <T>(work: (client: Client) => Promise<T>, statementTimeoutMs?: number) =>
+    intakeTransaction(pool, work, statementTimeoutMs);
 
   const setMeta = (client: Client, key: string, value: string) =>
     client.query(
@@ -128,36 +93,44 @@ export function createPostgresContestStorage(pool: pg.Pool): ContestStorage {
   }
 
   /**
-   * Adds revenue deltas. A few (an ingest): their standings rows locked in key order first, so two
-   * ingests never deadlock. Many (a bulk import): through a staging table, so the planner joins once
-   * instead of a million index probes; a deadlock there is retried.
+   * Adds revenue deltas and recorded amounts. A few (an ingest): their standings rows locked in key order
+   * first, so two ingests never deadlock. Many (a bulk import): through a staging table, so the planner
+   * joins once instead of a million index probes; a deadlock there is retried. Returns the stores whose
+   * revenue changed. A store past MAX_STORE_KOBO now was raised by an import that committed after our
+   * read: retried, so the fresh read names the line.
    */
-  async function applyDeltas(client: Client, deltas: Map<number, number>): Promise<number[]> {
-    const keys = [...deltas.keys()].filter((key) => deltas.get(key) !== 0).sort((a, b) => a - b);
-    if (keys.length === 0) return keys;
+  async function applyDeltas(client: Client, deltas: Map<number, number>, added: Map<number, number>) {
+    const changed = [...deltas.keys()].filter((key) => deltas.get(key) !== 0).sort((a, b) => a - b);
+    const keys = [...new Set([...changed, ...added.keys()])].sort((a, b) => a - b);
+    if (keys.length === 0) return changed;
+    const update = (from: string) =>
+      `WITH updated AS (UPDATE contest_standings c SET revenue_kobo = c.revenue_kobo + d.delta,
+         recorded_kobo = c.recorded_kobo + d.added FROM ${from} WHERE c.store_key = d.key RETURNING c.recorded_kobo)
+       SELECT count(*) FROM updated WHERE recorded_kobo > ${MAX_STORE_KOBO}`;
+    let over: [number][];
     if (keys.length <= BULK_CHANGE) {
       await client.query(
         'SELECT 1 FROM contest_standings WHERE store_key = ANY($1::int[]) ORDER BY store_key FOR UPDATE',
         [keys],
       );
-      await client.query(
-        `UPDATE contest_standings c SET revenue_kobo = c.revenue_kobo + d.delta
-         FROM unnest($1::int[], $2::bigint[]) AS d(key, delta) WHERE c.store_key = d.key`,
-        [keys, keys.map((key) => deltas.get(key))],
+      over = await rows<[number]>(
+        client,
+        update('unnest($1::int[], $2::bigint[], $3::bigint[]) AS d(key, delta, added)'),
+        [keys, keys.map((key) => deltas.get(key) ?? 0), keys.map((key) => added.get(key) ?? 0)],
       );
-      return keys;
+    } else {
+      await client.query('CREATE TEMP TABLE deltas_in (key integer, delta bigint, added bigint) ON COMMIT DROP');
+      await copyInto(client, 'deltas_in', keys, (key) => `${key}\t${deltas.get(key) ?? 0}\t${added.get(key) ?? 0}`);
+      await client.query('ANALYZE deltas_in');
+      over = await rows<[number]>(client, update('deltas_in d'));
     }
-    await client.query('CREATE TEMP TABLE deltas_in (key integer, delta bigint) ON COMMIT DROP');
-    await copyInto(client, 'deltas_in', keys, (key) => `${key}\t${deltas.get(key)}`);
-    await client.query('ANALYZE deltas_in');
-    await client.query(
-      'UPDATE contest_standings c SET revenue_kobo = c.revenue_kobo + d.delta FROM deltas_in d WHERE c.store_key = d.key',
-    );
-    return keys;
+    if (Number(over[0]?.[0] ?? 0) > 0)
+      throw Object.assign(new Error('a store passed its maximum meanwhile'), { code: '40001' });
+    return changed;
   }
 
   async function importSales(campaign: Campaign, input: Iterable<Parsed<SaleRow>>, onProgress?: Progress) {
-    const { valid, errors: parseErrors } = collect(input, onProgress);
+    const { valid, errors: parseErrors } = await collect(input, onProgress);
     const inWindow = inWindowOf(campaign);
     return transaction(async (client) => {
       await client.query(
@@ -168,39 +141,43 @@ export function createPostgresContestStorage(pool: pg.Pool): ContestStorage {
         [line, row.orderId, row.storeId, row.amountKobo, row.status, row.paidAt].join('\t'),
       );
       if (valid.length > 1000) await client.query('ANALYZE sales_in');
-      const storeKeys = new Map(
-        await rows<[string, number]>(
-          client,
-          'SELECT store_id, store_key FROM contest_standings WHERE store_id IN (SELECT store_id FROM sales_in)',
-        ),
+      const stores = new Map(
+        (
+          await rows<[string, number, number]>(
+            client,
+            'SELECT store_id, store_key, recorded_kobo FROM contest_standings WHERE store_id IN (SELECT store_id FROM sales_in)',
+          )
+        ).map(([id, key, recordedKobo]) => [id, [key, recordedKobo] as const]),
       );
       // The stored orders this input touches, locked in order-id order.
       const stored = new Map<string, StoredSale>();
-      for (const [orderId, storeId, amountKobo, status, paidAt] of await rows<
-        [string, string, number, 'paid' | 'refunded', string]
-      >(
+      const found = await rows<[string, string, number, 'paid' | 'refunded', string]>(
         client,
         `SELECT order_id, store_id, amount_kobo, status, paid_at FROM sales
          WHERE order_id IN (SELECT order_id FROM sales_in) ORDER BY order_id FOR UPDATE`,
-      )) {
+      );
+      await inSlices(found, ([orderId, storeId, amountKobo, status, paidAt]) => {
         stored.set(orderId, { storeId, amountKobo, status, paidAt });
-      }
-      const newOrders = new Set(valid.map(({ row }) => row.orderId).filter((id) => !stored.has(id))).size;
+      });
+      const newOrders = new Set<string>();
+      await inSlices(valid, ({ row }) => stored.has(row.orderId) || newOrders.add(row.orderId));
       const summary = newSalesSummary();
       const errors = [...parseErrors];
       const deltas = new Map<number, number>();
+      const recorded = new RecordedTotals();
       const refunds: string[] = [];
-      for (const { line, row: sale } of valid) {
-        const storeKey = storeKeys.get(sale.storeId);
-        if (storeKey === undefined) {
+      await inSlices(valid, ({ line, row: sale }) => {
+        const store = stores.get(sale.storeId);
+        if (store === undefined) {
           errors.push({ line, reason: unknownStore(sale.storeId) });
-          continue;
+          return;
         }
-        if (errors.length) continue; // keep checking lines, stop deciding
+        const [storeKey, storedKobo] = store;
+        if (errors.length) return; // keep checking lines, stop deciding
         const decision = decideSale(stored.get(sale.orderId), sale, inWindow);
-        if (decision.kind === 'bad') {
-          errors.push({ line, reason: decision.reason });
-          continue;
+        if (decision.kind === 'bad' || !recorded.admit(storeKey, storedKobo, decision)) {
+          errors.push({ line, reason: decision.kind === 'bad' ? decision.reason : storeOverCap(sale.storeId) });
+          return;
         }
         if (decision.kind !== 'duplicate') {
           stored.set(sale.orderId, decision.stored);
@@ -208,7 +185,7 @@ export function createPostgresContestStorage(pool: pg.Pool): ContestStorage {
           if (decision.delta !== 0) deltas.set(storeKey, (deltas.get(storeKey) ?? 0) + decision.delta);
         }
         tally(summary, decision);
-      }
+      });
       if (errors.length) throw new IntakeRejected(errors.sort(byLine));
       // Every order not stored before is inserted as its first line said; later lines only refund.
       const inserted = await client.query(
@@ -218,20 +195,20 @@ export function createPostgresContestStorage(pool: pg.Pool): ContestStorage {
       );
       // An order another import committed after our read is skipped by NOT EXISTS (a new statement sees
       // it) while we decided it as new: retry, so it is read and counted as a duplicate.
-      if (inserted.rowCount !== newOrders) throw Object.assign(new Error('concurrent insert'), { code: '40001' });
+      if (inserted.rowCount !== newOrders.size) throw Object.assign(new Error('concurrent insert'), { code: '40001' });
       if (refunds.length) {
         await client.query(
           "UPDATE sales SET status = 'refunded', updated_at = statement_timestamp() WHERE order_id = ANY($1::text[])",
           [refunds],
         );
       }
-      await logChanges(client, await applyDeltas(client, deltas), 'revenues');
+      await logChanges(client, await applyDeltas(client, deltas, recorded.added), 'revenues');
       return summary;
     }, statementBound(valid.length));
   }
 
   async function importStores(input: Iterable<Parsed<StoreRow>>, onProgress?: Progress): Promise<StoresSummary> {
-    const { valid, errors: parseErrors } = collect(input, onProgress);
+    const { valid, errors: parseErrors } = await collect(input, onProgress);
     const storeLine = (line: number, id: string, store: StoreRow | StoredStore, created: boolean | null) =>
       [
         line,
@@ -273,13 +250,13 @@ export function createPostgresContestStorage(pool: pg.Pool): ContestStorage {
       const written = new Map<string, { line: number; store: StoredStore; created: boolean }>();
       const summary: StoresSummary = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
       const errors = [...parseErrors];
-      for (const { line, row } of valid) {
+      await inSlices(valid, ({ line, row }) => {
         const clash = [row.domain, row.customDomain].find((host) => host && (owners.get(host) ?? row.id) !== row.id);
         if (clash) {
           errors.push({ line, reason: domainTaken(clash) });
-          continue;
+          return;
         }
-        if (errors.length) continue;
+        if (errors.length) return;
         const before = written.get(row.id);
         const previous = before?.store ?? stored.get(row.id);
         const decision = decideStore(previous, row);
@@ -291,7 +268,7 @@ export function createPostgresContestStorage(pool: pg.Pool): ContestStorage {
           summary[decision.kind === 'create' ? 'created' : 'updated'] += 1;
           written.set(row.id, { line, store: decision.stored, created: before?.created ?? decision.kind === 'create' });
         }
-      }
+      });
       if (errors.length) throw new IntakeRejected(errors.sort(byLine));
       await client.query('TRUNCATE stores_in');
       await copyInto(client, 'stores_in', [...written], ([id, { line, store, created }]) =>
@@ -364,6 +341,8 @@ export function createPostgresContestStorage(pool: pg.Pool): ContestStorage {
       const client = await pool.connect();
       try {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        // The whole standings in one COPY can outlast the sessions' statement_timeout at a million stores.
+        await client.query('SET LOCAL statement_timeout = 0');
         const result = await read(reader(client));
         await client.query('COMMIT');
         return result;

@@ -1,8 +1,9 @@
 /**
  * The contest intake rules, written once for both storage backends (docs/contest.md, Intake): what one
  * incoming sale does given the order's existing row, and what one store line does given the store's
- * existing row. Pure functions; the storages read the existing rows, call these, and apply the result.
+ * existing row, as pure functions the storages call and apply; and the slices intake works in.
  */
+import { MAX_STORE_KOBO } from './amount-limits.js';
 import type { LineError, Parsed, SaleRow, StoreRow } from './parse.js';
 
 export type SalesSummary = {
@@ -87,6 +88,27 @@ export function decideSale(
   };
 }
 
+/**
+ * The per-store maximum (amount-limits.ts) as intake goes: each store's recorded orders together, from
+ * what was stored when it was read plus the orders this input inserts. `added` is what to add to each
+ * store's stored total (by store key) once the input is accepted.
+ */
+export class RecordedTotals {
+  readonly added = new Map<number, number>();
+  private readonly totals = new Map<number, number>();
+
+  /** Whether the decision keeps its store within the maximum; counted when it does. */
+  admit(storeKey: number, storedKobo: number, decision: SaleDecision): boolean {
+    if (decision.kind !== 'insert') return true;
+    const amount = decision.stored.amountKobo;
+    const total = (this.totals.get(storeKey) ?? storedKobo) + amount;
+    if (total > MAX_STORE_KOBO) return false;
+    this.totals.set(storeKey, total);
+    this.added.set(storeKey, (this.added.get(storeKey) ?? 0) + amount);
+    return true;
+  }
+}
+
 /** Counts a decision that was applied. */
 export function tally(summary: SalesSummary, decision: SaleDecision): void {
   if (decision.kind === 'insert') summary[decision.tally] += 1;
@@ -131,26 +153,51 @@ export const domainTaken = (domain: string) => `domain ${domain} is already used
 export const unknownStore = (storeId: string) => `unknown store_id ${storeId}`;
 
 /**
- * Parsed input's valid rows, one at a time, so a million-line import streams; its bad lines go to
- * `errors`, and progress is reported every PROGRESS_EVERY lines.
+ * How long intake works before it lets other requests in (docs/contest.md, Intake): while a 10 MB batch
+ * is parsed and decided, lookups wait at most about this long for their turn.
  */
-export function* validRows<T>(
-  input: Iterable<Parsed<T>>,
-  errors: LineError[],
-  onProgress?: Progress,
-): Generator<{ line: number; row: T }> {
-  let processed = 0;
-  for (const parsed of input) {
-    processed += 1;
-    if (onProgress && processed % PROGRESS_EVERY === 0) onProgress(processed);
-    if (parsed.error !== undefined) errors.push({ line: parsed.line, reason: parsed.error });
-    else yield { line: parsed.line, row: parsed.row };
+export const SLICE_MS = 5;
+/** Lets the requests waiting for the event loop in (setImmediate: after the I/O that is ready). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Calls `each` on every item, awaiting a turn of the event loop after each SLICE_MS of work. */
+export async function inSlices<T>(items: Iterable<T>, each: (item: T) => void): Promise<void> {
+  let sliceStarted = performance.now();
+  let count = 0;
+  for (const item of items) {
+    each(item);
+    count += 1;
+    if (count % 8 === 0 && performance.now() - sliceStarted >= SLICE_MS) {
+      await nextTurn();
+      sliceStarted = performance.now();
+    }
   }
 }
 
-/** Splits parsed input into valid rows and bad lines, reporting progress. */
-export function collect<T>(input: Iterable<Parsed<T>>, onProgress?: Progress) {
+/**
+ * Parsed input's valid rows to `each`, one at a time, so a million-line import streams (and is parsed
+ * as it is read, in slices); its bad lines go to `errors`, and progress is reported every
+ * PROGRESS_EVERY lines.
+ */
+export function eachValidRow<T>(
+  input: Iterable<Parsed<T>>,
+  errors: LineError[],
+  each: (line: number, row: T) => void,
+  onProgress?: Progress,
+): Promise<void> {
+  let processed = 0;
+  return inSlices(input, (parsed) => {
+    processed += 1;
+    if (onProgress && processed % PROGRESS_EVERY === 0) onProgress(processed);
+    if (parsed.error !== undefined) errors.push({ line: parsed.line, reason: parsed.error });
+    else each(parsed.line, parsed.row);
+  });
+}
+
+/** Splits parsed input into valid rows and bad lines, in slices, reporting progress. */
+export async function collect<T>(input: Iterable<Parsed<T>>, onProgress?: Progress) {
   const errors: LineError[] = [];
-  const valid = [...validRows(input, errors, onProgress)];
+  const valid: { line: number; row: T }[] = [];
+  await eachValidRow(input, errors, (line, row) => valid.push({ line, row }), onProgress);
   return { valid, errors };
 }

@@ -1,12 +1,13 @@
 /**
- * The contest storage on SQLite. Intake runs prepared statements in one synchronous transaction (a
- * million rows through the query builder would miss the 60 s budget); SQLite has one writer, so
- * reading an order and then writing it cannot race. Every call holds Kysely's connection while it
- * runs, so it never nests inside a signup's transaction on the same SQLite connection.
+ * The contest storage on SQLite. Intake runs prepared statements in one transaction, in slices that let
+ * lookups in (docs/contest.md, Intake; the query builder would miss the 60 s budget at a million rows);
+ * SQLite has one writer, so reading an order and then writing it cannot race. Every call holds Kysely's
+ * connection while it runs, so it never nests inside a signup's transaction on the same connection.
  */
 import type SQLite from 'better-sqlite3';
 import type { Campaign } from '../../common/campaign.js';
 import type { Db } from '../db/database.js';
+import { storeOverCap } from './amount-limits.js';
 import type { LineError, Parsed, SaleRow, StoreRow } from './parse.js';
 import {
   BULK_CHANGE,
@@ -14,15 +15,16 @@ import {
   decideSale,
   decideStore,
   domainTaken,
+  eachValidRow,
   IntakeRejected,
   newSalesSummary,
   type Progress,
+  RecordedTotals,
   type ReloadScope,
   type StoredSale,
   type StoresSummary,
   tally,
   unknownStore,
-  validRows,
 } from './rules.js';
 import {
   type ChangeBatch,
@@ -30,6 +32,7 @@ import {
   type ContestSnapshot,
   type ContestStorage,
   inWindowOf,
+  LOCK_WAIT_MS,
   PRUNED_THROUGH,
   STANDINGS_WINDOW,
   type StoreRecord,
@@ -60,16 +63,49 @@ async function* pages<Row extends [number, ...unknown[]]>(page: (afterKey: numbe
 }
 
 export function createSqliteContestStorage(db: Db, sqlite: SQLite.Database): ContestStorage {
-  /** Runs synchronous work while holding Kysely's single connection; SQLITE_BUSY past busy_timeout is ContestBusy. */
-  const exclusive = <T>(work: () => T): Promise<T> =>
+  /** Runs work while holding Kysely's single connection; SQLITE_BUSY past the lock wait is ContestBusy. */
+  const exclusive = <T>(work: () => T | Promise<T>): Promise<T> =>
     db.connection().execute(async () => {
       try {
-        return work();
+        return await work();
       } catch (error) {
         if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new ContestBusy(error);
         throw error;
       }
     });
+
+  /**
+   * An intake transaction that yields to the event loop (inside exclusive(), so nothing else runs on this
+   * connection meanwhile): BEGIN IMMEDIATE takes the write lock first, waiting for another process's up
+   * to LOCK_WAIT_MS between turns of the event loop rather than in busy_timeout's blocking wait; then
+   * `work` runs in slices; COMMIT, or ROLLBACK on any error.
+   */
+  async function writeTransaction<T>(work: () => Promise<T>): Promise<T> {
+    const busyTimeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
+    sqlite.pragma('busy_timeout = 0');
+    try {
+      const until = performance.now() + LOCK_WAIT_MS;
+      for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+        try {
+          sqlite.exec('BEGIN IMMEDIATE');
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'SQLITE_BUSY' || performance.now() >= until) throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    } finally {
+      sqlite.pragma(`busy_timeout = ${busyTimeout}`);
+    }
+    try {
+      const result = await work();
+      sqlite.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      throw error;
+    }
+  }
   const meta = (key: string) =>
     (sqlite.prepare('SELECT value FROM contest_meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
   const setMeta = (key: string, value: string) =>
@@ -130,8 +166,8 @@ export function createSqliteContestStorage(db: Db, sqlite: SQLite.Database): Con
     })();
   }
 
-  function importSales(campaign: Campaign, input: Iterable<Parsed<SaleRow>>, onProgress?: Progress) {
-    const findStore = sqlite.prepare('SELECT store_key FROM contest_standings WHERE store_id = ?').pluck();
+  async function importSales(campaign: Campaign, input: Iterable<Parsed<SaleRow>>, onProgress?: Progress) {
+    const findStore = sqlite.prepare('SELECT store_key, recorded_kobo FROM contest_standings WHERE store_id = ?').raw();
     const findSale = sqlite
       .prepare('SELECT store_id, amount_kobo, status, paid_at FROM sales WHERE order_id = ?')
       .raw();
@@ -139,31 +175,33 @@ export function createSqliteContestStorage(db: Db, sqlite: SQLite.Database): Con
       'INSERT INTO sales (order_id, store_id, amount_kobo, status, paid_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
     );
     const refund = sqlite.prepare("UPDATE sales SET status = 'refunded', updated_at = ? WHERE order_id = ?");
-    const addRevenue = sqlite.prepare(
-      'UPDATE contest_standings SET revenue_kobo = revenue_kobo + ? WHERE store_key = ?',
+    const addTotals = sqlite.prepare(
+      'UPDATE contest_standings SET revenue_kobo = revenue_kobo + ?, recorded_kobo = recorded_kobo + ? WHERE store_key = ?',
     );
     const inWindow = inWindowOf(campaign);
 
-    return sqlite.transaction(() => {
+    return writeTransaction(async () => {
       const now = new Date().toISOString();
       const summary = newSalesSummary();
       const errors: LineError[] = [];
       const deltas = new Map<number, number>();
-      for (const { line, row: sale } of validRows(input, errors, onProgress)) {
-        const storeKey = findStore.get(sale.storeId) as number | undefined;
-        if (storeKey === undefined) {
+      const recorded = new RecordedTotals();
+      const each = (line: number, sale: SaleRow) => {
+        const store = findStore.get(sale.storeId) as [number, number] | undefined;
+        if (store === undefined) {
           errors.push({ line, reason: unknownStore(sale.storeId) });
-          continue;
+          return;
         }
-        if (errors.length) continue; // keep checking lines, stop writing
+        const [storeKey, storedKobo] = store;
+        if (errors.length) return; // keep checking lines, stop writing
         const row = findSale.get(sale.orderId) as [string, number, 'paid' | 'refunded', string] | undefined;
         const existing: StoredSale | undefined = row
           ? { storeId: row[0], amountKobo: row[1], status: row[2], paidAt: row[3] }
           : undefined;
         const decision = decideSale(existing, sale, inWindow);
-        if (decision.kind === 'bad') {
-          errors.push({ line, reason: decision.reason });
-          continue;
+        if (decision.kind === 'bad' || !recorded.admit(storeKey, storedKobo, decision)) {
+          errors.push({ line, reason: decision.kind === 'bad' ? decision.reason : storeOverCap(sale.storeId) });
+          return;
         }
         if (decision.kind === 'insert') {
           insert.run(sale.orderId, sale.storeId, sale.amountKobo, sale.status, sale.paidAt, now);
@@ -171,15 +209,17 @@ export function createSqliteContestStorage(db: Db, sqlite: SQLite.Database): Con
         tally(summary, decision);
         if (decision.kind !== 'duplicate' && decision.delta !== 0)
           deltas.set(storeKey, (deltas.get(storeKey) ?? 0) + decision.delta);
-      }
+      };
+      await eachValidRow(input, errors, each, onProgress);
       if (errors.length) throw new IntakeRejected(errors);
-      for (const [key, delta] of deltas) if (delta !== 0) addRevenue.run(delta, key);
+      for (const key of new Set([...deltas.keys(), ...recorded.added.keys()]))
+        addTotals.run(deltas.get(key) ?? 0, recorded.added.get(key) ?? 0, key);
       logChanges(deltas.keys(), deltas.size, 'revenues');
       return summary;
-    })();
+    });
   }
 
-  function importStores(input: Iterable<Parsed<StoreRow>>, onProgress?: Progress): StoresSummary {
+  async function importStores(input: Iterable<Parsed<StoreRow>>, onProgress?: Progress): Promise<StoresSummary> {
     const find = sqlite.prepare(
       'SELECT s.name, s.domain, s.custom_domain, s.logo_url, s.opted_in, c.store_key FROM stores s LEFT JOIN contest_standings c ON c.store_id = s.id WHERE s.id = ?',
     );
@@ -192,20 +232,20 @@ export function createSqliteContestStorage(db: Db, sqlite: SQLite.Database): Con
       'UPDATE stores SET name = ?, domain = ?, custom_domain = ?, logo_url = ?, opted_in = ? WHERE id = ?',
     );
 
-    return sqlite.transaction(() => {
+    return writeTransaction(async () => {
       const now = new Date().toISOString();
       const changed: number[] = [];
       const summary: StoresSummary = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
       const errors: LineError[] = [];
-      for (const { line, row: store } of validRows(input, errors, onProgress)) {
+      const each = (line: number, store: StoreRow) => {
         const clash = [store.domain, store.customDomain].find(
           (domain) => domain && taken.get(domain, domain, store.id) !== undefined,
         );
         if (clash) {
           errors.push({ line, reason: domainTaken(clash) });
-          continue;
+          return;
         }
-        if (errors.length) continue;
+        if (errors.length) return;
         const row = find.get(store.id) as
           | {
               name: string | null;
@@ -228,7 +268,7 @@ export function createSqliteContestStorage(db: Db, sqlite: SQLite.Database): Con
         );
         if (decision.kind === 'unchanged') {
           summary.unchanged += 1;
-          continue;
+          return;
         }
         const { name, domain, customDomain, logoUrl, optedIn } = decision.stored;
         if (decision.kind === 'create') {
@@ -242,11 +282,12 @@ export function createSqliteContestStorage(db: Db, sqlite: SQLite.Database): Con
           // Logged for any change, not only opting in or out: lookups read a logged store's details again.
           if (row?.store_key != null) changed.push(row.store_key);
         }
-      }
+      };
+      await eachValidRow(input, errors, each, onProgress);
       if (errors.length) throw new IntakeRejected(errors);
       logChanges(changed, changed.length, 'everything');
       return summary;
-    })();
+    });
   }
 
   const storesPage = sqlite.prepare(`${SELECT_STORES} WHERE c.store_key > ? ORDER BY c.store_key LIMIT ?`).raw();

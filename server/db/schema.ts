@@ -62,6 +62,8 @@ export interface ContestStandingsTable {
   store_key: Generated<number>;
   store_id: string;
   revenue_kobo: number;
+  /** Every order recorded for the store together, whatever its status or time (the per-store maximum's). */
+  recorded_kobo: Generated<number>;
 }
 
 /** Monotonic log of counted revenues (effective: 0 while opted out); store_key null = reload all. */

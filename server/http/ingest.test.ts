@@ -103,6 +103,43 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       expect(tunde()).toMatchObject({ totalRevenue: 5000 });
     });
 
+    it.each([
+      ['valid sales', (i: number) => sale(`big-batch-${i}`, 100).replace('demo-0003', 'demo-0010'), 200],
+      ['bad lines', () => '{"order_id":"x"}', 422],
+    ])('given a 10 MB batch of %s being ingested should answer a lookup meanwhile', async (_, line, status) => {
+      const parts: string[] = [];
+      for (let i = 0, bytes = 0; bytes + 200 < INGEST_MAX_BYTES; i += 1) {
+        parts.push(line(i));
+        bytes += parts[i]!.length + 1;
+      }
+      const { services } = server.running;
+      const { ingestSales } = services;
+      const ingesting = new Promise<void>((resolve) => {
+        services.ingestSales = (ndjson) => {
+          resolve();
+          return ingestSales(ndjson);
+        };
+      });
+      let ingestAnswered = false;
+      const answer = ingest(parts.join('\n')).then((response) => {
+        ingestAnswered = true;
+        return response;
+      });
+      try {
+        await ingesting;
+        const lookup = await fetch(`${server.base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ getStoreLeaderboard(query: { domain: "adaeze-fabrics" }) { rank } }' }),
+        });
+        expect(await lookup.json()).toEqual({ data: { getStoreLeaderboard: { rank: expect.any(Number) } } });
+        expect(ingestAnswered).toBe(false);
+      } finally {
+        services.ingestSales = ingestSales;
+      }
+      expect((await answer).status).toBe(status);
+    });
+
     it('given a cross-origin preflight should not open CORS', async () => {
       const response = await fetch(`${server.base}/ingest/sales`, {
         method: 'OPTIONS',

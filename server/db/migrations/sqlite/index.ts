@@ -8,6 +8,7 @@ import * as signups from './0002_signups.js';
 import * as contest from './0003_contest.js';
 import * as contestReloadScope from './0004_contest_reload_scope.js';
 import * as signupsOnePerInbox from './0005_signups_one_per_inbox.js';
+import * as contestRecordedKobo from './0006_contest_recorded_kobo.js';
 
 export const sqliteMigrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -15,4 +16,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '0003_contest': contest,
   '0004_contest_reload_scope': contestReloadScope,
   '0005_signups_one_per_inbox': signupsOnePerInbox,
+  '0006_contest_recorded_kobo': contestRecordedKobo,
 };
