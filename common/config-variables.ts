@@ -29,6 +29,12 @@ export const CONFIG_VARIABLES = [
       '`postgres://user:pass@host:5432/name` runs on PostgreSQL ([Running on PostgreSQL](docs/postgresql.md)); `sqlite:path/file.sqlite` an SQLite file elsewhere',
   },
   {
+    names: ['DATABASE_STATEMENT_TIMEOUT_MS', 'DATABASE_LOCK_TIMEOUT_MS', 'DATABASE_CONNECT_TIMEOUT_MS'],
+    default: '`30000`, `3000`, `5000` (ms)',
+    meaning:
+      'PostgreSQL: the longest one statement may run, the longest it may wait for a lock, and the longest a request waits for a connection (a free one in the pool, or a new one); past one of them a signup answers "try again" (`UNAVAILABLE`, [Database outages](docs/operations.md#database-outages)); `0` removes the bound. SQLite waits at most 5 s for a lock',
+  },
+  {
     names: ['MAIL_LEASE_SECONDS'],
     default: '`300`',
     meaning:

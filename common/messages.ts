@@ -7,6 +7,9 @@ export const STORE_NOT_FOUND_MESSAGE = "We couldn't find a store with that domai
 /** Any failure of ours (never the details): the API's INTERNAL error and the no-JavaScript pages. */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
+/** The database is unavailable for a moment: the API's UNAVAILABLE error and the no-JavaScript page (503). */
+export const UNAVAILABLE_MESSAGE = 'Kasuwa is busy. Please try again in a moment.';
+
 /**
  * What a refused person reads, in the API's RATE_LIMITED error and on the no-JavaScript page alike:
  * the wait rounded up to whole minutes, or to whole hours from an hour up.

@@ -8,6 +8,7 @@ import { type AdminCommand, UsageError } from './cli/command.js';
 import { contestStandingsCommand } from './cli/contest-standings.js';
 import { contestStoreCommand } from './cli/contest-store.js';
 import { demoGenerateCommand } from './cli/demo-generate.js';
+import { mailRetryCommand } from './cli/mail-retry.js';
 import { migrateCommand } from './cli/migrate.js';
 import { salesImportCommand } from './cli/sales-import.js';
 import { signupsExportCommand } from './cli/signups-export.js';
@@ -22,6 +23,7 @@ const commands: AdminCommand[] = [
   salesImportCommand,
   demoGenerateCommand,
   signupsExportCommand,
+  mailRetryCommand,
   contestStandingsCommand,
   contestStoreCommand,
   campaignWindowCommand,

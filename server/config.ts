@@ -16,6 +16,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: bounds on every session's statements and lock waits, and on the wait for a connection. */
+  databaseTimeouts: DatabaseTimeouts;
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -55,6 +57,10 @@ export type SignupLimits = {
   perIp: { max: number; windowSeconds: number };
   perEmail: { max: number; windowSeconds: number };
 };
+
+/** In milliseconds; 0 removes the bound (docs/operations.md "Database outages"). */
+export type DatabaseTimeouts = { statementMs: number; lockMs: number; connectMs: number };
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 30_000, lockMs: 3_000, connectMs: 5_000 };
 
 type Env = Record<string, string | undefined>;
 
@@ -176,6 +182,11 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     host: read(env, 'HOST') || '0.0.0.0',
     dataDir,
     databaseUrl,
+    databaseTimeouts: {
+      statementMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_DATABASE_TIMEOUTS.statementMs, 0, 3_600_000),
+      lockMs: integer(env, 'DATABASE_LOCK_TIMEOUT_MS', DEFAULT_DATABASE_TIMEOUTS.lockMs, 0, 3_600_000),
+      connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_DATABASE_TIMEOUTS.connectMs, 0, 3_600_000),
+    },
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,

@@ -1,5 +1,7 @@
 /** Errors the API shows to people. The GraphQL layer maps them to `extensions.code`. */
-export type ErrorCode = 'BAD_USER_INPUT' | 'STORE_NOT_FOUND' | 'RATE_LIMITED' | 'INTERNAL';
+import { UNAVAILABLE_MESSAGE } from '../common/messages.js';
+
+export type ErrorCode = 'BAD_USER_INPUT' | 'STORE_NOT_FOUND' | 'RATE_LIMITED' | 'UNAVAILABLE' | 'INTERNAL';
 
 export class UserFacingError extends Error {
   constructor(
@@ -21,5 +23,19 @@ export class RateLimitedError extends UserFacingError {
     retryAfterSeconds: number,
   ) {
     super('RATE_LIMITED', message, { retryAfterSeconds });
+  }
+}
+
+/** How long a person is asked to wait when the database is unavailable (retryAfterSeconds, Retry-After). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database is down, unreachable or locked past its bounds (server/db/availability.ts): nothing
+ * was stored, and the same request may well succeed in a moment.
+ */
+export class UnavailableError extends UserFacingError {
+  constructor(cause: unknown) {
+    super('UNAVAILABLE', UNAVAILABLE_MESSAGE, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+    this.cause = cause;
   }
 }

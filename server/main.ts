@@ -4,6 +4,7 @@
  */
 import type { PageRenderers } from '../common/page-renderers.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { isConnectTimeout } from './db/availability.js';
 import { describePostgres } from './db/database.js';
 import { loadPageRenderers } from './load-page-renderers.js';
 import { log, StartupRefusal, startServer } from './server.js';
@@ -39,9 +40,10 @@ async function main() {
       process.exit(1);
     }
     // PostgreSQL down or unreachable: one line, not the driver's stack trace.
-    if (config.databaseUrl?.startsWith('postgres') && DATABASE_UNREACHABLE.has(code ?? '')) {
+    const unreachable = DATABASE_UNREACHABLE.has(code ?? '') ? code : isConnectTimeout(error) ? 'timed out' : undefined;
+    if (config.databaseUrl?.startsWith('postgres') && unreachable) {
       console.error(
-        `Cannot reach ${describePostgres(config.databaseUrl)} (${code}): start PostgreSQL or correct DATABASE_URL, then start again.`,
+        `Cannot reach ${describePostgres(config.databaseUrl)} (${unreachable}): start PostgreSQL or correct DATABASE_URL, then start again.`,
       );
       process.exit(1);
     }

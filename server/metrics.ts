@@ -5,6 +5,7 @@
  */
 import client from 'prom-client';
 import type { ContestBoard } from './contest/board.js';
+import { DATABASE_CHECK_TIMEOUT_MS, within } from './database-check.js';
 import type { OpenedDatabase } from './db/database.js';
 import type { MailAttemptOutcome } from './mail/worker.js';
 
@@ -40,10 +41,15 @@ export type Metrics = ReturnType<typeof createMetrics>;
 /**
  * Requests by route and status with their latency, signups accepted and refused by reason, the outbox
  * (depth, oldest unsent age, failed rows) and this server's send attempts by outcome, the contest's
- * change feed (lag, unsettled rows, reloads, failures), readiness, and prom-client's default process
- * metrics (event-loop lag, memory, GC).
+ * change feed (lag, unsettled rows, reloads, failures), readiness, whether the database answers, and
+ * prom-client's default process metrics (event-loop lag, memory, GC).
  */
-export function createMetrics(sources: { contest: ContestBoard; db: OpenedDatabase['db'] }) {
+export function createMetrics(sources: {
+  contest: ContestBoard;
+  db: OpenedDatabase['db'];
+  /** Whether the database answers a trivial query, briefly (server/database-check.ts). */
+  databaseUp: () => Promise<boolean>;
+}) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
 
@@ -76,6 +82,15 @@ export function createMetrics(sources: { contest: ContestBoard; db: OpenedDataba
     registers: [registry],
     collect() {
       this.set(sources.contest.ready ? 1 : 0);
+    },
+  });
+
+  new client.Gauge({
+    name: 'kasuwa_database_up',
+    help: '1 while the database answers SELECT 1 within a second, checked at each scrape; 0 otherwise',
+    registers: [registry],
+    async collect() {
+      this.set((await sources.databaseUp()) ? 1 : 0);
     },
   });
 
@@ -126,8 +141,14 @@ export function createMetrics(sources: { contest: ContestBoard; db: OpenedDataba
     },
   });
 
-  // The outbox, one grouped query per scrape.
-  let outbox: Promise<{ depth: Record<'pending' | 'sending' | 'failed', number>; oldest: number }> | undefined;
+  // The outbox, one grouped query per scrape. The database unreachable or hung, the scrape still
+  // answers within a second and these series say NaN; a hung query is shared by the scrapes meanwhile.
+  type Outbox = { depth: Record<'pending' | 'sending' | 'failed', number>; oldest: number };
+  const unknown: Outbox = {
+    depth: { pending: Number.NaN, sending: Number.NaN, failed: Number.NaN },
+    oldest: Number.NaN,
+  };
+  let outbox: Promise<Outbox> | undefined;
   const readOutbox = () => {
     outbox ??= sources.db
       .selectFrom('outbox')
@@ -144,15 +165,14 @@ export function createMetrics(sources: { contest: ContestBoard; db: OpenedDataba
         }
         return { depth, oldest: Number.isFinite(oldest) ? (Date.now() - oldest) / 1000 : 0 };
       })
-      // The database unreachable: the scrape still answers, these series say NaN.
-      .catch(() => ({ depth: { pending: Number.NaN, sending: Number.NaN, failed: Number.NaN }, oldest: Number.NaN }))
+      .catch(() => unknown)
       .finally(() => {
         // Shared by the gauges of one scrape, then read afresh.
         setImmediate(() => {
           outbox = undefined;
         });
       });
-    return outbox;
+    return within(outbox, DATABASE_CHECK_TIMEOUT_MS, unknown);
   };
   new client.Gauge({
     name: 'kasuwa_outbox_depth',

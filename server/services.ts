@@ -5,7 +5,8 @@ import { ContestBoard } from './contest/board.js';
 import { openContestStorage } from './contest/open-storage.js';
 import { parseSalesNdjson } from './contest/parse.js';
 import type { ContestStorage } from './contest/storage.js';
-import { isReachable, type OpenedDatabase } from './db/database.js';
+import { databaseCheck } from './database-check.js';
+import type { OpenedDatabase } from './db/database.js';
 import { ipHashSalt } from './db/installation.js';
 import { RateLimitedError, UserFacingError } from './errors.js';
 import { createMetrics, type SignupOutcome } from './metrics.js';
@@ -42,7 +43,8 @@ export async function createServices(
     if (!closed) contest.start();
   });
   contestLoaded.catch(() => {}); // startServer awaits it and fails the start
-  const metrics = createMetrics({ contest, db });
+  const databaseUp = databaseCheck(opened);
+  const metrics = createMetrics({ contest, db, databaseUp });
   return {
     config,
     db,
@@ -82,10 +84,15 @@ export async function createServices(
     /** Signups keep a salted hash of the IP (for abuse limits and audits), never the address itself. */
     hashIp: (ip: string): string | null =>
       ip ? crypto.createHmac('sha256', salt).update(ip).digest('base64url').slice(0, 22) : null,
-    /** Liveness: the process answers and reaches its database. */
-    healthy: () => isReachable(opened),
-    /** Readiness: that, and the rank index and store directory are loaded. */
-    ready: async () => contest.ready && (await isReachable(opened)),
+    /** Liveness: the process answers. It asks the database nothing: an outage there restarts no server. */
+    healthy: () => true,
+    /**
+     * Readiness, "can serve pages": the rank index and store directory are loaded. The database may be
+     * down meanwhile: pages, the bundle and rank lookups answer from memory and disk.
+     */
+    ready: () => contest.ready,
+    /** Whether the database answers `SELECT 1` within a second (/readyz's body, kasuwa_database_up). */
+    databaseUp,
   };
 }
 

@@ -10,6 +10,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../config.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -30,13 +31,18 @@ export type OpenedSqlite = Common & {
 export type OpenedPostgres = Common & { backend: 'postgres'; pool: pg.Pool };
 export type OpenedDatabase = OpenedSqlite | OpenedPostgres;
 
-export type DatabaseLocation = { dataDir: string; databaseUrl?: string | undefined };
+export type DatabaseLocation = {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** PostgreSQL's session and pool bounds; DEFAULT_DATABASE_TIMEOUTS when not given. */
+  databaseTimeouts?: DatabaseTimeouts;
+};
 
 export const SQLITE_FILE = 'kasuwa.sqlite';
 
 export async function openDatabase(location: DatabaseLocation): Promise<OpenedDatabase> {
   const url = location.databaseUrl;
-  if (url && /^postgres(ql)?:/.test(url)) return openPostgres(url);
+  if (url && /^postgres(ql)?:/.test(url)) return openPostgres(url, 10, location.databaseTimeouts);
   return openSqlite(url?.startsWith('sqlite:') ? sqliteFileOf(url) : path.join(location.dataDir, SQLITE_FILE));
 }
 
@@ -108,12 +114,22 @@ export function describePostgres(url: string): string {
   return `PostgreSQL ${user}${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
 }
 
-export function openPostgres(url: string, maxConnections = 10): OpenedPostgres {
+/**
+ * Every wait is bounded (docs/operations.md "Database outages"): each session starts with
+ * statement_timeout and lock_timeout, and getting a connection (a free one, or a new one) gives up
+ * after connectMs, so during an outage or behind a lock a request fails in seconds instead of hanging.
+ */
+export function openPostgres(
+  url: string,
+  maxConnections = 10,
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): OpenedPostgres {
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
+    connectionTimeoutMillis: timeouts.connectMs,
     // UTC sessions, so timestamptz text is always `…+00` (parseTimestamptz).
-    options: '-c TimeZone=UTC',
+    options: `-c TimeZone=UTC -c statement_timeout=${timeouts.statementMs} -c lock_timeout=${timeouts.lockMs}`,
   });
   // A connection the server closes (restart, failover, pg_terminate_backend) must not crash the
   // process. Idle, the pool drops it; checked out (a transaction, a COPY), its client says so with an
@@ -127,6 +143,34 @@ export function openPostgres(url: string, maxConnections = 10): OpenedPostgres {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return { backend: 'postgres', db, pool, description: describePostgres(url), close: once(() => db.destroy()) };
+}
+
+/**
+ * Runs `work` on one session without the statement and lock bounds, for start-up work that waits for
+ * another server on purpose (migrations, once-at-start work); the session gets its bounds back after.
+ */
+export async function withoutTimeouts<T>(
+  opened: Pick<OpenedDatabase, 'backend' | 'db'>,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (opened.backend !== 'postgres') return work(opened.db);
+  return opened.db.connection().execute(async (db) => {
+    const reset = async () => {
+      await sql`RESET statement_timeout`.execute(db);
+      await sql`RESET lock_timeout`.execute(db);
+    };
+    await sql`SET statement_timeout = 0`.execute(db);
+    await sql`SET lock_timeout = 0`.execute(db);
+    let result: T;
+    try {
+      result = await work(db);
+    } catch (error) {
+      await reset().catch(() => {}); // a lost session fails here too: the work's error is the one to tell
+      throw error;
+    }
+    await reset();
+    return result;
+  });
 }
 
 /**

@@ -82,11 +82,14 @@ export async function onceAtStart<T>(opened: OpenedDatabase, name: string, work:
   if (opened.backend !== 'postgres') return work();
   const client = await opened.pool.connect();
   try {
+    // The wait for the other server's work is meant: not bounded by DATABASE_LOCK_TIMEOUT_MS.
+    await client.query('SET lock_timeout = 0');
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
     try {
       return await work();
     } finally {
       await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+      await client.query('RESET lock_timeout');
     }
   } finally {
     client.release();

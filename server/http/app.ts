@@ -73,13 +73,15 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
 
     if (pathname === INGEST_PATH) return handleIngest(services, req, res);
 
-    // Liveness and readiness (docs/operations.md): ready once the standings are loaded.
+    // Liveness and readiness (docs/operations.md): alive without asking the database; ready once the
+    // standings are loaded, whatever the database's state, which the body reports.
     if (pathname === '/healthz' || pathname === '/readyz') {
-      const ok = await (pathname === '/healthz' ? services.healthy() : services.ready());
+      const ok = pathname === '/healthz' ? services.healthy() : services.ready();
+      const body = pathname === '/healthz' ? {} : { database: (await services.databaseUp()) ? 'up' : 'down' };
       res.statusCode = ok ? 200 : 503;
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Cache-Control', 'no-store');
-      res.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable' }));
+      res.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable', ...body }));
       return;
     }
 

@@ -1,11 +1,14 @@
 /**
  * What operators and load balancers see (docs/operations.md): /readyz answers 503 while the standings
- * load and while the database is unreachable, /healthz stays liveness, and /metrics is served only on
- * its own port or behind its bearer token, with series that move with traffic.
+ * load, then 200 even with the database down or hung (it serves pages), saying the database's state;
+ * /healthz never asks the database; /metrics is served only on its own port or behind its bearer
+ * token, with series that move with traffic, and kasuwa_database_up.
  */
+import net from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { type OpenedDatabase, openPostgres } from '../db/database.js';
 import { createServices, type Services } from '../services.js';
 import { freshDatabase, type ScratchDatabase } from '../testing/databases.js';
 import { createApp } from './app.js';
@@ -25,11 +28,57 @@ async function testServer(env: Record<string, string>): Promise<TestServer> {
   return server;
 }
 
+/**
+ * A TCP relay to PostgreSQL that can stop relaying: the database then hangs, as an overloaded or
+ * partitioned one does, rather than refusing at once.
+ */
+async function hangablePostgres(databaseUrl: string) {
+  const target = new URL(databaseUrl);
+  let hung = false;
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      sockets.add(from);
+      from.on('data', (chunk) => {
+        if (!hung) to.write(chunk);
+      });
+      from.on('error', () => to.destroy());
+      from.on('close', () => to.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const url = new URL(databaseUrl);
+  url.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+  return {
+    url: url.toString(),
+    hang: () => {
+      hung = true;
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    },
+  };
+}
+
 describe('readiness on postgres', () => {
   /** The app on a free port over services whose standings load in the background, as startServer wires them. */
-  async function serving(database: ScratchDatabase): Promise<{ base: string; services: Services }> {
-    const config = loadConfig({ ...database.env, NODE_ENV: 'test', DEMO_DATA: 'off', SITE_DIR: '/nonexistent' });
-    const services = await createServices(config, database.opened);
+  async function serving(
+    database: ScratchDatabase,
+    opened: OpenedDatabase = database.opened,
+  ): Promise<{ base: string; services: Services }> {
+    const config = loadConfig({
+      ...database.env,
+      NODE_ENV: 'test',
+      DEMO_DATA: 'off',
+      SITE_DIR: '/nonexistent',
+      METRICS_TOKEN: TOKEN,
+    });
+    const services = await createServices(config, opened);
     cleanups.push(() => services.close());
     const server = createHardenedServer(createApp(services), () => {});
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -43,7 +92,18 @@ describe('readiness on postgres', () => {
     return database;
   }
 
-  const status = async (url: string) => (await fetch(url)).status;
+  // Generous: a check that waits on a hung database would never answer.
+  const answer = (url: string, init: RequestInit = {}) => fetch(url, { ...init, signal: AbortSignal.timeout(5000) });
+  const status = async (url: string) => (await answer(url)).status;
+  const readyz = async (base: string) => {
+    const response = await answer(`${base}/readyz`);
+    return { status: response.status, body: await response.json() };
+  };
+  const databaseUp = async (base: string) =>
+    sample(
+      await (await answer(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text(),
+      'kasuwa_database_up',
+    );
 
   it('given the standings still loading should answer 503 on /readyz and 200 on /healthz, then 200 on both', async () => {
     const database = await scratch();
@@ -53,19 +113,20 @@ describe('readiness on postgres', () => {
     cleanups.push(() => other.end());
     await other.query("SELECT pg_advisory_lock(hashtext('kasuwa.contest.standings'))");
     const { base, services } = await serving(database);
-    expect(await status(`${base}/readyz`)).toBe(503);
+    expect(await readyz(base)).toEqual({ status: 503, body: { status: 'unavailable', database: 'up' } });
     expect(await status(`${base}/healthz`)).toBe(200);
     await other.query("SELECT pg_advisory_unlock(hashtext('kasuwa.contest.standings'))");
     await services.contestLoaded;
-    expect(await status(`${base}/readyz`)).toBe(200);
+    expect(await readyz(base)).toEqual({ status: 200, body: { status: 'ok', database: 'up' } });
     expect(await status(`${base}/healthz`)).toBe(200);
   });
 
-  it('given the database refusing connections should answer 503 on /readyz until it accepts them again', async () => {
+  it('given the database refusing connections should stay ready and alive, say the database is down, then up again', async () => {
     const database = await scratch();
     const { base, services } = await serving(database);
     await services.contestLoaded;
-    expect(await status(`${base}/readyz`)).toBe(200);
+    expect(await readyz(base)).toEqual({ status: 200, body: { status: 'ok', database: 'up' } });
+    expect(await databaseUp(base)).toBe(1);
     const name = new URL(database.env.DATABASE_URL ?? '').pathname.slice(1);
     const admin = new pg.Client({ connectionString: database.env.DATABASE_URL?.replace(/\/[^/]+$/, '/postgres') });
     await admin.connect();
@@ -75,9 +136,27 @@ describe('readiness on postgres', () => {
       await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
     });
     await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
-    expect(await status(`${base}/readyz`)).toBe(503);
+    expect(await readyz(base)).toEqual({ status: 200, body: { status: 'ok', database: 'down' } });
+    expect(await status(`${base}/healthz`)).toBe(200);
+    expect(await databaseUp(base)).toBe(0);
     await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
-    expect(await status(`${base}/readyz`)).toBe(200);
+    expect(await readyz(base)).toEqual({ status: 200, body: { status: 'ok', database: 'up' } });
+    expect(await databaseUp(base)).toBe(1);
+  });
+
+  it('given the database hung should answer /healthz, /readyz and /metrics anyway, saying the database is down', async () => {
+    const database = await scratch();
+    const relay = await hangablePostgres(database.env.DATABASE_URL ?? '');
+    const opened = openPostgres(relay.url);
+    cleanups.push(() => opened.close());
+    cleanups.push(() => relay.close()); // first: the hung connections fail, so the pool can close
+    const { base, services } = await serving(database, opened);
+    await services.contestLoaded;
+    expect(await databaseUp(base)).toBe(1);
+    relay.hang();
+    expect(await status(`${base}/healthz`)).toBe(200);
+    expect(await readyz(base)).toEqual({ status: 200, body: { status: 'ok', database: 'down' } });
+    expect(await databaseUp(base)).toBe(0);
   });
 });
 

@@ -60,11 +60,11 @@ export async function startSellingForm(
       console.error(JSON.stringify({ level: 'error', msg: 'start-selling form failed', error: String(error) }));
       outcome = { ok: false, email, ref, source, message: INTERNAL_ERROR_MESSAGE };
       status = 500;
-    } else if (error.code === 'RATE_LIMITED') {
-      // The message already says how long to wait (rateLimitedMessage in server/signups/rate-limit.ts).
+    } else if (error.code === 'RATE_LIMITED' || error.code === 'UNAVAILABLE') {
+      // The message says to wait (how long, for a limit: rateLimitedMessage); the form is shown again, filled.
       res.setHeader('Retry-After', String(error.extensions.retryAfterSeconds));
       outcome = { ok: false, email, ref, source, message: error.message };
-      status = 429;
+      status = error.code === 'RATE_LIMITED' ? 429 : 503;
     } else {
       outcome = { ok: false, email, ref, source, message: error.message };
       status = 400;

@@ -22,6 +22,15 @@ export type OutboxStore = {
   resumeAll(): Promise<number>;
   /** Gives back claimed rows left unsent (stopping), as if never tried. */
   release(ids: number[], worker: string): Promise<void>;
+  /**
+   * The operator's re-queue (`mail:retry`): rows waiting for a retry, and with `failed` the given-up
+   * ones too, become due now with their attempts from zero; `since` keeps those queued since then.
+   * `failedLeft`: the failed rows left as they were (without `failed`).
+   */
+  requeue(options: {
+    failed: boolean;
+    since?: string;
+  }): Promise<{ waiting: number; failed: number; failedLeft: number }>;
 };
 
 export function createOutboxStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>): OutboxStore {
@@ -105,6 +114,29 @@ export function createOutboxStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>
         .where('status', '=', 'sending')
         .where('claimed_by', '=', worker)
         .execute();
+    },
+    async requeue({ failed, since }) {
+      return db.transaction().execute(async (trx) => {
+        const again = (status: 'pending' | 'failed') =>
+          trx
+            .updateTable('outbox')
+            .set({ status: 'pending', attempts: 0, next_attempt_at: clock.now(), lease_until: null })
+            .where('status', '=', status)
+            // A pending row never tried is due anyway; one that failed before waits for its backoff.
+            .$if(status === 'pending', (query) => query.where('attempts', '>', 0))
+            .$if(since !== undefined, (query) => query.where('created_at', '>=', since!))
+            .executeTakeFirst()
+            .then((result) => Number(result.numUpdatedRows));
+        const waiting = await again('pending');
+        if (failed) return { waiting, failed: await again('failed'), failedLeft: 0 };
+        const left = await trx
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', '=', 'failed')
+          .$if(since !== undefined, (query) => query.where('created_at', '>=', since!))
+          .executeTakeFirstOrThrow();
+        return { waiting, failed: 0, failedLeft: Number(left.n) };
+      });
     },
   };
 }

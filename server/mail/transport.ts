@@ -1,6 +1,7 @@
 /**
- * Where e-mail goes: SMTP through nodemailer when SMTP_URL is set, else one `.eml` file per message
- * under DATA_DIR/mail, so the default install is complete and inspectable.
+ * Where e-mail goes: SMTP through one pooled nodemailer transport per process when SMTP_URL is set,
+ * else one `.eml` file per message under DATA_DIR/mail, so the default install is complete and
+ * inspectable. Which SMTP refusals are the recipient's and which the relay's is decided here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,12 +12,20 @@ export type OutgoingMail = MailContent & { key: string; to: string };
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'file';
+  /** How many sends it carries at once (the pool's connections); the worker sends that many in parallel. */
+  readonly connections?: number;
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
 }
 
 /** A failure that retrying cannot fix (the receiving server refused the address for good). */
 export class PermanentMailError extends Error {}
+
+/**
+ * The relay itself refused or failed (greeting, EHLO, authentication, our sender at MAIL FROM, the
+ * connection): nothing about this recipient, so the mail is retried whatever the code, even 5xx.
+ */
+export class RelayMailError extends Error {}
 
 /**
  * Every message carries its outbox idempotency key as Message-ID (and, for files, as the file name):
@@ -29,17 +38,21 @@ export function messageId(key: string, from: string): string {
 
 /**
  * `leaseMs` is how long a worker's claim on a mail lasts: each SMTP wait (connect, greeting, any silence
- * after) gives up well within it, so a relay that hangs can never outlast the claim and let another
- * server send the same mail (nodemailer's own socket timeout is 10 minutes).
+ * after) gives up well within it, and a whole send is cut off after three of them, so a relay that hangs
+ * or trickles can never outlast the claim and let another server send the same mail (nodemailer's own
+ * socket timeout is 10 minutes). `pool: false` opens one connection per message (the bench compares).
  */
 export function createTransport(options: {
   smtpUrl?: string;
   mailFrom: string;
   dataDir: string;
   leaseMs?: number;
+  pool?: boolean;
 }): MailTransport {
-  if (options.smtpUrl)
-    return smtpTransport(options.smtpUrl, options.mailFrom, smtpWaitMs(options.leaseMs ?? DEFAULT_LEASE_MS));
+  if (options.smtpUrl) {
+    const waitMs = smtpWaitMs(options.leaseMs ?? DEFAULT_LEASE_MS);
+    return smtpTransport(options.smtpUrl, options.mailFrom, waitMs, options.pool ?? true);
+  }
   return fileTransport(path.join(options.dataDir, 'mail'), options.mailFrom);
 }
 
@@ -49,27 +62,51 @@ export const DEFAULT_LEASE_MS = 300_000;
 /** An eighth of the lease, at most 30 s: three waits in a row still end before a claim made halfway runs out. */
 const smtpWaitMs = (leaseMs: number) => Math.min(30_000, Math.floor(leaseMs / 8));
 
-function smtpTransport(smtpUrl: string, from: string, waitMs: number): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: waitMs,
-    greetingTimeout: waitMs,
-    socketTimeout: waitMs,
-  });
+/** Pooled SMTP: a few connections kept open and reused, each for this many messages before a fresh one. */
+export const SMTP_POOL = { maxConnections: 3, maxMessages: 100 } as const;
+
+/** Commands whose 5xx answer is about this recipient or this message; any other 5xx is the relay's. */
+const RECIPIENT_COMMANDS = new Set(['RCPT TO', 'DATA']);
+
+function smtpTransport(smtpUrl: string, from: string, waitMs: number, pool: boolean): MailTransport {
+  const timeouts = { connectionTimeout: waitMs, greetingTimeout: waitMs, socketTimeout: waitMs };
+  const transporter = pool
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        ...SMTP_POOL,
+        // A connection dropped while idle is tried once more on a fresh one; idle ones are quit before
+        // the socket timeout would cut them.
+        maxRequeues: 1,
+        idleTimeout: Math.floor(waitMs / 2),
+        ...timeouts,
+      })
+    : nodemailer.createTransport({ url: smtpUrl, ...timeouts });
   return {
     kind: 'smtp',
+    connections: pool ? SMTP_POOL.maxConnections : 1,
     async send(mail) {
       try {
-        await transporter.sendMail({ ...fields(mail, from) });
+        await transporter.sendMail({ ...fields(mail, from), signal: AbortSignal.timeout(3 * waitMs) });
       } catch (error) {
-        const code = (error as { responseCode?: number }).responseCode;
-        // 5xx is the receiving server's final word; anything else (network, 4xx) is worth retrying.
-        if (code !== undefined && code >= 500) throw new PermanentMailError(String((error as Error).message));
-        throw error;
+        throw classify(error as Error & { responseCode?: number; command?: string });
       }
     },
     close: () => transporter.close(),
   };
+}
+
+/**
+ * 5xx to RCPT TO or after DATA: this recipient is refused for good (503, "bad sequence", is the session's
+ * state, not a verdict). Anything about the relay, whatever its code, and any 4xx: retry.
+ */
+function classify(error: Error & { responseCode?: number; command?: string }): Error {
+  const code = error.responseCode;
+  const aboutRecipient = error.command !== undefined && RECIPIENT_COMMANDS.has(error.command);
+  const final = code !== undefined && code >= 500 && code !== 503;
+  if (final && aboutRecipient) return new PermanentMailError(error.message);
+  if (aboutRecipient) return error; // a 4xx try-later from the recipient's side
+  return new RelayMailError(error.message);
 }
 
 function fileTransport(dir: string, from: string): MailTransport {

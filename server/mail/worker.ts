@@ -1,13 +1,13 @@
 /**
- * The delivery worker: sends outbox rows one at a time, inside the server process. Each row is claimed
- * with a lease before it is sent and marked `sent` after, only by its claimer, so a crashed worker's
- * rows are taken over (PostgreSQL) or resumed at start (SQLite) without a second e-mail the receiver
- * cannot drop. Leases, retries and crashes in full: docs/signups.md, "Delivery worker".
+ * The delivery worker, inside the server process: sends outbox rows, as many at once as the SMTP pool
+ * has connections. Each row is claimed with a lease before it is sent and marked `sent` after, only by
+ * its claimer, so a crashed worker's rows are taken over (PostgreSQL) or resumed at start (SQLite)
+ * without a second e-mail the receiver cannot drop. In full: docs/signups.md, "Delivery worker".
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { OutboxRow, OutboxStore } from './outbox-store.js';
-import { DEFAULT_LEASE_MS, type MailTransport, PermanentMailError } from './transport.js';
+import { DEFAULT_LEASE_MS, type MailTransport, PermanentMailError, RelayMailError } from './transport.js';
 import { welcomeEmail } from './welcome.js';
 
 export type MailWorkerOptions = {
@@ -18,7 +18,7 @@ export type MailWorkerOptions = {
   onAttempt?: (outcome: MailAttemptOutcome) => void;
   /** How often to look for due rows when nothing wakes the worker. */
   pollMs?: number;
-  /** First retry delay; doubles per attempt up to maxDelayMs. */
+  /** First retry delay; doubles per attempt up to maxDelayMs (defaults: RETRY_SCHEDULE). */
   baseDelayMs?: number;
   maxDelayMs?: number;
   maxAttempts?: number;
@@ -39,13 +39,19 @@ export type MailAttemptOutcome = 'sent' | 'retry' | 'failed';
 export type MailWorker = {
   /** Look for work now (called after a signup queued an e-mail). */
   wake(): void;
-  /** Stops after the row being sent (if any) is finished and recorded. */
+  /** Stops after the rows being sent (if any) are finished and recorded, then closes the transport (its pool). */
   stop(): Promise<void>;
 };
 
 export function retryDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: number): number {
   return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempts - 1));
 }
+
+/**
+ * 1 min doubling to 4 h, 20 attempts: the last one comes 48 h 15 min after the first, so mail to a relay
+ * or a mailbox that is down for up to two days still goes out (docs/signups.md, "Retries and refusals").
+ */
+export const RETRY_SCHEDULE = { baseDelayMs: 60_000, maxDelayMs: 4 * 3_600_000, maxAttempts: 20 } as const;
 
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { outbox, transport } = options;
@@ -54,10 +60,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const log = options.log ?? (() => {});
   const onAttempt = options.onAttempt ?? (() => {});
   const pollMs = options.pollMs ?? 1000;
-  const baseDelayMs = options.baseDelayMs ?? 30_000;
-  const maxDelayMs = options.maxDelayMs ?? 3_600_000;
-  const maxAttempts = options.maxAttempts ?? 8;
+  const baseDelayMs = options.baseDelayMs ?? RETRY_SCHEDULE.baseDelayMs;
+  const maxDelayMs = options.maxDelayMs ?? RETRY_SCHEDULE.maxDelayMs;
+  const maxAttempts = options.maxAttempts ?? RETRY_SCHEDULE.maxAttempts;
   const claimBatch = options.claimBatch ?? 20;
+  const lanes = Math.max(1, transport.connections ?? 1);
   let stopping = false;
   let wakeUp: (() => void) | undefined;
   let woken = false;
@@ -80,7 +87,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       const retryInMs = permanent ? null : retryDelayMs(row.attempts, baseDelayMs, maxDelayMs);
       onAttempt(permanent ? 'failed' : 'retry');
       await outbox.markFailed(row.id, worker, { message, retryInMs });
-      log(permanent ? 'e-mail failed for good' : 'e-mail failed, will retry', {
+      // A relay problem (down, refusing our sender or our login) is not this recipient's: say so.
+      const relay = error instanceof RelayMailError;
+      const what = relay ? 'SMTP relay problem: e-mail' : 'e-mail';
+      log(permanent ? `${what} failed for good` : `${what} failed, will retry`, {
+        ...(relay ? { relay: true } : {}),
         outboxId: row.id,
         attempts: row.attempts,
         error: message,
@@ -117,11 +128,20 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           // worker may already have taken over. What is left is released and claimed again at once.
           const stopSendingAt = claimedAt + leaseMs / 2;
           let tried = 0;
+          let failure: unknown;
           const sent: number[] = [];
-          while (tried < rows.length && !stopping && Date.now() < stopSendingAt) {
-            const row = rows[tried++]!;
-            if (await deliver(row)) sent.push(row.id);
-          }
+          // As many sends at once as the transport carries (the SMTP pool's connections).
+          const lane = async () => {
+            while (tried < rows.length && !stopping && failure === undefined && Date.now() < stopSendingAt) {
+              const row = rows[tried++]!;
+              try {
+                if (await deliver(row)) sent.push(row.id);
+              } catch (error) {
+                failure ??= error; // the database refused a record: stop taking rows, keep what was sent
+              }
+            }
+          };
+          await Promise.all(Array.from({ length: Math.min(lanes, rows.length) }, lane));
           // One statement for the batch's sent rows. A crash before it re-sends them with the same
           // Message-ID (the file transport skips an .eml that is already there).
           const marked = await outbox.markSent(sent, worker);
@@ -130,6 +150,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
             rows.slice(tried).map((row) => row.id),
             worker,
           );
+          if (failure !== undefined) throw failure;
           continue;
         }
       } catch (error) {

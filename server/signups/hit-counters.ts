@@ -2,10 +2,11 @@
  * Where the signup rate limits count (docs/scaling.md "Shared limits"): Redis through
  * rate-limiter-flexible when REDIS_URL is set, else the database's rate_limit_windows table on
  * PostgreSQL (every server shares it), else this process's memory (embedded SQLite: one server).
+ * Redis down or slow, the limits fall back to this process's own counters (fail open, limits only).
  */
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { OpenedDatabase } from '../db/database.js';
 import { type HitCounter, memoryHitCounter, type RateLimit, type WindowCount } from './rate-limit.js';
 
@@ -96,15 +97,76 @@ export function postgresHitCounter(pool: pg.Pool): HitCounter {
   };
 }
 
+/** A Redis command unanswered this long counts in this process instead (docs/scaling.md "Redis down"). */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** During an outage Redis is asked this often whether it answers again. */
+const REDIS_PROBE_EVERY_MS = 1000;
+
+/** One JSON line on stderr when an outage starts and one when it ends. */
+function log(msg: string, fields: Record<string, unknown>) {
+  console.error(JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg, ...fields }));
+}
+
+/** rate-limiter-flexible's in-memory limiter, telling the counter each time it stands in for Redis. */
+class Insurance extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly standingIn: () => void,
+  ) {
+    super(options);
+  }
+
+  override consume(key: string | number, points?: number, options?: Record<string, unknown>) {
+    this.standingIn();
+    return super.consume(key, points, options);
+  }
+}
+
 /**
  * rate-limiter-flexible on Redis: one atomic INCR-with-expiry per hit, fixed windows kept by Redis's
- * own clock (`nowMs` only places the end on ours). Refuses to start when Redis does not answer.
+ * own clock (`nowMs` only places the end on ours). Refuses to start when Redis does not answer. Later,
+ * limits fail open to this process: a command that fails or takes over REDIS_COMMAND_TIMEOUT_MS is
+ * counted by the limiter's insuranceLimiter (memory), and until a PING answers again (once a second)
+ * every hit goes there directly, so a frozen Redis delays only the hits of its first timeout.
  */
 export async function redisHitCounter(url: string): Promise<HitCounter> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  // ioredis reconnects by itself; meanwhile each count fails after two retries (about 1.5 s) and the
-  // signup answers an error, so the outage shows there rather than as an unhandled-error line per retry.
-  client.on('error', () => {});
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    // While disconnected a command fails at once (no queue waiting for the reconnect, no retry).
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+  });
+  let started = false;
+  let closing = false;
+  let outage: { since: number; probe: NodeJS.Timeout } | undefined;
+  let probing = false;
+
+  const fallBack = (reason: string) => {
+    if (!started || closing || outage) return;
+    const probe = setInterval(() => void probeRedis(), REDIS_PROBE_EVERY_MS);
+    probe.unref();
+    outage = { since: Date.now(), probe };
+    log('Redis does not answer: signup limits count in this process until it does', { reason });
+  };
+  async function probeRedis() {
+    if (probing || client.status !== 'ready') return;
+    probing = true;
+    try {
+      await client.ping();
+    } catch {
+      return;
+    } finally {
+      probing = false;
+    }
+    if (!outage || closing) return;
+    clearInterval(outage.probe);
+    log('Redis answers again: signup limits count there', { outageSeconds: (Date.now() - outage.since) / 1000 });
+    outage = undefined;
+  }
+  // ioredis reconnects by itself and emits an error per failed attempt: one outage, one line.
+  client.on('error', (error: Error) => fallBack(error.message));
   try {
     await client.connect();
     await client.ping();
@@ -112,35 +174,49 @@ export async function redisHitCounter(url: string): Promise<HitCounter> {
     client.disconnect();
     throw new Error(`REDIS_URL does not answer (${(error as Error).message}).`);
   }
-  const limiters = new Map<string, RateLimiterRedis>();
+  started = true;
+
+  const limiters = new Map<string, { redis: RateLimiterRedis; insurance: Insurance }>();
   const limiterFor = (limit: RateLimit) => {
     const name = `${limit.max}/${limit.windowSeconds}`;
-    let limiter = limiters.get(name);
-    if (!limiter) {
-      limiter = new RateLimiterRedis({
-        storeClient: client,
-        keyPrefix: 'kasuwa',
-        points: limit.max,
-        duration: limit.windowSeconds,
-      });
-      limiters.set(name, limiter);
+    let pair = limiters.get(name);
+    if (!pair) {
+      const shape = { keyPrefix: 'kasuwa', points: limit.max, duration: limit.windowSeconds };
+      const insurance = new Insurance(shape, () =>
+        fallBack(
+          client.status === 'ready' ? `no answer within ${REDIS_COMMAND_TIMEOUT_MS} ms` : `connection ${client.status}`,
+        ),
+      );
+      pair = {
+        redis: new RateLimiterRedis({
+          ...shape,
+          storeClient: client,
+          insuranceLimiter: insurance,
+          rejectIfRedisNotReady: true,
+        }),
+        insurance,
+      };
+      limiters.set(name, pair);
     }
-    return limiter;
+    return pair;
   };
   return {
     kind: 'redis',
     async count(key, limit, nowMs) {
+      const { redis, insurance } = limiterFor(limit);
       let result: RateLimiterRes;
       try {
-        result = await limiterFor(limit).consume(key, 1);
+        result = await (outage ? insurance : redis).consume(key, 1);
       } catch (refused) {
-        // Over the limit it rejects with the same result object; anything else is a Redis failure.
+        // Over the limit it rejects with the same result object; anything else is a failure of both.
         if (!(refused instanceof RateLimiterRes)) throw refused;
         result = refused;
       }
       return { hits: result.consumedPoints, endsAtMs: nowMs + result.msBeforeNext };
     },
     async close() {
+      closing = true;
+      if (outage) clearInterval(outage.probe);
       await client.quit().catch(() => client.disconnect());
     },
   };

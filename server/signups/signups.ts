@@ -6,7 +6,8 @@
 import { checkEmail, inboxKey } from '../../common/email.js';
 import { rateLimitedMessage } from '../../common/messages.js';
 import { hasControlCharacters } from '../control-characters.js';
-import { RateLimitedError, type SignupLimit, UserFacingError } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/availability.js';
+import { RateLimitedError, type SignupLimit, UnavailableError, UserFacingError } from '../errors.js';
 import { type HitCounter, type RateLimit, RateLimiter } from './rate-limit.js';
 import type { SignupRecord, SignupStore } from './store.js';
 
@@ -73,7 +74,11 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
     try {
       queued = await commit(batch);
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
+      // A database down or locked past its bounds would fail each retry alike, after the same wait.
+      if (batch.length === 1 || isDatabaseUnavailable(error)) {
+        for (const signup of batch) signup.reject(error);
+        return;
+      }
       // One bad row must not fail its neighbours: retry each on its own.
       for (const signup of batch) {
         try {
@@ -101,39 +106,52 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
     throw new RateLimitedError(limit, rateLimitedMessage(retryAfterSeconds), retryAfterSeconds);
   }
 
-  return {
-    async startSelling(input: StartSellingInput, context: RequestContext = {}): Promise<{ success: true }> {
-      if (filledHoneypot(input)) return { success: true };
-      const now = context.now ?? new Date();
-      if (context.ipHash) {
-        const decision = await perIp.hit(context.ipHash, now.getTime());
-        if (!decision.ok) refuse('ip', decision.retryAfterSeconds);
-      }
-      for (const [field, value] of [
-        ['partner', input.partner],
-        ['source', input.source],
-      ] as const) {
-        if (value && hasControlCharacters(value))
-          throw new UserFacingError('BAD_USER_INPUT', `The ${field} must not contain control characters.`);
-      }
-      const check = checkEmail(input.email);
-      if (!check.ok) throw new UserFacingError('BAD_USER_INPUT', check.message);
-      const decision = await perEmail.hit(inboxKey(check.email), now.getTime());
-      if (!decision.ok) refuse('address', decision.retryAfterSeconds);
-      await new Promise<boolean>((resolve, reject) => {
-        queue.push({
-          email: check.email,
-          source: clip(input.source),
-          partner: clip(input.partner),
-          ipHash: context.ipHash ?? null,
-          // Pinned only when the caller says when (tests); otherwise the database clock decides.
-          at: context.now ? now.toISOString() : null,
-          resolve,
-          reject,
-        });
-        schedule();
+  async function signUp(input: StartSellingInput, context: RequestContext): Promise<{ success: true }> {
+    if (filledHoneypot(input)) return { success: true };
+    const now = context.now ?? new Date();
+    if (context.ipHash) {
+      const decision = await perIp.hit(context.ipHash, now.getTime());
+      if (!decision.ok) refuse('ip', decision.retryAfterSeconds);
+    }
+    for (const [field, value] of [
+      ['partner', input.partner],
+      ['source', input.source],
+    ] as const) {
+      if (value && hasControlCharacters(value))
+        throw new UserFacingError('BAD_USER_INPUT', `The ${field} must not contain control characters.`);
+    }
+    const check = checkEmail(input.email);
+    if (!check.ok) throw new UserFacingError('BAD_USER_INPUT', check.message);
+    const decision = await perEmail.hit(inboxKey(check.email), now.getTime());
+    if (!decision.ok) refuse('address', decision.retryAfterSeconds);
+    await new Promise<boolean>((resolve, reject) => {
+      queue.push({
+        email: check.email,
+        source: clip(input.source),
+        partner: clip(input.partner),
+        ipHash: context.ipHash ?? null,
+        // Pinned only when the caller says when (tests); otherwise the database clock decides.
+        at: context.now ? now.toISOString() : null,
+        resolve,
+        reject,
       });
-      return { success: true };
+      schedule();
+    });
+    return { success: true };
+  }
+
+  return {
+    /** A database down, unreachable or locked past its bounds (limits or signup) is UNAVAILABLE: "try again". */
+    async startSelling(input: StartSellingInput, context: RequestContext = {}): Promise<{ success: true }> {
+      try {
+        return await signUp(input, context);
+      } catch (error) {
+        if (error instanceof UserFacingError || !isDatabaseUnavailable(error)) throw error;
+        console.error(
+          JSON.stringify({ level: 'warn', msg: 'signup refused: database unavailable', error: String(error) }),
+        );
+        throw new UnavailableError(error);
+      }
     },
   };
 }

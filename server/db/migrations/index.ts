@@ -4,7 +4,7 @@
  * together apply each migration once.
  */
 import { type MigrationProvider, Migrator } from 'kysely';
-import type { OpenedDatabase } from '../database.js';
+import { type OpenedDatabase, withoutTimeouts } from '../database.js';
 import { postgresMigrations } from './postgres/index.js';
 import { sqliteMigrations } from './sqlite/index.js';
 
@@ -13,8 +13,8 @@ export { sqliteMigrations };
 export async function migrateToLatest(opened: Pick<OpenedDatabase, 'backend' | 'db'>): Promise<string[]> {
   const migrations = opened.backend === 'postgres' ? postgresMigrations : sqliteMigrations;
   const provider: MigrationProvider = { getMigrations: async () => migrations };
-  const migrator = new Migrator({ db: opened.db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  // Unbounded: a server waits for another one's migrations, and a migration may rewrite a large table.
+  const { error, results } = await withoutTimeouts(opened, (db) => new Migrator({ db, provider }).migrateToLatest());
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

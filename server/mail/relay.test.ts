@@ -1,0 +1,145 @@
+/**
+ * The SMTP relay's side of delivery: one pool of a few connections reused for many mails and closed
+ * when the worker stops; a relay that refuses our sender, our session or our login keeps the mail
+ * queued until it accepts again; and the default retry schedule lasts at least two days.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { freshDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { type SmtpSinkOptions, startSmtpSink } from '../testing/smtp-sink.js';
+import { createOutboxStore } from './outbox-store.js';
+import { createTransport, type MailTransport } from './transport.js';
+import { startMailWorker } from './worker.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function database(backend: (typeof TEST_BACKENDS)[number], recipients: string[]) {
+  const fresh = await freshDatabase(backend);
+  cleanups.push(() => fresh.drop());
+  const now = new Date().toISOString();
+  await fresh.opened.db
+    .insertInto('outbox')
+    .values(
+      recipients.map((recipient, i) => ({
+        idempotency_key: `key-${i}-${recipient}`,
+        kind: 'welcome',
+        recipient,
+        payload: '{}',
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      })),
+    )
+    .execute();
+  return fresh;
+}
+
+async function sink(options: SmtpSinkOptions = {}) {
+  const started = await startSmtpSink(options);
+  cleanups.push(started.close);
+  return started;
+}
+
+/** Waits for check() to give something, and gives it. */
+async function until<T>(check: () => Promise<T | undefined>) {
+  let value: T | undefined;
+  await expect.poll(async () => (value = await check()), { timeout: 10_000 }).toBeTruthy();
+  return value as T;
+}
+
+const rowsOf = (fresh: Awaited<ReturnType<typeof database>>) =>
+  fresh.opened.db
+    .selectFrom('outbox')
+    .select(['recipient', 'status', 'attempts', 'last_error'])
+    .orderBy('id')
+    .execute();
+
+describe.each(TEST_BACKENDS)('the SMTP pool on %s', (backend) => {
+  it('given 12 queued mails should send them over at most 3 connections and close them when the worker stops', async () => {
+    const recipients = Array.from({ length: 12 }, (_, i) => `pooled${i}@example.ng`);
+    const fresh = await database(backend, recipients);
+    const smtp = await sink();
+    const transport = createTransport({ smtpUrl: smtp.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
+    const worker = startMailWorker({ outbox: createOutboxStore(fresh.opened), transport, pollMs: 20 });
+    cleanups.push(() => worker.stop());
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(12);
+    expect(smtp.received.flatMap((mail) => mail.to).toSorted()).toEqual(recipients.toSorted());
+    expect(smtp.connections().total).toBeLessThanOrEqual(3);
+    await worker.stop();
+    // Stopped: the relay sees no connection of ours left open.
+    await expect.poll(() => smtp.connections().open).toBe(0);
+    expect((await rowsOf(fresh)).every((row) => row.status === 'sent')).toBe(true);
+  });
+});
+
+const relayRefusals: [string, SmtpSinkOptions][] = [
+  ['550 to MAIL FROM (our sender refused)', { refuseMailFrom: 550 }],
+  ['530 to MAIL FROM (authentication required)', { refuseMailFrom: 530 }],
+  ['554 instead of the greeting', { refuseConnection: 554 }],
+];
+
+describe.each(TEST_BACKENDS)('a relay that refuses us, not the recipient, on %s', (backend) => {
+  it.each(relayRefusals)(
+    'given %s should keep the mail queued, log a relay problem and deliver it once the relay accepts',
+    async (_, refusal) => {
+      const fresh = await database(backend, ['amaka@example.ng']);
+      const smtp = await sink(refusal);
+      const logged: { msg: string; fields?: Record<string, unknown> }[] = [];
+      const transport = createTransport({ smtpUrl: smtp.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
+      const worker = startMailWorker({
+        outbox: createOutboxStore(fresh.opened),
+        transport,
+        pollMs: 20,
+        baseDelayMs: 300,
+        log: (msg, fields) => logged.push({ msg, fields }),
+      });
+      cleanups.push(() => worker.stop());
+      // The failure is recorded, then logged: once logged, the row must still be queued.
+      await expect.poll(() => logged.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      expect(logged[0]).toMatchObject({
+        msg: 'SMTP relay problem: e-mail failed, will retry',
+        fields: { relay: true },
+      });
+      expect((await rowsOf(fresh))[0]?.status).not.toBe('failed');
+      expect((await rowsOf(fresh))[0]?.last_error).toMatch(/refused|unavailable/);
+      smtp.options.refuseMailFrom = undefined;
+      smtp.options.refuseConnection = undefined;
+      await expect.poll(async () => (await rowsOf(fresh))[0]?.status, { timeout: 10_000 }).toBe('sent');
+      expect(smtp.received.map((mail) => mail.to)).toEqual([['amaka@example.ng']]);
+    },
+  );
+});
+
+describe('the default retry schedule', () => {
+  it('given a recipient that keeps answering "try later" should retry for at least two days before failing the mail', async () => {
+    const fresh = await database('sqlite', ['away@example.ng']);
+    const refusing: MailTransport = {
+      kind: 'smtp',
+      async send() {
+        throw Object.assign(new Error('451 mailbox busy, try later'), { responseCode: 451, command: 'RCPT TO' });
+      },
+      close() {},
+    };
+    const worker = startMailWorker({ outbox: createOutboxStore(fresh.opened), transport: refusing, pollMs: 20 });
+    cleanups.push(() => worker.stop());
+    // Each retry's wait is read from next_attempt_at, then time is moved on by making the row due now.
+    let waitedMs = 0;
+    for (let attempt = 1; ; attempt += 1) {
+      const row = await until(async () => {
+        const current = await fresh.opened.db
+          .selectFrom('outbox')
+          .select(['status', 'attempts', 'next_attempt_at'])
+          .executeTakeFirstOrThrow();
+        return current.attempts === attempt && current.status !== 'sending' ? current : undefined;
+      });
+      if (row.status === 'failed') break;
+      waitedMs += Date.parse(row.next_attempt_at) - Date.now();
+      await fresh.opened.db.updateTable('outbox').set({ next_attempt_at: new Date().toISOString() }).execute();
+      worker.wake();
+    }
+    expect(waitedMs / 3_600_000).toBeGreaterThanOrEqual(48);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Redis down or frozen (docs/scaling.md "Redis down"): signups keep flowing within 2 s, the limits count
+ * in each server's memory meanwhile and still refuse, one log line says so, and once Redis answers again
+ * the servers count there again. Each test runs its own redis-server, so killing it harms no one else.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer } from '../http/test-server.js';
+import { freePort } from '../testing/free-port.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+/** Killed first: a server closing against a frozen Redis must not leave the redis-server behind. */
+const redisServers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const kill of redisServers.splice(0)) await kill();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  vi.restoreAllMocks();
+});
+
+async function answers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** A redis-server of this test's own on a free loopback port, no persistence. */
+async function ownRedis() {
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const exited = (redis: ChildProcess) =>
+    new Promise<void>((resolve) => (redis.exitCode !== null ? resolve() : redis.once('exit', () => resolve())));
+  const start = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    await expect.poll(() => answers(url), { timeout: 10_000, interval: 50 }).toBe(true);
+  };
+  const kill = async () => {
+    const running = child;
+    if (!running) return;
+    child = undefined;
+    running.kill('SIGKILL'); // a stopped process dies of SIGKILL too
+    await exited(running);
+  };
+  await start();
+  redisServers.push(kill);
+  return {
+    url,
+    start,
+    kill,
+    freeze: () => child?.kill('SIGSTOP'),
+    thaw: () => child?.kill('SIGCONT'),
+  };
+}
+
+async function server(redisUrl: string): Promise<TestServer> {
+  const started = await startTestServer({
+    REDIS_URL: redisUrl,
+    DEMO_DATA: 'off',
+    SIGNUP_EMAIL_LIMIT: '1',
+    SIGNUP_IP_LIMIT: '1000',
+  });
+  cleanups.push(() => started.close());
+  return started;
+}
+
+/** A signup through the GraphQL endpoint: 'accepted', or the error's code. */
+async function signUp(at: TestServer, email: string): Promise<string> {
+  const response = await fetch(`${at.base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
+      variables: { data: { email } },
+    }),
+  });
+  const body = (await response.json()) as {
+    data?: { startSelling?: { success: boolean } };
+    errors?: { extensions?: { code?: string } }[];
+  };
+  return body.data?.startSelling?.success ? 'accepted' : (body.errors?.[0]?.extensions?.code ?? 'no answer');
+}
+
+/** The log lines (JSON on stderr) whose message starts with `start`. */
+function logLines() {
+  const spy = vi.spyOn(console, 'error');
+  return (start: string) =>
+    spy.mock.calls.filter(([line]) => typeof line === 'string' && line.includes(`"msg":"${start}`));
+}
+
+let addresses = 0;
+const fresh = (name: string) => `${name}-${process.pid}-${++addresses}@example.ng`;
+
+describe.each([
+  ['killed', 'restarted on the same port'],
+  ['frozen (SIGSTOP)', 'thawed (SIGCONT)'],
+] as const)('signups while Redis is %s', (fault, recovery) => {
+  it(`should accept within 2 s, still refuse over the limit, log once, and count in Redis again once ${recovery}`, async () => {
+    const redis = await ownRedis();
+    const one = await server(redis.url);
+    const logged = logLines();
+    expect(await signUp(one, fresh('before'))).toBe('accepted');
+
+    if (fault === 'killed') await redis.kill();
+    else redis.freeze();
+    const ada = fresh('ada');
+    const started = performance.now();
+    expect(await signUp(one, ada)).toBe('accepted');
+    expect(performance.now() - started).toBeLessThan(2000);
+    // This process's own counters hold the limit (one per address) meanwhile.
+    expect(await signUp(one, ada)).toBe('RATE_LIMITED');
+    for (let i = 0; i < 5; i++) {
+      const startedAgain = performance.now();
+      expect(await signUp(one, fresh('busy'))).toBe('accepted');
+      expect(performance.now() - startedAgain).toBeLessThan(2000);
+    }
+    expect(logged('Redis does not answer')).toHaveLength(1);
+
+    if (fault === 'killed') await redis.start();
+    else redis.thaw();
+    const two = await server(redis.url);
+    // Counted in Redis again: an address signed up on one server is refused on the other.
+    await expect
+      .poll(
+        async () => {
+          const email = fresh('shared');
+          await signUp(one, email);
+          return signUp(two, email);
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe('RATE_LIMITED');
+    expect(logged('Redis answers again').length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * For outage tests: a TCP relay in front of the test PostgreSQL that a test can take away. refuse()
+ * cuts every connection and stops listening (connections to its port are refused, as when PostgreSQL
+ * is down); hang() cuts them and then accepts new ones without ever answering (a host that hangs);
+ * relay() forwards again on the same port.
+ */
+import net from 'node:net';
+
+export type DatabaseProxy = {
+  /** The database URL through the relay. */
+  url: string;
+  refuse(): Promise<void>;
+  hang(): void;
+  relay(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function databaseProxy(databaseUrl: string): Promise<DatabaseProxy> {
+  const target = new URL(databaseUrl);
+  const sockets = new Set<net.Socket>();
+  let hanging = false;
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const server = net.createServer((client) => {
+    track(client);
+    if (hanging) return;
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    track(upstream);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const cut = () => {
+    for (const socket of sockets) socket.destroy();
+  };
+  const stop = async () => {
+    cut();
+    if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  await listen(0);
+  const port = (server.address() as net.AddressInfo).port;
+  const url = new URL(databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    refuse: stop,
+    hang() {
+      hanging = true;
+      cut();
+    },
+    async relay() {
+      hanging = false;
+      cut();
+      if (!server.listening) await listen(port);
+    },
+    close: stop,
+  };
+}
