@@ -3,10 +3,8 @@
  * (KASUWA_ENGINES picks some). Tests (widgets/**\/*.browser.ts) import the bundle the way a partner page
  * does; /graphql is answered by widgets/test-support/fake-graphql.ts so each state can be reached.
  */
-import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { tsImport } from 'tsx/esm/api';
-import { testRunnerBrowsers } from './scripts/engines.mjs';
-import { engineCommandsPlugin } from './widgets/test-support/engine-commands.mjs';
+import { testRunnerBase } from './scripts/engines.mjs';
 
 // The fake answers live in TypeScript (checked against the real schema by fake-graphql.test.ts).
 const { fakeGraphqlAnswer, releaseHeld } = await tsImport('./widgets/test-support/fake-graphql.ts', import.meta.url);
@@ -70,18 +68,9 @@ async function fakeGraphql(ctx, next) {
   ctx.body = fake.body;
 }
 
-const browsers = await testRunnerBrowsers('widgets');
-
 export default {
+  ...(await testRunnerBase('widgets')),
   files: 'widgets/**/*.browser.ts',
-  nodeResolve: true,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), engineCommandsPlugin],
-  concurrency: 1,
-  // One engine at a time: three browsers at once on two cores made timing-sensitive waits flaky.
-  concurrentBrowsers: 1,
-  browserStartTimeout: 60_000,
-  testsFinishTimeout: 180_000,
   testFramework: { config: { timeout: 10_000 } },
   middleware: [fakeGraphql],
-  browsers,
 };

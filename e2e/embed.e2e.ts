@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
-import { upgraded } from './site-helpers.js';
+import { cspViolations, upgraded } from './site-helpers.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 let partner: http.Server;
@@ -38,10 +38,7 @@ test.afterAll(async () => {
 });
 
 test('given a partner page on another origin should show the rank dialog for a demo store', async ({ page }) => {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
+  const violations = cspViolations(page);
   await page.goto(partnerUrl);
   const checker = page.locator('store-rank-checker');
   await checker.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { upgraded } from './site-helpers.js';
+import { cspViolations, upgraded } from './site-helpers.js';
 
 /**
  * A partner page on another origin with its own strict Content-Security-Policy: it allows scripts and
@@ -31,10 +31,7 @@ test.afterAll(async () => {
 test('given a partner page with a strict CSP should render the form styled, sign up and violate nothing', async ({
   page,
 }) => {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
+  const violations = cspViolations(page);
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       (window as unknown as { __violations: string[] }).__violations ??= [];
@@ -63,10 +60,7 @@ test('given a partner page with a strict CSP should render the form styled, sign
 test('given our own pages under our CSP should load scripts, styles and widgets without a violation', async ({
   page,
 }) => {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
+  const violations = cspViolations(page);
   for (const path of ['/', '/no/such/page']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -80,10 +74,7 @@ test('given our own pages under our CSP should load scripts, styles and widgets 
 test('given a browser without constructable stylesheets should allow every widget <style> on our pages by its hash', async ({
   page,
 }) => {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
+  const violations = cspViolations(page);
   // Safari before 16.4: each widget gets <style> elements, which our CSP allows by their hashes only.
   await page.addInitScript(() => {
     for (const owner of [Document.prototype, ShadowRoot.prototype]) Reflect.deleteProperty(owner, 'adoptedStyleSheets');

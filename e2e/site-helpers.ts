@@ -27,3 +27,12 @@ export async function upgraded(widget: Locator): Promise<void> {
     [...(element.shadowRoot?.children ?? [])].filter((child) => !['slot', 'style'].includes(child.localName)).length;
   await expect.poll(() => widget.evaluate(rendered)).toBeGreaterThan(0);
 }
+
+/** The Content-Security-Policy violations the page reports in its console, collected as they come. */
+export function cspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}

@@ -122,8 +122,27 @@ export async function startWebKitDriver() {
   };
 }
 
+/**
+ * What both @web/test-runner configs share (the widget tests and the journeys): the chosen engines, one
+ * after another (three at once on two cores made timing-sensitive waits flaky), TypeScript tests, and
+ * the keys and viewports every engine understands.
+ */
+export async function testRunnerBase(label) {
+  const { esbuildPlugin } = await import('@web/dev-server-esbuild');
+  const { engineCommandsPlugin } = await import('../widgets/test-support/engine-commands.mjs');
+  return {
+    nodeResolve: true,
+    plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), engineCommandsPlugin],
+    concurrency: 1,
+    concurrentBrowsers: 1,
+    browserStartTimeout: 60_000,
+    testsFinishTimeout: 180_000,
+    browsers: await testRunnerBrowsers(label),
+  };
+}
+
 /** The chosen engines as @web/test-runner launchers, after printing their versions under `label`. */
-export async function testRunnerBrowsers(label) {
+async function testRunnerBrowsers(label) {
   const engines = chosenEngines();
   const chromiumPath = ensureEngines(engines);
   console.log(`[${label}] engines: ${engineVersions(engines, chromiumPath).join(', ')}`);

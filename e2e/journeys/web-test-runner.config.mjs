@@ -4,11 +4,9 @@
  * script from the built product started here with a fresh DATA_DIR (docs/quality.md#engines).
  */
 import path from 'node:path';
-import { esbuildPlugin } from '@web/dev-server-esbuild';
 import SQLite from 'better-sqlite3';
-import { testRunnerBrowsers } from '../../scripts/engines.mjs';
+import { testRunnerBase } from '../../scripts/engines.mjs';
 import { startBuiltServer } from '../../scripts/with-server.mjs';
-import { engineCommandsPlugin } from '../../widgets/test-support/engine-commands.mjs';
 
 const product = await startBuiltServer(Number(process.env.JOURNEYS_PORT ?? 3108));
 process.once('exit', () => product.stop());
@@ -32,15 +30,8 @@ async function productInfo(ctx, next) {
 }
 
 export default {
+  ...(await testRunnerBase('journeys')),
   files: 'e2e/journeys/*.journey.ts',
-  nodeResolve: true,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), engineCommandsPlugin],
-  concurrency: 1,
-  // One engine at a time: three browsers at once on two cores made timing-sensitive waits flaky.
-  concurrentBrowsers: 1,
-  browserStartTimeout: 60_000,
-  testsFinishTimeout: 180_000,
   testFramework: { config: { timeout: 15_000 } },
   middleware: [productInfo],
-  browsers: await testRunnerBrowsers('journeys'),
 };

@@ -9,6 +9,7 @@ import { createOutboxStore } from '../mail/outbox-store.js';
 import { createTransport } from '../mail/transport.js';
 import { startMailWorker } from '../mail/worker.js';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { queueWelcomeMails } from '../testing/outbox-rows.js';
 import { startSmtpSink } from '../testing/smtp-sink.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -32,14 +33,12 @@ async function outboxAfterOutage(backend: (typeof TEST_BACKENDS)[number]) {
   const database = await freshDatabase(backend);
   cleanups.push(() => database.drop());
   const later = new Date(Date.now() + 4 * 3_600_000).toISOString();
-  await database.opened.db
-    .insertInto('outbox')
-    .values(
-      OUTAGE.map((row, i) => ({
-        idempotency_key: `key-${i}`,
-        kind: 'welcome',
-        recipient: row.recipient,
-        payload: '{}',
+  await queueWelcomeMails(
+    database.opened.db,
+    OUTAGE.map((row) => row.recipient),
+    (i) => {
+      const row = OUTAGE[i] as (typeof OUTAGE)[number];
+      return {
         status: row.status,
         attempts: row.attempts,
         next_attempt_at: row.attempts === 0 ? new Date().toISOString() : later,
@@ -47,9 +46,9 @@ async function outboxAfterOutage(backend: (typeof TEST_BACKENDS)[number]) {
         lease_until: row.status === 'sending' ? later : null,
         last_error: row.status === 'failed' || row.status === 'pending' ? '421 relay unavailable' : null,
         created_at: row.created,
-      })),
-    )
-    .execute();
+      };
+    },
+  );
   return database;
 }
 

@@ -7,9 +7,11 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { brand } from '../../common/brand.js';
+import type { Db } from '../db/database.js';
 import { openDatabase } from '../db/database.js';
 import { startTestServer } from '../http/test-server.js';
 import { freshDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { queueWelcomeMails } from '../testing/outbox-rows.js';
 import { startSmtpSink } from '../testing/smtp-sink.js';
 import { createOutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
@@ -81,23 +83,11 @@ async function database(backend: (typeof TEST_BACKENDS)[number]) {
 }
 
 /** Outbox rows as the signups write them, due since 2026-01-01. */
-async function queue(db: Awaited<ReturnType<typeof database>>['opened']['db'], recipients: string[]) {
-  await db
-    .insertInto('outbox')
-    .values(
-      recipients.map((recipient, i) => ({
-        idempotency_key: `key-${i}-${recipient}`,
-        kind: 'welcome',
-        recipient,
-        payload: '{}',
-        status: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-        created_at: '2026-01-01T00:00:00.000Z',
-      })),
-    )
-    .execute();
-}
+const queue = (db: Db, recipients: string[]) =>
+  queueWelcomeMails(db, recipients, (i) => ({
+    next_attempt_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+    created_at: '2026-01-01T00:00:00.000Z',
+  }));
 
 describe.each(TEST_BACKENDS)('the welcome e-mail on %s', (backend) => {
   it('given SMTP_URL should deliver through SMTP with text and HTML bodies and both store links', async () => {

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { queueWelcomeMails } from '../testing/outbox-rows.js';
 import { type SmtpSinkOptions, startSmtpSink } from '../testing/smtp-sink.js';
 import { createOutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
@@ -18,22 +19,7 @@ afterEach(async () => {
 async function database(backend: (typeof TEST_BACKENDS)[number], recipients: string[]) {
   const fresh = await freshDatabase(backend);
   cleanups.push(() => fresh.drop());
-  const now = new Date().toISOString();
-  await fresh.opened.db
-    .insertInto('outbox')
-    .values(
-      recipients.map((recipient, i) => ({
-        idempotency_key: `key-${i}-${recipient}`,
-        kind: 'welcome',
-        recipient,
-        payload: '{}',
-        status: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: now,
-        created_at: now,
-      })),
-    )
-    .execute();
+  await queueWelcomeMails(fresh.opened.db, recipients);
   return fresh;
 }
 

@@ -3,11 +3,11 @@
  * in each server's memory meanwhile and still refuse, one log line says so, and once Redis answers again
  * the servers count there again. Each test runs its own redis-server, so killing it harms no one else.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { Redis } from 'ioredis';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../http/test-server.js';
 import { freePort } from '../testing/free-port.js';
+import { redisAnswers, spawnRedis } from '../testing/redis-server.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 /** Killed first: a server closing against a frozen Redis must not leave the redis-server behind. */
@@ -18,19 +18,6 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-async function answers(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
 /** A redis-server of this test's own on a free loopback port, no persistence. */
 async function ownRedis() {
   const port = await freePort();
@@ -39,10 +26,8 @@ async function ownRedis() {
   const exited = (redis: ChildProcess) =>
     new Promise<void>((resolve) => (redis.exitCode !== null ? resolve() : redis.once('exit', () => resolve())));
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-    await expect.poll(() => answers(url), { timeout: 10_000, interval: 50 }).toBe(true);
+    child = spawnRedis(port);
+    await expect.poll(() => redisAnswers(url, 500), { timeout: 10_000, interval: 50 }).toBe(true);
   };
   const kill = async () => {
     const running = child;

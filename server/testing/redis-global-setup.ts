@@ -3,10 +3,10 @@
  * on 127.0.0.1:6379 or TEST_REDIS_PORT, else a throwaway `redis-server`) and says which; with none, the
  * Redis suites fail and say how to get one, never skipped. In full: docs/scaling.md#tests
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { Redis } from 'ioredis';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { freePort } from './free-port.js';
+import { redisAnswers, spawnRedis } from './redis-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,32 +17,13 @@ declare module 'vitest' {
   }
 }
 
-async function answers(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
 async function throwawayRedis(): Promise<{ url: string; child: ChildProcess } | undefined> {
   if (spawnSync('redis-server', ['--version']).status !== 0) return undefined;
   const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
+  const child = spawnRedis(port);
   const url = `redis://127.0.0.1:${port}`;
   for (let tries = 0; tries < 50; tries++) {
-    if (await answers(url)) return { url, child };
+    if (await redisAnswers(url)) return { url, child };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill();
@@ -56,8 +37,8 @@ export default async function setup(project: TestProject) {
   let how = '';
   let stop: (() => void) | undefined;
   if (configured) {
-    if (await answers(configured)) [url, how] = [configured, `TEST_REDIS_URL ${new URL(configured).host}`];
-  } else if (await answers(local)) {
+    if (await redisAnswers(configured)) [url, how] = [configured, `TEST_REDIS_URL ${new URL(configured).host}`];
+  } else if (await redisAnswers(local)) {
     [url, how] = [local, `${new URL(local).host} (running)`];
   } else {
     const started = await throwawayRedis();
