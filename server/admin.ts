@@ -15,6 +15,7 @@ import { signupsExportCommand } from './cli/signups-export.js';
 import { statusCommand } from './cli/status.js';
 import { storesImportCommand } from './cli/stores-import.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DatabaseFileMissing } from './db/database.js';
 
 const commands: AdminCommand[] = [
   statusCommand,
@@ -57,6 +58,10 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof DatabaseFileMissing) {
+      console.error(`Refusing to run: ${error.message}`);
       return 1;
     }
     if (error instanceof UsageError) {

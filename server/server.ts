@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { Config } from './config.js';
 import { openContestStorage } from './contest/open-storage.js';
-import { checkDurability, openDatabase } from './db/database.js';
+import { checkDurability, DatabaseFileMissing, openDatabase } from './db/database.js';
 import { campaignWindowConflict, onceAtStart } from './db/installation.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { loadDemoData } from './demo-data.js';
@@ -41,7 +41,9 @@ export function sharedMailRefusal(
 }
 
 export async function startServer(config: Config, site: GivenRenderers = {}) {
-  const opened = await openDatabase(config);
+  const opened = await openDatabase(config).catch((error: unknown) => {
+    throw error instanceof DatabaseFileMissing ? new StartupRefusal(error.message) : error;
+  });
   log('database', { database: opened.description });
   try {
     if (config.nodeEnv === 'production') {

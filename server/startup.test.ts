@@ -1,5 +1,5 @@
 /** Starting the server as an operator does (`node server/main.ts` through tsx), when something it needs is missing. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,21 +11,40 @@ afterEach(() => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(env: Record<string, string>) {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-startup-'));
+const environment = (dir: string, env: Record<string, string>) => ({
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: '0',
+  DATA_DIR: dir,
+  SITE_PAGES: 'site/page-renderers.ts',
+  SINGLE_SERVER: 'on',
+  ...env,
+});
+
+function start(env: Record<string, string>, dir?: string) {
+  dataDir = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-startup-'));
   return spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      SITE_PAGES: 'site/page-renderers.ts',
-      SINGLE_SERVER: 'on',
-      ...env,
-    },
+    env: environment(dataDir, env),
     encoding: 'utf8',
     timeout: 30_000,
   });
+}
+
+/** Starts the server on `dir` until it listens, then ends it (SIGTERM); the lines it logged. */
+async function startAndStop(dir: string): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: environment(dir, {}) });
+  let output = '';
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('"msg":"listening"')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening: ${output}`)));
+  });
+  child.kill('SIGTERM');
+  await exited;
+  return output;
 }
 
 it('given PostgreSQL not answering at DATABASE_URL should say so in one line and exit 1', () => {
@@ -55,3 +74,22 @@ it('given a host at DATABASE_URL that accepts connections and never answers shou
     silent.close();
   }
 });
+
+it('given a DATA_DIR an earlier start used whose database file was deleted should refuse in one line, and start afresh once DATA_DIR is moved aside', async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-startup-'));
+  const file = path.join(dataDir, 'kasuwa.sqlite');
+  // A first start on an empty DATA_DIR creates the database (with the demo stores).
+  expect(await startAndStop(dataDir)).toContain('"msg":"demo data loaded"');
+  expect(fs.existsSync(file)).toBe(true);
+
+  for (const name of fs.readdirSync(dataDir)) if (name.startsWith('kasuwa.sqlite')) fs.rmSync(path.join(dataDir, name));
+  const refused = start({}, dataDir);
+  expect(refused.status).toBe(1);
+  expect(refused.stderr.trim().split('\n')).toEqual([
+    `Refusing to start: the database file ${file} is missing, but an earlier start left ${path.join(dataDir, 'ip-hash.salt')}: restore the file from a backup, or to start with a new empty database on purpose move those aside (or all of DATA_DIR) and start again.`,
+  ]);
+  expect(fs.existsSync(file)).toBe(false);
+
+  fs.rmSync(dataDir, { recursive: true });
+  expect(await startAndStop(dataDir)).toContain('"msg":"demo data loaded"');
+}, 60_000);

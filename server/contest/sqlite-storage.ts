@@ -7,6 +7,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Campaign } from '../../common/campaign.js';
 import type { Db } from '../db/database.js';
+import { asDiskFull } from '../db/disk-full.js';
 import { storeOverCap } from './amount-limits.js';
 import type { LineError, Parsed, SaleRow, StoreRow } from './parse.js';
 import {
@@ -63,14 +64,14 @@ async function* pages<Row extends [number, ...unknown[]]>(page: (afterKey: numbe
 }
 
 export function createSqliteContestStorage(db: Db, sqlite: SQLite.Database): ContestStorage {
-  /** Runs work while holding Kysely's single connection; SQLITE_BUSY past the lock wait is ContestBusy. */
+  /** Runs work holding Kysely's single connection; SQLITE_BUSY past the lock wait is ContestBusy, a full disk DiskFull. */
   const exclusive = <T>(work: () => T | Promise<T>): Promise<T> =>
     db.connection().execute(async () => {
       try {
         return await work();
       } catch (error) {
         if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new ContestBusy(error);
-        throw error;
+        throw asDiskFull(error, sqlite) ?? error;
       }
     });
 

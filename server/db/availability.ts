@@ -1,7 +1,7 @@
 /**
  * Which database failures mean "not now, try again" rather than a fault of ours: the database is
- * down, unreachable, full of connections, shutting down, or a bound ran out (a lock held too long, a
- * statement past its timeout, no connection in time). One list for both backends; callers turn these
+ * down, unreachable, full of connections, shutting down, its disk full, or a bound ran out (a lock held
+ * too long, a statement past its timeout, no connection in time). One list for both backends; callers turn these
  * into the UNAVAILABLE answer (docs/operations.md "Database outages").
  */
 
@@ -35,15 +35,18 @@ const DRIVER_MESSAGES = [
   /^Client was closed and is not queryable/,
 ];
 
-/** SQLite: busy past busy_timeout (another process holds the write lock). */
-const SQLITE_BUSY = /^SQLITE_BUSY/;
+/**
+ * SQLite: busy past busy_timeout (another process holds the write lock), or the disk full (SQLITE_FULL,
+ * and SQLITE_IOERR on a full disk, which disk-full.ts reports as SQLITE_FULL): nothing was written.
+ */
+const SQLITE_CODES = /^SQLITE_(BUSY|FULL)/;
 
 function unavailableItself(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || POSTGRES_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
-    if (SQLITE_BUSY.test(code)) return true;
+    if (SQLITE_CODES.test(code)) return true;
   }
   return DRIVER_MESSAGES.some((pattern) => pattern.test(error.message));
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase, type ScratchDatabase } from '../testing/databases.js';
-import { describePostgres, openDatabase, SQLITE_FILE } from './database.js';
+import { DatabaseFileMissing, describePostgres, openDatabase, SQLITE_FILE } from './database.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -41,6 +41,21 @@ describe('openDatabase', () => {
     const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
     const file = path.join(dataDir, SQLITE_FILE);
     expect([mode(dataDir), mode(file), mode(`${file}-wal`)]).toEqual(['700', '600', '600']);
+  });
+
+  it("given DATABASE_URL=sqlite:FILE that is gone while DATA_DIR holds an earlier start's salt should refuse to make a new one", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-gone-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'elsewhere', 'shop.sqlite');
+    const dataDir = path.join(dir, 'data');
+    fs.mkdirSync(dataDir);
+    fs.writeFileSync(path.join(dataDir, 'ip-hash.salt'), 'salt');
+    await expect(openDatabase({ dataDir, databaseUrl: `sqlite:${file}` })).rejects.toThrow(
+      new DatabaseFileMissing(
+        `the database file ${file} is missing, but an earlier start left ${path.join(dataDir, 'ip-hash.salt')}: restore the file from a backup, or to start with a new empty database on purpose move those aside (or all of DATA_DIR) and start again.`,
+      ),
+    );
+    expect(fs.existsSync(file)).toBe(false);
   });
 
   describe('on PostgreSQL', () => {

@@ -7,10 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../config.js';
+import { DiskAwareSqliteDialect } from './disk-full.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -43,7 +44,29 @@ export const SQLITE_FILE = 'kasuwa.sqlite';
 export async function openDatabase(location: DatabaseLocation): Promise<OpenedDatabase> {
   const url = location.databaseUrl;
   if (url && /^postgres(ql)?:/.test(url)) return openPostgres(url, 10, location.databaseTimeouts);
-  return openSqlite(url?.startsWith('sqlite:') ? sqliteFileOf(url) : path.join(location.dataDir, SQLITE_FILE));
+  const file = url?.startsWith('sqlite:') ? sqliteFileOf(url) : path.join(location.dataDir, SQLITE_FILE);
+  const missing = missingDatabase(file, location.dataDir);
+  if (missing) throw new DatabaseFileMissing(missing);
+  return openSqlite(file);
+}
+
+/** The SQLite file of an installation that ran before is gone: refused rather than started afresh. */
+export class DatabaseFileMissing extends Error {}
+
+/** What a start on SQLite leaves in DATA_DIR (installation.ts, mail/transport.ts) beside the database. */
+const EARLIER_START = ['ip-hash.salt', 'mail'];
+
+/**
+ * A first start (nothing of an earlier one in DATA_DIR) creates the database; a missing file beside
+ * an earlier start's salt, mail or WAL was lost (a deleted file, a volume not mounted): the reason.
+ */
+function missingDatabase(file: string, dataDir: string): string | undefined {
+  if (fs.existsSync(file)) return undefined;
+  const traces = [...EARLIER_START.map((name) => path.join(dataDir, name)), `${file}-wal`, `${file}-shm`].filter(
+    (trace) => fs.existsSync(trace),
+  );
+  if (!traces.length) return undefined;
+  return `the database file ${file} is missing, but an earlier start left ${traces.join(', ')}: restore the file from a backup, or to start with a new empty database on purpose move those aside (or all of DATA_DIR) and start again.`;
 }
 
 /** `sqlite:/abs/file.sqlite` or `sqlite:relative/file.sqlite` (relative to the working directory). */
@@ -62,7 +85,7 @@ export function openSqlite(file: string): OpenedSqlite {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new DiskAwareSqliteDialect(sqlite) });
   return { backend: 'sqlite', db, file, sqlite, description: `SQLite ${file}`, close: once(() => db.destroy()) };
 }
 

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IntakeRejected } from '../contest/rules.js';
 import { ContestBusy } from '../contest/storage.js';
+import { isDiskFull } from '../db/disk-full.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
 
@@ -38,8 +39,8 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
 /**
  * 200 {accepted, duplicates, refunds, outsideWindow, rejected: 0}; 422 {errorCount, errors: the first
  * 100 [{line, reason}]} with nothing applied; 401 without the right token; 413 over INGEST_MAX_BYTES;
- * 503 while no token is configured (the route is off rather than open) or while another process's
- * import holds the database.
+ * 503 while no token is configured (the route is off rather than open), while another process's
+ * import holds the database, or while the database's disk is full.
  */
 export async function handleIngest(services: Services, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const token = services.config.ingestToken;
@@ -72,6 +73,16 @@ export async function handleIngest(services: Services, req: IncomingMessage, res
     // Another process holds the rows or the write lock longer than the wait limit (a large sales:import).
     if (error instanceof ContestBusy) {
       return json(res, 503, { error: 'The database is busy with an import; retry shortly.' }, { 'Retry-After': '30' });
+    }
+    // Nothing was written and the database is intact; the same batch succeeds once there is room.
+    if (isDiskFull(error)) {
+      console.error(JSON.stringify({ level: 'error', msg: 'ingest refused: disk full', error: String(error) }));
+      return json(
+        res,
+        503,
+        { error: "The server's disk is full; nothing was applied. Retry the same batch later." },
+        { 'Retry-After': '60' },
+      );
     }
     console.error(JSON.stringify({ level: 'error', msg: 'ingest failed', error: String(error) }));
     return json(res, 500, { error: 'Something went wrong on our side; nothing was applied.' });
