@@ -1,8 +1,8 @@
 /**
- * Storage for the e-mail outbox (the delivery rules live in server/mail/worker.ts). A worker claims
- * due rows with a lease; only the claimer records the outcome, and a row whose lease ran out (its
- * worker crashed) is taken over by any worker. On PostgreSQL several servers claim at once: the claim
- * skips rows another transaction holds (FOR UPDATE SKIP LOCKED). SQLite has one writer at a time.
+ * Storage for the e-mail outbox (delivery rules: server/mail/worker.ts; docs/signups.md). A worker claims
+ * due rows with a lease and renews it while it sends and records them; only the claimer records the
+ * outcome, and a row whose lease ran out is taken over by any worker. On PostgreSQL several servers
+ * claim at once, skipping rows another transaction holds (FOR UPDATE SKIP LOCKED).
  */
 import type { Selectable } from 'kysely';
 import { dbClock } from '../db/clock.js';
@@ -14,8 +14,10 @@ export type OutboxRow = Pick<Selectable<OutboxTable>, 'id' | 'idempotency_key' |
 export type OutboxStore = {
   /** Claims up to `limit` due rows (and rows with an expired lease) for `worker` until `leaseMs` from now. */
   claim(worker: string, limit: number, leaseMs: number): Promise<OutboxRow[]>;
-  /** Records sends; answers how many rows were still this worker's (not taken over after their lease). */
-  markSent(ids: number[], worker: string): Promise<number>;
+  /** Records sends; answers the rows that were still this worker's (not taken over after their lease). */
+  markSent(ids: number[], worker: string): Promise<number[]>;
+  /** Extends the lease on rows still this worker's to `leaseMs` from now; answers those rows. */
+  renew(ids: number[], worker: string, leaseMs: number): Promise<number[]>;
   /** Records a failure: back to pending after `retryInMs`, or failed for good. */
   markFailed(id: number, worker: string, failure: { message: string; retryInMs: number | null }): Promise<void>;
   /** Puts every `sending` row back to pending; only for a database one process owns (embedded SQLite). */
@@ -69,15 +71,28 @@ export function createOutboxStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>
       });
     },
     async markSent(ids, worker) {
-      if (ids.length === 0) return 0;
-      const result = await db
+      if (ids.length === 0) return [];
+      const rows = await db
         .updateTable('outbox')
         .set({ status: 'sent', sent_at: clock.now(), last_error: null, lease_until: null })
         .where('id', 'in', ids)
         .where('status', '=', 'sending')
         .where('claimed_by', '=', worker)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    async renew(ids, worker, leaseMs) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .updateTable('outbox')
+        .set({ lease_until: clock.offset(leaseMs) })
+        .where('id', 'in', ids)
+        .where('status', '=', 'sending')
+        .where('claimed_by', '=', worker)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
     },
     async markFailed(id, worker, failure) {
       await db

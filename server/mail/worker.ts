@@ -1,11 +1,12 @@
 /**
  * The delivery worker, inside the server process: sends outbox rows, as many at once as the SMTP pool
- * has connections. Each row is claimed with a lease before it is sent and marked `sent` after, only by
- * its claimer, so a crashed worker's rows are taken over (PostgreSQL) or resumed at start (SQLite)
- * without a second e-mail the receiver cannot drop. In full: docs/signups.md, "Delivery worker".
+ * has connections. Each row is claimed with a lease, kept while it is sent and recorded, and marked `sent`
+ * after, only by its claimer (tried again until the database takes it), so neither a crashed worker nor a
+ * database blip makes a second e-mail the receiver cannot drop. In full: docs/signups.md, "Delivery worker".
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { type KeptLease, keepLease } from './lease.js';
 import type { OutboxRow, OutboxStore } from './outbox-store.js';
 import { DEFAULT_LEASE_MS, type MailTransport, PermanentMailError, RelayMailError } from './transport.js';
 import { welcomeEmail } from './welcome.js';
@@ -39,7 +40,10 @@ export type MailAttemptOutcome = 'sent' | 'retry' | 'failed';
 export type MailWorker = {
   /** Look for work now (called after a signup queued an e-mail). */
   wake(): void;
-  /** Stops after the rows being sent (if any) are finished and recorded, then closes the transport (its pool). */
+  /**
+   * Stops after the rows being sent (if any) are finished and recorded (with the database away, tried for
+   * up to 5 s), then closes the transport (its pool).
+   */
   stop(): Promise<void>;
 };
 
@@ -52,6 +56,12 @@ export function retryDelayMs(attempts: number, baseDelayMs: number, maxDelayMs: 
  * or a mailbox that is down for up to two days still goes out (docs/signups.md, "Retries and refusals").
  */
 export const RETRY_SCHEDULE = { baseDelayMs: 60_000, maxDelayMs: 4 * 3_600_000, maxAttempts: 20 } as const;
+
+/** Sends recorded, by `stop()`, while the database is away: tried for this long, then given up. */
+const STOP_RECORD_MS = 5_000;
+
+/** How many sent but unrecorded rows a process remembers, so as never to send them again itself. */
+const SENT_HERE_LIMIT = 10_000;
 
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { outbox, transport } = options;
@@ -66,6 +76,15 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const claimBatch = options.claimBatch ?? 20;
   const lanes = Math.max(1, transport.connections ?? 1);
   let stopping = false;
+  let stoppedAt = 0;
+  /** Rows this process sent and has not seen recorded `sent` (bounded: the oldest are forgotten first). */
+  const sentHere = new Set<number>();
+  const rememberSent = (id: number) => {
+    sentHere.add(id);
+    if (sentHere.size > SENT_HERE_LIMIT) sentHere.delete(sentHere.values().next().value!);
+  };
+  /** From 100 ms, doubling, to at most an eighth of the lease (and 5 s): several tries within any lease. */
+  const recordBackoffMs = (tries: number) => Math.max(10, Math.min(100 * 2 ** (tries - 1), leaseMs / 8, 5_000));
   let wakeUp: (() => void) | undefined;
   let woken = false;
 
@@ -113,6 +132,91 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     wakeUp = undefined;
   }
 
+  /**
+   * One claimed batch: sent as many at once as the transport carries, the sends recorded, the rest given
+   * back. The lease is renewed meanwhile; no send starts with less than half of it left, so its SMTP waits
+   * (three of an eighth of the lease at most) end before it does, even if no renewal gets through.
+   */
+  async function sendBatch(rows: OutboxRow[], claimedAt: number) {
+    const finished = new Set<number>(); // recorded (failed, sent) or given back
+    const lease = keepLease({
+      outbox,
+      worker,
+      leaseMs,
+      claimedAt,
+      held: () => rows.filter((row) => !finished.has(row.id)).map((row) => row.id),
+    });
+    let tried = 0;
+    let failure: unknown;
+    const sent: number[] = [];
+    const lane = async () => {
+      while (tried < rows.length && !stopping && failure === undefined && Date.now() < lease.until - leaseMs / 2) {
+        const row = rows[tried++]!;
+        if (lease.lost.has(row.id)) continue; // another worker took it over: not ours to send
+        if (sentHere.has(row.id)) {
+          sent.push(row.id); // sent by this process before, its record lost: record it, never send again
+          continue;
+        }
+        try {
+          if (await deliver(row)) {
+            sent.push(row.id);
+            rememberSent(row.id);
+          } else finished.add(row.id);
+        } catch (error) {
+          failure ??= error; // the database refused a record: stop taking rows, keep what was sent
+        }
+      }
+    };
+    try {
+      // As many sends at once as the transport carries (the SMTP pool's connections).
+      await Promise.all(Array.from({ length: Math.min(lanes, rows.length) }, lane));
+      await recordSent(sent, lease);
+      for (const id of sent) finished.add(id);
+      await outbox.release(
+        rows.slice(tried).map((row) => row.id),
+        worker,
+      );
+    } finally {
+      lease.stop();
+    }
+    if (failure !== undefined) throw failure;
+  }
+
+  /**
+   * Records the batch's sends in one statement, tried again after a short backoff while the database is
+   * away, the lease kept meanwhile, so no other worker sends them again. Past the lease another may have
+   * (with the same Message-ID); this process never does: `sentHere` keeps what it sent until recorded.
+   */
+  async function recordSent(ids: number[], lease: KeptLease) {
+    let leaseGone = false;
+    for (let tries = 1; ids.length > 0; tries++) {
+      try {
+        const marked = await outbox.markSent(ids, worker);
+        for (const id of marked) sentHere.delete(id);
+        if (marked.length < ids.length) {
+          log('e-mails sent after their lease ran out', { rows: ids.length - marked.length });
+        }
+        if (tries > 1 && marked.length > 0) {
+          log('sent e-mails recorded after the database came back', { rows: marked.length, tries });
+        }
+        return;
+      } catch (error) {
+        if (tries === 1) log('could not record sent e-mails, will retry', { rows: ids.length, error: String(error) });
+        if (!leaseGone && Date.now() > lease.until) {
+          leaseGone = true; // from now on another server may take these rows over
+          log('lease ran out before sent e-mails were recorded; another server may send them again', {
+            rows: ids.length,
+          });
+        }
+        if (stopping && Date.now() - stoppedAt > STOP_RECORD_MS) {
+          log('stopped before sent e-mails were recorded', { rows: ids.length, error: String(error) });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, recordBackoffMs(tries)));
+      }
+    }
+  }
+
   async function run() {
     if (options.soleWorker) {
       const resumed = await outbox.resumeAll();
@@ -124,33 +228,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         const claimedAt = Date.now();
         const rows = await outbox.claim(worker, claimBatch, leaseMs);
         if (rows.length) {
-          // No send starts in the second half of the lease: a slow batch must not send a row another
-          // worker may already have taken over. What is left is released and claimed again at once.
-          const stopSendingAt = claimedAt + leaseMs / 2;
-          let tried = 0;
-          let failure: unknown;
-          const sent: number[] = [];
-          // As many sends at once as the transport carries (the SMTP pool's connections).
-          const lane = async () => {
-            while (tried < rows.length && !stopping && failure === undefined && Date.now() < stopSendingAt) {
-              const row = rows[tried++]!;
-              try {
-                if (await deliver(row)) sent.push(row.id);
-              } catch (error) {
-                failure ??= error; // the database refused a record: stop taking rows, keep what was sent
-              }
-            }
-          };
-          await Promise.all(Array.from({ length: Math.min(lanes, rows.length) }, lane));
-          // One statement for the batch's sent rows. A crash before it re-sends them with the same
-          // Message-ID (the file transport skips an .eml that is already there).
-          const marked = await outbox.markSent(sent, worker);
-          if (marked < sent.length) log('e-mails sent after their lease ran out', { rows: sent.length - marked });
-          await outbox.release(
-            rows.slice(tried).map((row) => row.id),
-            worker,
-          );
-          if (failure !== undefined) throw failure;
+          await sendBatch(rows, claimedAt);
           continue;
         }
       } catch (error) {
@@ -165,6 +243,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     wake,
     async stop() {
       stopping = true;
+      stoppedAt = Date.now();
       wakeUp?.();
       await running;
       transport.close();
