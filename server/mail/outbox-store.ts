@@ -4,10 +4,10 @@
  * outcome, and a row whose lease ran out is taken over by any worker. On PostgreSQL several servers
  * claim at once, skipping rows another transaction holds (FOR UPDATE SKIP LOCKED).
  */
-import type { Selectable } from 'kysely';
+import type { Selectable, UpdateObject } from 'kysely';
 import { dbClock } from '../db/clock.js';
 import type { OpenedDatabase } from '../db/database.js';
-import type { OutboxTable } from '../db/schema.js';
+import type { Database, OutboxTable } from '../db/schema.js';
 
 export type OutboxRow = Pick<Selectable<OutboxTable>, 'id' | 'idempotency_key' | 'kind' | 'recipient' | 'attempts'>;
 
@@ -38,6 +38,19 @@ export type OutboxStore = {
 export function createOutboxStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>): OutboxStore {
   const { db, backend } = opened;
   const clock = dbClock(backend);
+  /** Updates the rows of `ids` this worker still holds (claimed by it, still sending); answers their ids. */
+  async function updateHeld(ids: number[], worker: string, set: UpdateObject<Database, 'outbox'>): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .updateTable('outbox')
+      .set(set)
+      .where('id', 'in', ids)
+      .where('status', '=', 'sending')
+      .where('claimed_by', '=', worker)
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
   return {
     async claim(worker, limit, leaseMs) {
       return db.transaction().execute(async (trx) => {
@@ -70,30 +83,9 @@ export function createOutboxStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>
           .execute();
       });
     },
-    async markSent(ids, worker) {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .updateTable('outbox')
-        .set({ status: 'sent', sent_at: clock.now(), last_error: null, lease_until: null })
-        .where('id', 'in', ids)
-        .where('status', '=', 'sending')
-        .where('claimed_by', '=', worker)
-        .returning('id')
-        .execute();
-      return rows.map((row) => row.id);
-    },
-    async renew(ids, worker, leaseMs) {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .updateTable('outbox')
-        .set({ lease_until: clock.offset(leaseMs) })
-        .where('id', 'in', ids)
-        .where('status', '=', 'sending')
-        .where('claimed_by', '=', worker)
-        .returning('id')
-        .execute();
-      return rows.map((row) => row.id);
-    },
+    markSent: (ids, worker) =>
+      updateHeld(ids, worker, { status: 'sent', sent_at: clock.now(), last_error: null, lease_until: null }),
+    renew: (ids, worker, leaseMs) => updateHeld(ids, worker, { lease_until: clock.offset(leaseMs) }),
     async markFailed(id, worker, failure) {
       await db
         .updateTable('outbox')
