@@ -7,7 +7,8 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { isConnectTimeout } from './db/availability.js';
 import { describePostgres } from './db/database.js';
 import { loadPageRenderers } from './load-page-renderers.js';
-import { log, StartupRefusal, startServer } from './server.js';
+import { log } from './log.js';
+import { StartupRefusal, startServer } from './server.js';
 import { exitGracefullyOnSignals } from './shutdown.js';
 
 /** Connection errors that mean the database server is not there (rather than a fault of ours). */

@@ -13,16 +13,13 @@ import { loadDemoData } from './demo-data.js';
 import { createApp, type GivenRenderers, sendMetrics } from './http/app.js';
 import { createHardenedServer, requestLogWriter } from './http/hardened-server.js';
 import { requestUrl } from './http/request-url.js';
+import { log } from './log.js';
 import { createOutboxStore } from './mail/outbox-store.js';
 import { createTransport } from './mail/transport.js';
 import { startMailWorker } from './mail/worker.js';
 import { routeOf } from './metrics.js';
 import { createServices } from './services.js';
 import { openHitCounter } from './signups/hit-counters.js';
-
-export function log(msg: string, fields: Record<string, unknown> = {}) {
-  console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg, ...fields }));
-}
 
 /** A reason not to start, said in one line (main.ts prints it and exits). */
 export class StartupRefusal extends Error {}

@@ -114,6 +114,7 @@ it('given the disk holding DATA_DIR full should say so, refuse signups as UNAVAI
     logged.mock.calls.flatMap(([line]) => (String(line).startsWith('{') ? [JSON.parse(String(line))] : []));
   expect(lines()).toContainEqual({
     level: 'warn',
+    time: expect.any(String),
     msg: 'signup refused: database unavailable',
     error: expect.stringMatching(
       new RegExp(`^the disk holding DATA_DIR is full: ${dir} has \\d+ kB free \\(SQLITE_FULL`),

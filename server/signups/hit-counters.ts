@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { OpenedDatabase } from '../db/database.js';
+import { warn } from '../log.js';
 import { type HitCounter, memoryHitCounter, type RateLimit, type WindowCount } from './rate-limit.js';
 
 export async function openHitCounter(opened: OpenedDatabase, redisUrl: string | undefined): Promise<HitCounter> {
@@ -102,11 +103,6 @@ export const REDIS_COMMAND_TIMEOUT_MS = 500;
 /** During an outage Redis is asked this often whether it answers again. */
 const REDIS_PROBE_EVERY_MS = 1000;
 
-/** One JSON line on stderr when an outage starts and one when it ends. */
-function log(msg: string, fields: Record<string, unknown>) {
-  console.error(JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg, ...fields }));
-}
-
 /** rate-limiter-flexible's in-memory limiter, telling the counter each time it stands in for Redis. */
 class Insurance extends RateLimiterMemory {
   constructor(
@@ -148,7 +144,7 @@ export async function redisHitCounter(url: string): Promise<HitCounter> {
     const probe = setInterval(() => void probeRedis(), REDIS_PROBE_EVERY_MS);
     probe.unref();
     outage = { since: Date.now(), probe };
-    log('Redis does not answer: signup limits count in this process until it does', { reason });
+    warn('Redis does not answer: signup limits count in this process until it does', { reason });
   };
   async function probeRedis() {
     if (probing || client.status !== 'ready') return;
@@ -162,7 +158,7 @@ export async function redisHitCounter(url: string): Promise<HitCounter> {
     }
     if (!outage || closing) return;
     clearInterval(outage.probe);
-    log('Redis answers again: signup limits count there', { outageSeconds: (Date.now() - outage.since) / 1000 });
+    warn('Redis answers again: signup limits count there', { outageSeconds: (Date.now() - outage.since) / 1000 });
     outage = undefined;
   }
   // ioredis reconnects by itself and emits an error per failed attempt: one outage, one line.

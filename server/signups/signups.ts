@@ -8,6 +8,7 @@ import { rateLimitedMessage } from '../../common/messages.js';
 import { hasControlCharacters } from '../control-characters.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { RateLimitedError, type SignupLimit, UnavailableError, UserFacingError } from '../errors.js';
+import { warn } from '../log.js';
 import { type HitCounter, type RateLimit, RateLimiter } from './rate-limit.js';
 import type { SignupRecord, SignupStore } from './store.js';
 
@@ -147,9 +148,7 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
         return await signUp(input, context);
       } catch (error) {
         if (error instanceof UserFacingError || !isDatabaseUnavailable(error)) throw error;
-        console.error(
-          JSON.stringify({ level: 'warn', msg: 'signup refused: database unavailable', error: String(error) }),
-        );
+        warn('signup refused: database unavailable', { error: String(error) });
         throw new UnavailableError(error);
       }
     },
