@@ -70,6 +70,12 @@ export const CONFIG_VARIABLES = [
     meaning: 'outgoing mail; without `SMTP_URL` e-mails are `.eml` files in `DATA_DIR/mail`',
   },
   {
+    names: ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY', 'DKIM_PRIVATE_KEY_FILE'],
+    default: 'unset (mail is not signed)',
+    meaning:
+      'sign every e-mail (SMTP and `.eml` alike) with DKIM: the domain (`d=`), the selector (`s=`) and an RSA private key as PEM text or a file holding it; all or none ([DKIM](docs/signups.md#dkim))',
+  },
+  {
     names: ['SIGNUP_IP_LIMIT', 'SIGNUP_IP_WINDOW'],
     default: '`300` per `3600` s',
     meaning: 'signups per client IP per window (see [Signups and e-mail](docs/signups.md))',
@@ -78,6 +84,12 @@ export const CONFIG_VARIABLES = [
     names: ['SIGNUP_EMAIL_LIMIT', 'SIGNUP_EMAIL_WINDOW'],
     default: '`3` per `3600` s',
     meaning: 'signup requests per address per window',
+  },
+  {
+    names: ['SIGNUP_RETENTION_DAYS'],
+    default: '`730`',
+    meaning:
+      'signups not requested again for this many days are erased, with their e-mails, once a day; `0` keeps them for ever ([Retention](docs/signups.md#retention))',
   },
   {
     names: ['REDIS_URL'],

@@ -1,3 +1,7 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_VARIABLE_NAMES } from '../common/config-variables.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -141,5 +145,118 @@ describe('loadConfig for several servers', () => {
       ipHashSalt: 'a-long-shared-secret-salt',
       singleServer: true,
     });
+  });
+});
+
+describe('loadConfig for signup retention', () => {
+  it('given no environment should keep signups 730 days; 0 keeps them for ever', () => {
+    expect(loadConfig({}).signupRetentionDays).toBe(730);
+    expect(loadConfig({ SIGNUP_RETENTION_DAYS: '0' }).signupRetentionDays).toBe(0);
+    expect(loadConfig({ SIGNUP_RETENTION_DAYS: '365' }).signupRetentionDays).toBe(365);
+  });
+
+  it.each(['-1', 'two years', '1.5', '40000'])(
+    'given SIGNUP_RETENTION_DAYS=%j should refuse with one line',
+    (value) => {
+      expect(() => loadConfig({ SIGNUP_RETENTION_DAYS: value })).toThrow(
+        new RegExp(
+          `^SIGNUP_RETENTION_DAYS=${JSON.stringify(value).replace('.', '\\.')} is not valid: expected a whole number from 0 to 36500`,
+        ),
+      );
+    },
+  );
+});
+
+describe('loadConfig for DKIM', () => {
+  const rsa = crypto
+    .generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' });
+  const pem = rsa.toString();
+  const dkim = { DKIM_DOMAIN: 'kasuwa.shop', DKIM_SELECTOR: 'kasuwa2026' };
+
+  it('given no DKIM variable should sign nothing', () => {
+    expect(loadConfig({}).dkim).toBeUndefined();
+  });
+
+  it('given the domain, the selector and the key as PEM text, on one line with \\n or in a file, should sign with it', () => {
+    const expected = { domainName: 'kasuwa.shop', keySelector: 'kasuwa2026', privateKey: pem };
+    expect(loadConfig({ ...dkim, DKIM_PRIVATE_KEY: pem }).dkim).toEqual(expected);
+    expect(loadConfig({ ...dkim, DKIM_PRIVATE_KEY: pem.replaceAll('\n', '\\n') }).dkim).toEqual(expected);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-dkim-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'dkim.pem'), pem);
+      expect(loadConfig({ ...dkim, DKIM_PRIVATE_KEY_FILE: 'dkim.pem' }, dir).dkim).toEqual(expected);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  const ed25519 = crypto.generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const publicOnly = crypto.createPublicKey(pem).export({ type: 'spki', format: 'pem' }).toString();
+  const small = crypto
+    .generateKeyPairSync('rsa', { modulusLength: 512 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+  it.each([
+    [
+      'only DKIM_DOMAIN',
+      { DKIM_DOMAIN: 'kasuwa.shop' },
+      /^DKIM_SELECTOR and DKIM_PRIVATE_KEY \(or DKIM_PRIVATE_KEY_FILE\) not set: DKIM needs/,
+    ],
+    [
+      'no DKIM_DOMAIN',
+      { DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY: pem },
+      /^DKIM_DOMAIN not set: DKIM needs DKIM_DOMAIN, DKIM_SELECTOR and/,
+    ],
+    ['only a key file', { DKIM_PRIVATE_KEY_FILE: '/etc/dkim.pem' }, /^DKIM_DOMAIN and DKIM_SELECTOR not set/],
+    [
+      'a key and a key file',
+      { ...dkim, DKIM_PRIVATE_KEY: pem, DKIM_PRIVATE_KEY_FILE: '/etc/dkim.pem' },
+      /^DKIM_PRIVATE_KEY and DKIM_PRIVATE_KEY_FILE are both set/,
+    ],
+    [
+      'a URL for a domain',
+      { ...dkim, DKIM_DOMAIN: 'https://kasuwa.shop', DKIM_PRIVATE_KEY: pem },
+      /^DKIM_DOMAIN="https:\/\/kasuwa.shop" is not valid: expected a domain/,
+    ],
+    [
+      'a selector with a space',
+      { ...dkim, DKIM_SELECTOR: 'bad selector', DKIM_PRIVATE_KEY: pem },
+      /^DKIM_SELECTOR="bad selector" is not valid/,
+    ],
+    [
+      'text that is no key',
+      { ...dkim, DKIM_PRIVATE_KEY: 'not a key' },
+      /^DKIM_PRIVATE_KEY="…" is not valid: expected an unencrypted RSA private key in PEM/,
+    ],
+    [
+      'a public key',
+      { ...dkim, DKIM_PRIVATE_KEY: publicOnly },
+      /^DKIM_PRIVATE_KEY="…" is not valid: expected an unencrypted RSA private key/,
+    ],
+    [
+      'an Ed25519 key',
+      { ...dkim, DKIM_PRIVATE_KEY: ed25519 },
+      /^DKIM_PRIVATE_KEY="…" is not valid: expected an RSA key of at least 1024 bits, 2048 advised \(this one is ed25519\)/,
+    ],
+    [
+      'a 512-bit RSA key',
+      { ...dkim, DKIM_PRIVATE_KEY: small },
+      /^DKIM_PRIVATE_KEY="…" is not valid: .*\(this one is RSA 512 bits\)/,
+    ],
+    [
+      'a key file that is not there',
+      { ...dkim, DKIM_PRIVATE_KEY_FILE: '/nonexistent/dkim.pem' },
+      /^DKIM_PRIVATE_KEY_FILE="\/nonexistent\/dkim.pem" is not valid: expected a readable file \(ENOENT\)/,
+    ],
+  ])('given %s should refuse with one line naming the variable, never the key', (_label, env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('PRIVATE KEY-----\n');
+      expect((error as Error).message.split('\n')).toHaveLength(1);
+    }
   });
 });

@@ -2,9 +2,12 @@
  * Configuration comes from environment variables only, checked once at start. A bad value stops the
  * process with one line naming the variable (see main.ts), never a stack trace.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Campaign } from '../common/campaign.js';
 import type { ConfigVariableName } from '../common/config-variables.js';
+import type { DkimSigning } from './mail/transport.js';
 
 export class ConfigError extends Error {}
 
@@ -21,6 +24,8 @@ export type Config = {
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Every mail is signed with this DKIM key when set (docs/signups.md, "DKIM"). */
+  dkim: DkimSigning | undefined;
   ingestToken: string | undefined;
   corsOrigins: string[] | undefined;
   demoData: boolean;
@@ -37,6 +42,8 @@ export type Config = {
   logRequests: boolean;
   analytics: { gaId: string | undefined; pixelId: string | undefined; chatId: string | undefined };
   signups: SignupLimits;
+  /** Signups not requested again for this many days are erased (docs/signups.md, "Retention"); 0 keeps them. */
+  signupRetentionDays: number;
   /** How long the mail worker holds the rows it claimed before another worker may take them over. */
   mailLeaseSeconds: number;
   /** How many proxies in front of us append to X-Forwarded-For; 0 = use the socket address. */
@@ -135,6 +142,68 @@ function trustProxy(env: Env): number {
   return integer(env, 'TRUST_PROXY', 0, 0, 10);
 }
 
+/** Two campaign seasons: why, in docs/signups.md ("Retention"). */
+export const DEFAULT_SIGNUP_RETENTION_DAYS = 730;
+
+const DKIM_NAMES = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY', 'DKIM_PRIVATE_KEY_FILE'] as const;
+
+/**
+ * DKIM_DOMAIN, DKIM_SELECTOR and one of DKIM_PRIVATE_KEY / DKIM_PRIVATE_KEY_FILE, all or none. The key is
+ * parsed here: nodemailer sends a mail unsigned, without a word, when its key cannot sign. The key is
+ * never echoed in a message.
+ */
+function dkim(env: Env, root: string): DkimSigning | undefined {
+  const [domain, selector, keyText, keyFile] = DKIM_NAMES.map((name) => read(env, name) || undefined);
+  if (!domain && !selector && !keyText && !keyFile) return undefined;
+  if (keyText && keyFile) {
+    throw new ConfigError('DKIM_PRIVATE_KEY and DKIM_PRIVATE_KEY_FILE are both set: set one of them.');
+  }
+  const missing = [
+    !domain && 'DKIM_DOMAIN',
+    !selector && 'DKIM_SELECTOR',
+    !keyText && !keyFile && 'DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE)',
+  ].filter(Boolean);
+  if (missing.length) {
+    throw new ConfigError(
+      `${missing.join(' and ')} not set: DKIM needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) together, or none of them.`,
+    );
+  }
+  const label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+  if (!new RegExp(`^${label}(?:\\.${label})+$`, 'i').test(domain!)) {
+    fail('DKIM_DOMAIN', domain!, 'a domain such as kasuwa.shop');
+  }
+  if (!new RegExp(`^${label}(?:\\.${label})*$`, 'i').test(selector!)) {
+    fail('DKIM_SELECTOR', selector!, 'a DNS label such as kasuwa2026');
+  }
+  let pem: string;
+  let name: ConfigVariableName;
+  if (keyFile) {
+    name = 'DKIM_PRIVATE_KEY_FILE';
+    try {
+      pem = fs.readFileSync(path.resolve(root, keyFile), 'utf8');
+    } catch (error) {
+      return fail(name, keyFile, `a readable file (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    }
+  } else {
+    name = 'DKIM_PRIVATE_KEY';
+    // An environment file often holds the PEM on one line with \n for its line breaks.
+    pem = keyText!.includes('\n') ? keyText! : keyText!.replaceAll('\\n', '\n');
+  }
+  const shown = name === 'DKIM_PRIVATE_KEY' ? '…' : keyFile!;
+  let key: crypto.KeyObject;
+  try {
+    key = crypto.createPrivateKey(pem);
+  } catch {
+    return fail(name, shown, 'an unencrypted RSA private key in PEM (-----BEGIN PRIVATE KEY-----)');
+  }
+  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (key.asymmetricKeyType !== 'rsa' || bits < 1024) {
+    const found = key.asymmetricKeyType === 'rsa' ? `RSA ${bits} bits` : key.asymmetricKeyType;
+    fail(name, shown, `an RSA key of at least 1024 bits, 2048 advised (this one is ${found})`);
+  }
+  return { domainName: domain!.toLowerCase(), keySelector: selector!, privateKey: pem };
+}
+
 export const DEFAULT_CAMPAIGN = {
   start: '2026-12-01T00:00:00+01:00',
   end: '2027-01-31T23:59:59.999+01:00',
@@ -190,6 +259,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
+    dkim: dkim(env, root),
     ingestToken,
     corsOrigins,
     // Demo stores with contest sales would take prize places: production has them only when asked.
@@ -216,6 +286,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
         windowSeconds: integer(env, 'SIGNUP_EMAIL_WINDOW', 3600, 1, 86_400),
       },
     },
+    signupRetentionDays: integer(env, 'SIGNUP_RETENTION_DAYS', DEFAULT_SIGNUP_RETENTION_DAYS, 0, 36_500),
     mailLeaseSeconds: integer(env, 'MAIL_LEASE_SECONDS', 300, 1, 86_400),
     trustProxy: trustProxy(env),
     metricsPort: read(env, 'METRICS_PORT') ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined,

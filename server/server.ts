@@ -13,13 +13,14 @@ import { loadDemoData } from './demo-data.js';
 import { createApp, type GivenRenderers, sendMetrics } from './http/app.js';
 import { createHardenedServer, requestLogWriter } from './http/hardened-server.js';
 import { requestUrl } from './http/request-url.js';
-import { log } from './log.js';
+import { log, warn } from './log.js';
 import { createOutboxStore } from './mail/outbox-store.js';
 import { createTransport } from './mail/transport.js';
 import { startMailWorker } from './mail/worker.js';
 import { routeOf } from './metrics.js';
 import { createServices } from './services.js';
 import { openHitCounter } from './signups/hit-counters.js';
+import { startSignupRetention } from './signups/retention.js';
 
 /** A reason not to start, said in one line (main.ts prints it and exits). */
 export class StartupRefusal extends Error {}
@@ -113,6 +114,7 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     mailFrom: config.mailFrom,
     dataDir: config.dataDir,
     leaseMs: config.mailLeaseSeconds * 1000,
+    dkim: config.dkim,
   });
   const mailWorker = startMailWorker({
     outbox: createOutboxStore(opened),
@@ -123,6 +125,7 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     soleWorker: opened.backend === 'sqlite',
   });
   const unsubscribe = services.onOutboxQueued(mailWorker.wake);
+  const retention = startSignupRetention({ opened, retentionDays: config.signupRetentionDays, log, warn });
   const portOf = (listening: http.Server) => {
     const address = listening.address();
     return typeof address === 'object' && address ? address.port : 0;
@@ -132,6 +135,8 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     url: `http://localhost:${port}`,
     database: opened.description,
     mail: transport.kind,
+    dkim: config.dkim ? `${config.dkim.keySelector}._domainkey.${config.dkim.domainName}` : 'off',
+    signupRetentionDays: config.signupRetentionDays,
     rateLimits: services.rateLimitStore,
   });
   return {
@@ -145,6 +150,7 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
       unsubscribe();
+      await retention.stop();
       await mailWorker.stop();
       await services.close();
       await opened.close();

@@ -1,8 +1,8 @@
 /**
  * Graceful shutdown on SIGTERM / SIGINT: stop accepting connections, let in-flight requests finish
  * (idle keep-alive connections are closed at once, busy ones after their response), then `close()`
- * the running server (which also stops background work such as the e-mail outbox after the row
- * being sent), and exit 0. Whatever is still running after SHUTDOWN_TIMEOUT_MS is cut off: exit 1.
+ * the running server (which also stops background work: the e-mail outbox after the row
+ * being sent, signup retention after its batch), and exit 0. Past SHUTDOWN_TIMEOUT_MS: cut off, exit 1.
  */
 import type http from 'node:http';
 

@@ -57,6 +57,16 @@ export interface OutboxTable {
   created_at: string;
 }
 
+/** One finished run of signup retention (docs/signups.md, "Retention"). */
+export interface SignupRetentionRunsTable {
+  id: Generated<number>;
+  ran_at: string;
+  /** Signups last requested before this time were erased. */
+  erased_before: string;
+  signups_erased: number;
+  outbox_erased: number;
+}
+
 /** Per-store counted revenue (paid, inside the window) and the integer key of the rank index. */
 export interface ContestStandingsTable {
   store_key: Generated<number>;
@@ -88,4 +98,5 @@ export interface Database {
   sales: SalesTable;
   signups: SignupsTable;
   outbox: OutboxTable;
+  signup_retention_runs: SignupRetentionRunsTable;
 }

@@ -18,6 +18,12 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * A DKIM key every message is signed with, in nodemailer's words (d=, s= and the PEM): the same option for
+ * SMTP and for .eml files, so a file shows exactly what a relay would receive.
+ */
+export type DkimSigning = { domainName: string; keySelector: string; privateKey: string };
+
 /** A failure that retrying cannot fix (the receiving server refused the address for good). */
 export class PermanentMailError extends Error {}
 
@@ -48,12 +54,13 @@ export function createTransport(options: {
   dataDir: string;
   leaseMs?: number;
   pool?: boolean;
+  dkim?: DkimSigning;
 }): MailTransport {
   if (options.smtpUrl) {
     const waitMs = smtpWaitMs(options.leaseMs ?? DEFAULT_LEASE_MS);
-    return smtpTransport(options.smtpUrl, options.mailFrom, waitMs, options.pool ?? true);
+    return smtpTransport(options.smtpUrl, options.mailFrom, waitMs, options.pool ?? true, options.dkim);
   }
-  return fileTransport(path.join(options.dataDir, 'mail'), options.mailFrom);
+  return fileTransport(path.join(options.dataDir, 'mail'), options.mailFrom, options.dkim);
 }
 
 /** How long a worker's claim on a mail lasts unless MAIL_LEASE_SECONDS says otherwise (the worker's default too). */
@@ -68,7 +75,13 @@ export const SMTP_POOL = { maxConnections: 3, maxMessages: 100 } as const;
 /** Commands whose 5xx answer is about this recipient or this message; any other 5xx is the relay's. */
 const RECIPIENT_COMMANDS = new Set(['RCPT TO', 'DATA']);
 
-function smtpTransport(smtpUrl: string, from: string, waitMs: number, pool: boolean): MailTransport {
+function smtpTransport(
+  smtpUrl: string,
+  from: string,
+  waitMs: number,
+  pool: boolean,
+  dkim: DkimSigning | undefined,
+): MailTransport {
   const timeouts = { connectionTimeout: waitMs, greetingTimeout: waitMs, socketTimeout: waitMs };
   const transporter = pool
     ? nodemailer.createTransport({
@@ -80,8 +93,9 @@ function smtpTransport(smtpUrl: string, from: string, waitMs: number, pool: bool
         maxRequeues: 1,
         idleTimeout: Math.floor(waitMs / 2),
         ...timeouts,
+        dkim,
       })
-    : nodemailer.createTransport({ url: smtpUrl, ...timeouts });
+    : nodemailer.createTransport({ url: smtpUrl, ...timeouts, dkim });
   return {
     kind: 'smtp',
     connections: pool ? SMTP_POOL.maxConnections : 1,
@@ -109,8 +123,8 @@ function classify(error: Error & { responseCode?: number; command?: string }): E
   return new RelayMailError(error.message);
 }
 
-function fileTransport(dir: string, from: string): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+function fileTransport(dir: string, from: string, dkim: DkimSigning | undefined): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', dkim });
   return {
     kind: 'file',
     async send(mail) {
