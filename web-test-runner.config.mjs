@@ -34,6 +34,9 @@ const answer = (ctx, value) => {
  */
 async function fakeGraphql(ctx, next) {
   const { client, state } = stateOf(ctx);
+  // @kasuwa/widgets adds <origin>/widgets/kasuwa-widgets.js: here the built one (package-loader.browser.ts).
+  if (ctx.path === '/widgets/kasuwa-widgets.js' || ctx.path.startsWith('/widgets/chunks/'))
+    ctx.path = `/dist${ctx.path}`;
   if (ctx.path.startsWith('/dist/widgets/chunks/')) {
     const name = ctx.path.split('/').pop();
     state.chunks.push(name);

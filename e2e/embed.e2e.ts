@@ -1,6 +1,7 @@
 /**
  * A partner's page on another origin, with a strict CSP, holding only our script tag and two tags,
- * talks to the running product: the rank dialog opens and the signup toast shows.
+ * talks to the running product: the rank dialog opens and the signup toast shows. A second page has
+ * only a [data-start-selling] link with data-partner, as a WordPress Author's post keeps it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
 import { cspViolations, upgraded } from './site-helpers.js';
+import { storedSignup } from './stored-signup.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 let partner: http.Server;
@@ -21,13 +23,21 @@ test.beforeAll(async () => {
 <store-rank-checker></store-rank-checker>
 <start-selling-form ref="partner-e2e"></start-selling-form>
 </body></html>`;
-  partner = http.createServer((_req, res) => {
+  // What survives WordPress's filter in an Author's post: a link with data-* attributes; the script
+  // comes from the site's theme, and the page has no <start-selling-modal>.
+  const authorPost = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Author's post</title>
+<script type="module" src="${product}/widgets/kasuwa-widgets.js"></script></head>
+<body><h1>My shop story</h1>
+<p><a href="${product}/#signup" data-start-selling data-partner="author-post">Start selling on Kasuwa</a></p>
+</body></html>`;
+  partner = http.createServer((req, res) => {
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       // No 'unsafe-inline' anywhere: our styles must come in as constructable stylesheets.
       'content-security-policy': `default-src 'none'; script-src ${product}; connect-src ${product}; img-src ${product} data:; style-src 'self'`,
     });
-    res.end(page);
+    res.end(req.url === '/author-post' ? authorPost : page);
   });
   await new Promise<void>((resolve) => partner.listen(0, 'localhost', resolve));
   partnerUrl = `http://localhost:${(partner.address() as AddressInfo).port}/`;
@@ -60,6 +70,20 @@ test('given a partner page on another origin should sign up and show the success
   await form.getByRole('textbox', { name: 'Email address' }).fill('partner.embed@example.com');
   await form.getByRole('button', { name: 'Start Selling' }).click();
   await expect(form.getByRole('status').filter({ hasText: 'Success' })).toContainText('Kindly check your email');
+});
+
+test('given a data-start-selling link with data-partner should store the signup with its partner code', async ({
+  page,
+}) => {
+  await page.goto(`${partnerUrl}author-post`);
+  await page.getByRole('button', { name: 'Start selling on Kasuwa' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start Selling with Ease!' });
+  const email = `author-post-${Date.now()}@example.ng`;
+  await dialog.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await dialog.getByRole('button', { name: 'Start Selling' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => storedSignup(email)?.partner).toBe('author-post');
+  expect(storedSignup(email)?.source).toBe(`${new URL(partnerUrl).host}/author-post`);
 });
 
 test('given the /widgets page should show every tag live and open the modal from Get Started', async ({ page }) => {

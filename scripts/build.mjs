@@ -2,7 +2,7 @@
 /**
  * Builds everything into dist/: the widget bundles (tsup), the site's assets (vite), the server
  * (tsup), then renders every page to static HTML and writes .gz/.br siblings for the static server.
- * Usage: node scripts/build.mjs [--only widgets|site|server]
+ * Usage: node scripts/build.mjs [--only widgets|package|site|server]
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import browserslistToEsbuild from 'browserslist-to-esbuild';
+import { packWidgetsPackage } from './build-package.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -183,7 +184,7 @@ function compileWhileDownloading(file) {
  * From widgets/metadata.ts (bundled on the fly): custom-elements.json and the kasuwa-widgets*.d.ts
  * files, and the generated tables of the guides (widgets/api-docs.ts), rewritten only when they differ.
  */
-async function writeWidgetDocs() {
+async function widgetMeta() {
   const { build } = await import('esbuild');
   const out = await build({
     stdin: {
@@ -197,7 +198,11 @@ async function writeWidgetDocs() {
     write: false,
   });
   const code = out.outputFiles[0].text;
-  const meta = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+}
+
+async function writeWidgetDocs() {
+  const meta = await widgetMeta();
   fs.writeFileSync('dist/widgets/custom-elements.json', `${JSON.stringify(meta.customElementsManifest(), null, 2)}\n`);
   for (const [file, text] of Object.entries(meta.typeDeclarations())) fs.writeFileSync(`dist/widgets/${file}`, text);
   for (const [guide, regions] of Object.entries(meta.generatedRegions())) {
@@ -209,6 +214,15 @@ async function writeWidgetDocs() {
       console.log(`[build] ${guide}: generated tables updated from widgets/metadata.ts`);
     }
   }
+}
+
+export async function buildPackage() {
+  await packWidgetsPackage({
+    tsup,
+    target: browserTargets(),
+    declarations: (await widgetMeta()).packageDeclarations(),
+  });
+  step('package packed');
 }
 
 export async function buildSiteAssets() {
@@ -315,7 +329,9 @@ export async function sourceFingerprint() {
     'server',
     'site',
     'widgets',
+    'packages',
     'scripts/build.mjs',
+    'scripts/build-package.mjs',
     'vite.config.ts',
     'package.json',
     'package-lock.json',
@@ -349,6 +365,7 @@ async function main() {
   // Taken before building: vite sets process.env.NODE_ENV, which is one of the inputs.
   const fingerprint = await sourceFingerprint();
   if (!only || only === 'widgets') await buildWidgets();
+  if (!only || only === 'package') await buildPackage();
   if (!only || only === 'site' || only === 'server') {
     if (only !== 'server') await buildSiteAssets();
     await buildServer();

@@ -10,6 +10,7 @@ import { contestStoreCommand } from './cli/contest-store.js';
 import { demoGenerateCommand } from './cli/demo-generate.js';
 import { mailRetryCommand } from './cli/mail-retry.js';
 import { migrateCommand } from './cli/migrate.js';
+import { partnersReportCommand } from './cli/partners-report.js';
 import { salesImportCommand } from './cli/sales-import.js';
 import { signupsExportCommand } from './cli/signups-export.js';
 import { statusCommand } from './cli/status.js';
@@ -24,6 +25,7 @@ const commands: AdminCommand[] = [
   salesImportCommand,
   demoGenerateCommand,
   signupsExportCommand,
+  partnersReportCommand,
   mailRetryCommand,
   contestStandingsCommand,
   contestStoreCommand,

@@ -190,6 +190,33 @@ export async function loadDemoData(
   return { stores: stores.length, sales: sales.length };
 }
 
+/** The partner codes of the demo signups (`partners:report` has something to show on a fresh start). */
+export const DEMO_PARTNERS = ['ada-fashion-blog', 'lagos-tech-weekly', 'naija-side-hustle'] as const;
+
+/**
+ * About forty demo signups over the five weeks before the campaign starts: most with one of the demo
+ * partner codes, some without. Written without welcome e-mails (nobody is behind these addresses).
+ */
+export function demoSignups(
+  campaign: Campaign,
+): { email: string; at: string; source: string; partner: string | null }[] {
+  const random = seededRandom(20261125);
+  const start = Date.parse(campaign.startsAt);
+  const span = 35 * 86_400_000;
+  return Array.from({ length: 40 }, (_, i) => {
+    const first = FIRST[Math.floor(random() * FIRST.length)] as string;
+    // About one in five came with no partner code.
+    const pick = random();
+    const partner = pick < 0.2 ? null : (DEMO_PARTNERS[pick < 0.55 ? 0 : pick < 0.8 ? 1 : 2] as string);
+    return {
+      email: `${slug(first)}.${i + 1}@example.ng`,
+      at: new Date(start - span + Math.floor(random() * span)).toISOString(),
+      source: partner ? `${partner}.example/post` : 'kasuwa.shop/',
+      partner,
+    };
+  }).sort((a, b) => a.at.localeCompare(b.at));
+}
+
 export type GeneratedSize = { stores: number; sales: number; seed?: number };
 
 /**

@@ -9,7 +9,7 @@ import { openContestStorage } from './contest/open-storage.js';
 import { checkDurability, DatabaseFileMissing, openDatabase } from './db/database.js';
 import { campaignWindowConflict, onceAtStart } from './db/installation.js';
 import { migrateToLatest } from './db/migrations/index.js';
-import { loadDemoData } from './demo-data.js';
+import { demoSignups, loadDemoData } from './demo-data.js';
 import { createApp, type GivenRenderers, sendMetrics } from './http/app.js';
 import { createHardenedServer, requestLogWriter } from './http/hardened-server.js';
 import { requestUrl } from './http/request-url.js';
@@ -21,6 +21,7 @@ import { routeOf } from './metrics.js';
 import { createServices } from './services.js';
 import { openHitCounter } from './signups/hit-counters.js';
 import { startSignupRetention } from './signups/retention.js';
+import { insertSignupsWithoutWelcome } from './signups/store.js';
 
 /** A reason not to start, said in one line (main.ts prints it and exits). */
 export class StartupRefusal extends Error {}
@@ -71,7 +72,10 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     // Several servers starting together on an empty database: one loads the demo data, the others wait.
     await onceAtStart(opened, 'kasuwa.demo-data', async () => {
       if (config.demoData && (await contestStorage.storeCount()) === 0) {
-        log('demo data loaded', await loadDemoData(contestStorage, config.campaign));
+        const signups = demoSignups(config.campaign);
+        const loaded = await loadDemoData(contestStorage, config.campaign);
+        await insertSignupsWithoutWelcome(opened.db, signups);
+        log('demo data loaded', { ...loaded, signups: signups.length });
       }
     });
     services = await createServices(config, opened, contestStorage, hitCounter);

@@ -1,6 +1,7 @@
 /**
  * What the build writes from widgets/metadata.ts for tools and frameworks: custom-elements.json and
- * kasuwa-widgets.d.ts, .react.d.ts and .vue.d.ts (docs/embed-react.md, docs/embed-vue.md).
+ * kasuwa-widgets.d.ts, .react.d.ts and .vue.d.ts (docs/embed-react.md, docs/embed-vue.md), and the same
+ * types as the npm package @kasuwa/widgets ships them (packages/widgets/), with its loader functions.
  */
 import { cssProperties, propertyName, type TagMetadata, widgetMetadata } from './metadata.js';
 
@@ -71,11 +72,35 @@ const header = '// Generated from widgets/metadata.ts by scripts/build.mjs.';
 const tagUnion = () => widgetMetadata.map((w) => `'${w.tag}'`).join(' | ');
 const eventsOf = (w: TagMetadata) => w.events.map((e) => e.name);
 
+/** What the loader script (kasuwa-widgets.js) exports. */
+const LOADER_FUNCTIONS = [
+  '/** Opens the start-selling modal (one is created if the page has none); loads it first if needed. */',
+  'export declare function openStartSelling(opener?: HTMLElement | null): Promise<void>;',
+  '/** Loads a tag now and resolves with its element class once it is defined. */',
+  'export declare function ready<K extends KasuwaWidgetTag>(tag: K): Promise<CustomElementConstructor>;',
+];
+
+/** What @kasuwa/widgets exports (packages/widgets/src/index.ts): the loader's functions, usable before it loads. */
+const PACKAGE_FUNCTIONS = [
+  '/**',
+  ' * Adds the widgets script from `origin` (e.g. https://kasuwa.shop) to the page once and resolves once it',
+  ' * has run. A second call with the same origin answers the same promise; another origin is refused.',
+  ' */',
+  'export declare function loadKasuwaWidgets(options: { origin: string }): Promise<void>;',
+  '/**',
+  ' * Loads a tag now (after loadKasuwaWidgets) and resolves with its element class once it is defined;',
+  ' * before loadKasuwaWidgets it waits for the tag to be defined without loading it.',
+  ' */',
+  'export declare function ready<K extends KasuwaWidgetTag>(tag: K): Promise<CustomElementConstructor>;',
+  '/** Opens the start-selling modal (one is created if the page has none); needs loadKasuwaWidgets first. */',
+  'export declare function openStartSelling(opener?: HTMLElement | null): Promise<void>;',
+];
+
 /**
- * kasuwa-widgets.d.ts: the element interfaces, HTMLElementTagNameMap, the events and the loader's
- * exports. No framework in it, so it compiles in any project.
+ * The element interfaces, HTMLElementTagNameMap, the events and `functions` (the loader's exports, or
+ * the package's). No framework in it, so it compiles in any project.
  */
-function domDeclarations(): string {
+function domDeclarations(functions: string[]): string {
   const lines = [header, ''];
   for (const w of widgetMetadata) {
     lines.push(`/** <${w.tag}>: ${w.description} */`);
@@ -101,13 +126,7 @@ function domDeclarations(): string {
   }
   lines.push('}', '');
   lines.push(`export type KasuwaWidgetTag = ${tagUnion()};`, '');
-  lines.push(
-    '/** Opens the start-selling modal (one is created if the page has none); loads it first if needed. */',
-    'export declare function openStartSelling(opener?: HTMLElement | null): Promise<void>;',
-    '/** Loads a tag now and resolves with its element class once it is defined. */',
-    'export declare function ready<K extends KasuwaWidgetTag>(tag: K): Promise<CustomElementConstructor>;',
-    '',
-  );
+  lines.push(...functions, '');
   lines.push('declare global {', '  interface HTMLElementTagNameMap {');
   for (const w of widgetMetadata) lines.push(`    '${w.tag}': ${w.className};`);
   lines.push(
@@ -124,12 +143,12 @@ function domDeclarations(): string {
  * kasuwa-widgets.react.d.ts: React 19 JSX for the four tags: options as attributes, events as
  * `on<event-name>` props (React 19 adds them as listeners), `ref` typed with the element.
  */
-function reactDeclarations(): string {
+function reactDeclarations(dom: string): string {
   const lines = [
     header,
-    '// React 19 JSX for the Kasuwa widgets; needs @types/react 19 and kasuwa-widgets.d.ts beside it.',
+    `// React 19 JSX for the Kasuwa widgets; needs @types/react 19 and ${dom}.d.ts beside it.`,
     "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
-    `import type { ${widgetMetadata.map((w) => w.className).join(', ')}, KasuwaWidgetEventMap } from './kasuwa-widgets.js';`,
+    `import type { ${widgetMetadata.map((w) => w.className).join(', ')}, KasuwaWidgetEventMap } from './${dom}.js';`,
     '',
     '/** Standard HTML props of an element, its ref, and `class` (React 19 passes it through). */',
     'type KasuwaElementProps<E extends HTMLElement> = DetailedHTMLProps<HTMLAttributes<E>, E> & { class?: string };',
@@ -152,12 +171,12 @@ function reactDeclarations(): string {
  * listeners (`@store-rank-result` is the onStoreRankResult prop). The tags still need
  * compilerOptions.isCustomElement, so Vue leaves them to the browser.
  */
-function vueDeclarations(): string {
+function vueDeclarations(dom: string): string {
   const lines = [
     header,
-    '// Vue 3 global components for the Kasuwa widgets; needs vue and kasuwa-widgets.d.ts beside it.',
+    `// Vue 3 global components for the Kasuwa widgets; needs vue and ${dom}.d.ts beside it.`,
     "import type { DefineComponent } from 'vue';",
-    "import type { KasuwaWidgetEventMap } from './kasuwa-widgets.js';",
+    `import type { KasuwaWidgetEventMap } from './${dom}.js';`,
     '',
     "declare module 'vue' {",
     '  interface GlobalComponents {',
@@ -174,8 +193,20 @@ function vueDeclarations(): string {
 /** The three declaration files shipped in dist/widgets/, by file name. */
 export function typeDeclarations(): Record<string, string> {
   return {
-    'kasuwa-widgets.d.ts': domDeclarations(),
-    'kasuwa-widgets.react.d.ts': reactDeclarations(),
-    'kasuwa-widgets.vue.d.ts': vueDeclarations(),
+    'kasuwa-widgets.d.ts': domDeclarations(LOADER_FUNCTIONS),
+    'kasuwa-widgets.react.d.ts': reactDeclarations('kasuwa-widgets'),
+    'kasuwa-widgets.vue.d.ts': vueDeclarations('kasuwa-widgets'),
+  };
+}
+
+/**
+ * The declaration files of @kasuwa/widgets, by file name: `@kasuwa/widgets` (index), and
+ * `@kasuwa/widgets/react` and `/vue`, each needing only its own framework's types.
+ */
+export function packageDeclarations(): Record<string, string> {
+  return {
+    'index.d.ts': domDeclarations(PACKAGE_FUNCTIONS),
+    'react.d.ts': reactDeclarations('index'),
+    'vue.d.ts': vueDeclarations('index'),
   };
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const shown: [guide: string, snippets: string[]][] = [
   ['docs/embedding.md', ['e2e/hosts/plain/index.html']],
   ['docs/embed-react.md', ['e2e/hosts/react/App.tsx', 'e2e/hosts/react/main.tsx']],
-  ['docs/embed-vue.md', ['e2e/hosts/vue/vite.config.ts', 'e2e/hosts/vue/App.vue']],
+  ['docs/embed-vue.md', ['e2e/hosts/vue/vite.config.ts', 'e2e/hosts/vue/main.ts', 'e2e/hosts/vue/App.vue']],
   ['docs/embed-cms.md', ['e2e/hosts/cms/custom-html-block.html']],
 ];
 

@@ -1,17 +1,17 @@
 /**
- * A React 19 app and a Vue 3 app, built with vite by this test (the snippets in docs/embed-react.md and
- * docs/embed-vue.md), embedding all four tags from https://kasuwa.shop/widgets/kasuwa-widgets.js.
- * Playwright serves each app on its own origin and answers https://kasuwa.shop/ from the running
- * product, so the apps keep the exact URL the guides show.
+ * A React 19 app and a Vue 3 app (the snippets in docs/embed-react.md and docs/embed-vue.md), built with
+ * vite by this test against the packed @kasuwa/widgets installed beside them, loading all four tags from
+ * https://kasuwa.shop. Playwright serves each app on its own origin and answers https://kasuwa.shop/
+ * from the running product, so the apps keep the exact origin the guides show.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.js';
 import { storedSignup } from '../stored-signup.js';
+import { hostProjects, packedWidgets, unpack } from './host-projects.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
-const hostsDir = path.resolve('e2e/hosts');
 const outDir = path.resolve('test-results/hosts');
 
 const frameworks = [
@@ -22,6 +22,8 @@ const frameworks = [
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const { build } = await import('vite');
+  // As a partner's project: the tarball npm would install, not our sources.
+  const apps = hostProjects(path.resolve('test-results/hosts-src'), unpack(packedWidgets()));
   // A development build: React and Vue print their warnings (none may appear).
   const common = {
     logLevel: 'warn' as const,
@@ -32,14 +34,14 @@ test.beforeAll(async () => {
   await build({
     ...common,
     configFile: false,
-    root: path.join(hostsDir, 'react'),
+    root: apps.react,
     esbuild: { jsx: 'automatic' },
     build: { ...common.build, outDir: path.join(outDir, 'react') },
   });
   await build({
     ...common,
-    configFile: path.join(hostsDir, 'vue/vite.config.ts'),
-    root: path.join(hostsDir, 'vue'),
+    configFile: path.join(apps.vue, 'vite.config.ts'),
+    root: apps.vue,
     build: { ...common.build, outDir: path.join(outDir, 'vue') },
   });
 });

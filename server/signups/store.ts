@@ -130,3 +130,50 @@ export function streamSignups(db: Db): AsyncIterable<SignupExportRow> {
     .orderBy('id')
     .stream(500);
 }
+
+/**
+ * Each signup that came with a partner code (since `since`, an ISO time), grouped by code (byte order
+ * on both backends) and oldest first within it, streamed: the report holds one code's weeks at a time.
+ */
+export function streamPartnerSignups(
+  opened: Pick<OpenedDatabase, 'backend' | 'db'>,
+  since?: string,
+): AsyncIterable<{ partner: string; first_requested_at: string }> {
+  // PostgreSQL's default collation would sort by locale rules; "C" is SQLite's byte order.
+  const byCode = opened.backend === 'postgres' ? sql`partner collate "C"` : sql`partner`;
+  let query = opened.db
+    .selectFrom('signups')
+    .select(['partner', 'first_requested_at'])
+    .where('partner', 'is not', null)
+    .orderBy(byCode)
+    .orderBy('first_requested_at')
+    .orderBy('id');
+  if (since) query = query.where('first_requested_at', '>=', since);
+  return query.stream(500) as AsyncIterable<{ partner: string; first_requested_at: string }>;
+}
+
+/** Signups written as they are, with no welcome e-mail: the demo data's, which nobody should receive. */
+export async function insertSignupsWithoutWelcome(
+  db: Db,
+  signups: { email: string; at: string; source: string | null; partner: string | null }[],
+): Promise<void> {
+  if (!signups.length) return;
+  await db
+    .insertInto('signups')
+    .values(
+      signups.map((signup) => ({
+        email: signup.email,
+        email_key: emailKey(signup.email),
+        first_requested_at: signup.at,
+        last_requested_at: signup.at,
+        request_count: 1,
+        source: signup.source,
+        partner: signup.partner,
+        ip_hash: null,
+        last_welcome_at: null,
+        last_welcome_request: null,
+      })),
+    )
+    .onConflict((conflict) => conflict.column('email_key').doNothing())
+    .execute();
+}

@@ -27,6 +27,8 @@ export type StartSellingFormProps = {
   submitLabel?: string;
   /** Where the success toast goes; the modal shows it outside its (closing) dialog. */
   onToast?: (toast: ToastMessage) => void;
+  /** The partner code of what opened the modal (its data-partner): ahead of the element's own. */
+  openerPartner?: string | null;
 };
 
 // The form re-renders only when these change, not on every keystroke (each field renders itself):
@@ -45,13 +47,19 @@ function hostOf(node: Node | null): Element | null {
 }
 
 /**
- * `source` is the page host and path; `partner` the element's partner attribute, else `?partner=` in
- * the page URL. `ref` is its older name (React and Vue reserve it), still read on plain pages.
+ * `source` is the page host and path; `partner` the code the opener carried (the modal's), else the
+ * element's partner attribute, else `?partner=` in the page URL. `ref` is its older name (React and Vue
+ * reserve it), still read on plain pages.
  */
-function attribution(host: Element | null) {
+function attribution(host: Element | null, openerPartner: string | null | undefined) {
   const query = new URLSearchParams(location.search);
   const partner =
-    host?.getAttribute('partner') || host?.getAttribute('ref') || query.get('partner') || query.get('ref') || null;
+    openerPartner ||
+    host?.getAttribute('partner') ||
+    host?.getAttribute('ref') ||
+    query.get('partner') ||
+    query.get('ref') ||
+    null;
   return { source: `${location.host}${location.pathname}`, partner };
 }
 
@@ -62,6 +70,7 @@ export function StartSellingFormBody({
   onSuccess,
   submitLabel = 'Start Selling',
   onToast,
+  openerPartner,
 }: StartSellingFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const succeeded = useRef(false);
@@ -76,7 +85,9 @@ export function StartSellingFormBody({
     setFailure(null);
     try {
       const website = values.website || null;
-      await api.mutate(START_SELLING, { data: { email: values.email?.trim(), website, ...attribution(host) } });
+      await api.mutate(START_SELLING, {
+        data: { email: values.email?.trim(), website, ...attribution(host, openerPartner) },
+      });
     } catch (error) {
       const answer = (error as { errors?: { message?: string; extensions?: { code?: string } }[] }).errors?.[0];
       const code = answer?.extensions?.code;

@@ -8,6 +8,7 @@ import {
   fixture,
   importLoader,
   queryByRole,
+  takeRequests,
   type,
   until,
 } from '../test-support/browser.js';
@@ -90,6 +91,21 @@ async function getStartedPressed() {
   button.focus();
   button.click();
   return { pricing, button, selected };
+}
+
+/** Opens the modal with the link in `html`, signs up in it, and answers the partner code sent. */
+async function partnerSentFrom(html: string): Promise<unknown> {
+  await takeRequests();
+  const container = fixture(html);
+  byRole(container, 'link', 'Start Selling').click();
+  const dialog = await modalDialog();
+  const submit = byRole<HTMLButtonElement>(dialog, 'button', 'Start Selling');
+  type(byLabel(dialog, 'Email address'), 'partner@example.com');
+  await until(() => !submit.disabled, 'submit enabled');
+  submit.click();
+  await until(() => !dialog.open, 'closed on success');
+  const [request] = await takeRequests();
+  return (request?.variables?.data as { partner?: unknown } | undefined)?.partner;
 }
 
 describe('<start-selling-modal>', () => {
@@ -244,6 +260,29 @@ describe('<start-selling-modal>', () => {
       const dialog = await signedUp(modal);
       await until(() => !dialog.open, 'closed on success');
       expect(success).to.equal(true);
+    });
+  });
+
+  describe('given a signup from a [data-start-selling] link', () => {
+    it("given the link has data-partner should send its code, not the modal's", async () => {
+      const partner = await partnerSentFrom(
+        '<a href="#signup" data-start-selling data-partner="author-blog">Start Selling</a><start-selling-modal api-url="/graphql" partner="site-code"></start-selling-modal>',
+      );
+      expect(partner).to.equal('author-blog');
+    });
+
+    it("given the link has no data-partner should send the modal's partner", async () => {
+      const partner = await partnerSentFrom(
+        '<a href="#signup" data-start-selling>Start Selling</a><start-selling-modal api-url="/graphql" partner="site-code"></start-selling-modal>',
+      );
+      expect(partner).to.equal('site-code');
+    });
+
+    it("given a page without a modal and a link with data-partner should send the link's code", async () => {
+      const partner = await partnerSentFrom(
+        '<a href="#signup" data-start-selling data-partner="wp-author">Start Selling</a>',
+      );
+      expect(partner).to.equal('wp-author');
     });
   });
 

@@ -1,7 +1,8 @@
 /**
  * <start-selling-modal>: the start-selling dialog (docs/widgets-api.md). Opened by show() or `open`, by
- * any [data-start-selling] element (shared/start-selling-delegation.ts); closes on success. Says
- * start-selling-show and start-selling-hide once the dialog has opened or closed.
+ * any [data-start-selling] element (shared/start-selling-delegation.ts), whose data-partner wins over the
+ * modal's partner; closes on success. Says start-selling-show and start-selling-hide once the dialog
+ * has opened or closed.
  */
 import { useCallback, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useApi } from '../shared/api.js';
@@ -49,7 +50,14 @@ export function StartSellingModal({ container }: { container?: ShadowRoot | HTML
         <p id={`${id}-text`} className="text" part="text">
           {MODAL_TEXT}
         </p>
-        <StartSellingFormBody api={api} onSuccess={close} onToast={setToast} />
+        <StartSellingFormBody
+          api={api}
+          onSuccess={close}
+          onToast={setToast}
+          // A [data-start-selling] button on a page the partner can't add tags to (a WordPress Author's
+          // post) carries their code itself; the modal's own partner attribute comes next.
+          openerPartner={state.opener?.getAttribute('data-partner')}
+        />
       </Dialog>
       <Toast message={toast} placement="top-right" onDone={clearToast} />
     </>

@@ -1,4 +1,4 @@
-import { openStartSelling, ready, type StartSellingModalElement } from 'https://kasuwa.shop/widgets/kasuwa-widgets.js';
+import { openStartSelling, ready, type StartSellingModalElement } from '@kasuwa/widgets';
 import { useRef, useState } from 'react';
 
 export function App() {

@@ -1,0 +1,33 @@
+/**
+ * @kasuwa/widgets (packages/widgets/) into dist/packages/widgets/: its small ESM loader (tsup; no React
+ * or Vue in it), its README and manifest, the types generated from widgets/metadata.ts, then `npm pack`
+ * into dist/packages/kasuwa-widgets-<version>.tgz, the file the host apps of e2e/hosts install.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export async function packWidgetsPackage({ tsup, target, declarations }) {
+  const out = 'dist/packages/widgets';
+  fs.rmSync('dist/packages', { recursive: true, force: true });
+  await tsup({
+    silent: true,
+    entry: { index: 'packages/widgets/src/index.ts' },
+    outDir: out,
+    format: ['esm'],
+    platform: 'browser',
+    target,
+    outExtension: () => ({ js: '.js' }),
+    sourcemap: false,
+    dts: false,
+    clean: false,
+  });
+  for (const file of ['package.json', 'README.md']) fs.copyFileSync(`packages/widgets/${file}`, `${out}/${file}`);
+  // The framework entries are types only; an import of them at run time still resolves.
+  for (const file of ['react.js', 'vue.js']) fs.writeFileSync(`${out}/${file}`, 'export {};\n');
+  for (const [file, text] of Object.entries(declarations)) fs.writeFileSync(`${out}/${file}`, text);
+  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', path.resolve('dist/packages')], {
+    cwd: out,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
