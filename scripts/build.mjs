@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import browserslistToEsbuild from 'browserslist-to-esbuild';
+import { zipDirectory } from './zip.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -253,6 +254,15 @@ export async function renderPages() {
   step(`${pages.length} pages rendered`);
 }
 
+/** The WordPress plugin (integrations/wordpress/) as the zip WordPress installs, served at PLUGIN_ZIP_URL. */
+export const PLUGIN_ZIP = 'dist/site/downloads/kasuwa-wordpress.zip';
+export function zipWordPressPlugin() {
+  const files = zipDirectory('integrations/wordpress', 'kasuwa', PLUGIN_ZIP, {
+    exclude: (file) => file.endsWith('.ts'),
+  });
+  step(`WordPress plugin zipped (${files} files, ${PLUGIN_ZIP})`);
+}
+
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|map)$/;
 
 export function precompress(dir) {
@@ -315,6 +325,7 @@ export async function sourceFingerprint() {
     'server',
     'site',
     'widgets',
+    'integrations',
     'scripts/build.mjs',
     'vite.config.ts',
     'package.json',
@@ -353,6 +364,7 @@ async function main() {
     if (only !== 'server') await buildSiteAssets();
     await buildServer();
     await renderPages();
+    zipWordPressPlugin();
   }
   const compressed = precompress('dist/widgets') + precompress('dist/site');
   step(`${compressed} files precompressed (gzip, brotli)`);

@@ -1,0 +1,340 @@
+/**
+ * The WordPress plugin (integrations/wordpress/, docs/embed-cms.md) in a real WordPress 6.1 from Debian
+ * with its block theme: first what kses keeps of the Custom HTML snippet for each role without the
+ * plugin, and that snippet's page not moving; then the zip our server serves installed and set up by an
+ * Administrator, and posts with every block, every shortcode and a hand-written tag published by an
+ * Administrator, an Editor and an Author, checked in Chromium: the widgets render, a signup stores the
+ * partner code, the rank dialog opens, nothing moves (CLS), and without JavaScript the fallbacks work.
+ * Needs Debian's wordpress, php-cli, php-mysql, php-xml and php-mbstring, and MariaDB on 127.0.0.1:3306.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config.js';
+import { storedSignup } from '../stored-signup.js';
+import { startWordPress, type WordPress } from './wordpress-site.js';
+
+const product = `http://127.0.0.1:${E2E_PORT}`;
+const WORDPRESS_PORT = Number(process.env.WORDPRESS_PORT ?? E2E_PORT + 1);
+const ADMIN = { user: 'administrator', password: 'admin-password-19' };
+const SITE_PARTNER = 'blog-partner-19';
+const OWN_PARTNER = 'author-own-code';
+const ROLES = ['administrator', 'editor', 'author'] as const;
+type Role = (typeof ROLES)[number];
+const SHOTS = 'test-results/wordpress';
+
+/** The Custom HTML block of docs/embed-cms.md, pointing at the running product. */
+const snippet = fs
+  .readFileSync(path.resolve('e2e/hosts/cms/custom-html-block.html'), 'utf8')
+  .replaceAll('https://kasuwa.shop', product);
+const customHtml = (html: string) => `<!-- wp:html -->\n${html}\n<!-- /wp:html -->`;
+const paragraph = (text: string) => `<!-- wp:paragraph -->\n<p>${text}</p>\n<!-- /wp:paragraph -->`;
+const intro = paragraph('I sell fabrics online, and Kasuwa runs my shop. Here is how you can start too.');
+const outro = paragraph('Thanks for reading. Questions? Leave a comment below.');
+
+const blocksPost = [
+  intro,
+  '<!-- wp:kasuwa/signup /-->',
+  paragraph('Already selling? See where you stand in the New Year sales.'),
+  '<!-- wp:kasuwa/rank-checker /-->',
+  '<!-- wp:kasuwa/pricing {"period":"monthly"} /-->',
+  '<!-- wp:kasuwa/start-selling /-->',
+  outro,
+].join('\n\n');
+const shortcodesPost = [
+  intro,
+  // An unknown attribute is ignored; a per-use partner code wins over the site's.
+  `<!-- wp:shortcode -->\n[kasuwa_signup partner="${OWN_PARTNER}" colour="red"]\n<!-- /wp:shortcode -->`,
+  '<!-- wp:shortcode -->\n[kasuwa_rank_checker]\n<!-- /wp:shortcode -->',
+  '<!-- wp:shortcode -->\n[kasuwa_pricing period="monthly"]\n<!-- /wp:shortcode -->',
+  '<!-- wp:shortcode -->\n[kasuwa_start_selling]\n<!-- /wp:shortcode -->',
+  outro,
+].join('\n\n');
+const handWrittenTag = `<start-selling-form partner="${OWN_PARTNER}"></start-selling-form>`;
+
+let wp: WordPress;
+/** Post ids by name. */
+const posts: Record<string, number> = {};
+
+type Draft = { name: string; role: Role; title: string; content: string };
+
+/** Publishes posts as their authors (each role's user has the role's name as login) (kses applies as it does in the editor); returns what each stored. */
+function publish(drafts: Draft[]): Record<string, string> {
+  const json = Buffer.from(JSON.stringify(drafts)).toString('base64');
+  const out = wp.php(`
+$stored = [];
+foreach (json_decode(base64_decode('${json}'), true) as $draft) {
+  wp_set_current_user(get_user_by('login', $draft['role'])->ID);
+  $id = wp_insert_post(wp_slash(['post_title' => $draft['title'], 'post_content' => $draft['content'], 'post_status' => 'publish']), true);
+  if (is_wp_error($id)) { fwrite(STDERR, $id->get_error_message()); exit(1); }
+  $stored[$draft['name']] = ['id' => $id, 'content' => get_post($id)->post_content];
+}
+echo json_encode($stored);`);
+  const stored = JSON.parse(out) as Record<string, { id: number; content: string }>;
+  for (const [name, { id }] of Object.entries(stored)) posts[name] = id;
+  return Object.fromEntries(Object.entries(stored).map(([name, { content }]) => [name, content]));
+}
+
+/** What of the Custom HTML snippet survived in a stored post. */
+const kept = (content: string) => ({
+  script: content.includes('<script type="module"'),
+  tag: content.includes('<start-selling-form partner="your-partner-code"'),
+  form: content.includes('<form method="post"'),
+  inputs: content.includes('<input type="hidden" name="partner" value="your-partner-code">'),
+  text: content.includes('Email address'),
+});
+
+const postUrl = (name: string) => `${wp.url}/?p=${posts[name]}`;
+
+/** The sum of layout shifts (without recent input) while a post loads and its widgets render. */
+async function layoutShift(browser: Browser, name: string, width: number) {
+  const page = await browser.newPage({ viewport: { width, height: width < 600 ? 2600 : 2000 } });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(postUrl(name));
+  await widgetsRendered(page, name);
+  // A shift is reported in the frame after it happens.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  return { page, cls: shifts.reduce((sum, value) => sum + value, 0) };
+}
+
+/** Every widget of a post is defined and shows its own controls (in its shadow root). */
+async function widgetsRendered(page: Page, name: string) {
+  const form = page.locator('start-selling-form');
+  await expect(form.locator('form.form')).toBeVisible();
+  if (name.includes('tag') || name.includes('snippet')) return;
+  await expect(page.locator('store-rank-checker').getByRole('button', { name: 'Check my rank' })).toBeVisible();
+  await expect(page.locator('pricing-plans').getByRole('button', { name: 'Monthly', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.locator('pricing-plans').getByRole('button', { name: 'Get Started' }).first()).toBeVisible();
+  // The start-selling link is the loader's now: a button that opens the modal (its code comes on the press).
+  await expect(page.locator('a.wp-element-button[data-start-selling]')).toHaveAttribute('role', 'button');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  wp = await startWordPress(WORDPRESS_PORT, ADMIN);
+  wp.php(`
+foreach (['editor', 'author'] as $role) {
+  $id = wp_insert_user(['user_login' => $role, 'user_pass' => '${ADMIN.password}', 'user_email' => "$role@example.ng", 'role' => $role]);
+  if (is_wp_error($id)) { fwrite(STDERR, $id->get_error_message()); exit(1); }
+}`);
+});
+
+test.afterAll(async () => {
+  await wp?.stop();
+});
+
+test('given no plugin, kses keeps the Custom HTML snippet for Administrators and Editors and strips it to text for Authors', async () => {
+  const stored = publish(
+    ROLES.map((role) => ({
+      name: `snippet-${role}`,
+      role,
+      title: `My Kasuwa signup (${role})`,
+      content: customHtml(snippet),
+    })),
+  );
+  const measured = Object.fromEntries(ROLES.map((role) => [role, kept(stored[`snippet-${role}`]!)]));
+  console.log('[wordpress] kses without the plugin:', JSON.stringify(measured));
+  const all = { script: true, tag: true, form: true, inputs: true, text: true };
+  expect(measured).toEqual({
+    administrator: all,
+    editor: all,
+    author: { script: false, tag: false, form: false, inputs: false, text: true },
+  });
+});
+
+test("given the Administrator's snippet with the script in the body of a post, nothing moves (CLS ≤ 0.01 at 360 and 1280 px) and nothing overflows", async ({
+  browser,
+}) => {
+  for (const width of [360, 1280]) {
+    const { page, cls } = await layoutShift(browser, 'snippet-administrator', width);
+    console.log(`[wordpress] CLS of the Custom HTML snippet (script in the body) at ${width} px: ${cls.toFixed(4)}`);
+    expect(cls).toBeLessThanOrEqual(0.01);
+    // Never wider than the post's column.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await page.close();
+  }
+});
+
+test('given the zip from our server, an Administrator installs the plugin and sets the origin and the partner code in Settings → Kasuwa', async ({
+  page,
+}) => {
+  const zip = await fetch(`${product}/downloads/kasuwa-wordpress.zip`);
+  expect(zip.status).toBe(200);
+  expect(zip.headers.get('content-type')).toBe('application/zip');
+  const file = path.resolve('test-results/kasuwa-wordpress.zip');
+  fs.writeFileSync(file, Buffer.from(await zip.arrayBuffer()));
+  // WordPress's own upgrader, as Plugins → Add New → Upload Plugin runs it.
+  const installed = wp.php(`
+require_once ABSPATH . 'wp-admin/includes/admin.php';
+require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
+wp_set_current_user(1);
+$result = (new Plugin_Upgrader(new Automatic_Upgrader_Skin()))->install('${file}');
+if ($result !== true) { fwrite(STDERR, is_wp_error($result) ? $result->get_error_message() : 'install failed'); exit(1); }
+$active = activate_plugin('kasuwa/kasuwa.php');
+if (is_wp_error($active)) { fwrite(STDERR, $active->get_error_message()); exit(1); }
+echo get_plugin_data(WP_PLUGIN_DIR . '/kasuwa/kasuwa.php')['Name'];`);
+  expect(installed).toBe('Kasuwa widgets');
+
+  await page.goto(`${wp.url}/wp-login.php`);
+  await page.getByLabel('Username or Email Address').fill(ADMIN.user);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/wp-admin/);
+  await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
+  const origin = page.getByLabel('Widget origin');
+  await expect(origin).toHaveValue('https://kasuwa.shop');
+  await origin.fill('javascript:alert(1)');
+  await page.getByLabel('Partner code').fill(SITE_PARTNER);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('The widget origin must be an http:// or https:// address')).toBeVisible();
+  await expect(origin).toHaveValue('https://kasuwa.shop');
+  await origin.fill(`${product}/`);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await expect(origin).toHaveValue(product);
+  await expect(page.getByLabel('Partner code')).toHaveValue(SITE_PARTNER);
+});
+
+test('given the plugin, an Administrator, an Editor and an Author publish every block, every shortcode and a hand-written tag', async () => {
+  const stored = publish([
+    ...ROLES.flatMap((role) => [
+      { name: `blocks-${role}`, role, title: `Start selling with Kasuwa (blocks, ${role})`, content: blocksPost },
+      {
+        name: `shortcodes-${role}`,
+        role,
+        title: `Start selling with Kasuwa (shortcodes, ${role})`,
+        content: shortcodesPost,
+      },
+    ]),
+    {
+      name: 'tag-author',
+      role: 'author',
+      title: 'A tag written by hand',
+      content: [intro, customHtml(handWrittenTag), outro].join('\n\n'),
+    },
+    {
+      name: 'snippet-author-plugin',
+      role: 'author',
+      title: 'The snippet, with the plugin',
+      content: customHtml(snippet),
+    },
+  ]);
+  // Blocks and shortcodes are comments and text: kses leaves them whole for every role.
+  for (const role of ROLES) {
+    expect(stored[`blocks-${role}`]).toBe(blocksPost);
+    expect(stored[`shortcodes-${role}`]).toBe(shortcodesPost);
+  }
+  expect(stored['tag-author']).toContain(handWrittenTag);
+  const measured = kept(stored['snippet-author-plugin']!);
+  console.log('[wordpress] kses for an Author with the plugin:', JSON.stringify(measured));
+  expect(measured).toEqual({ script: false, tag: true, form: false, inputs: false, text: true });
+});
+
+test('given every post, every widget renders, with the loader once in <head>, and a post without widgets gets no loader', async ({
+  page,
+}) => {
+  for (const name of [...ROLES.flatMap((role) => [`blocks-${role}`, `shortcodes-${role}`]), 'tag-author']) {
+    await page.goto(postUrl(name));
+    await widgetsRendered(page, name);
+    await expect(page.locator('head script[src$="/widgets/kasuwa-widgets.js"]')).toHaveCount(1);
+    await expect(page.locator('body script[src$="/widgets/kasuwa-widgets.js"]')).toHaveCount(0);
+  }
+  await page.goto(`${wp.url}/?p=1`); // WordPress's "Hello world!"
+  await expect(page.getByRole('heading', { name: 'Hello world!', exact: true })).toBeVisible();
+  await expect(page.locator('script[src$="/widgets/kasuwa-widgets.js"]')).toHaveCount(0);
+});
+
+test('given a post with the widgets, a signup stores the partner code, the rank dialog opens and the button opens the signup modal', async ({
+  page,
+}) => {
+  const signUp = async (name: string, partner: string) => {
+    await page.goto(postUrl(name));
+    const email = `${name}-${Date.now()}@example.ng`;
+    const form = page.locator('start-selling-form form.form');
+    await form.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await form.getByRole('button', { name: 'Start Selling' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Kindly check your email' })).toHaveCount(1);
+    await expect.poll(() => storedSignup(email)?.partner).toBe(partner);
+  };
+  await signUp('blocks-author', SITE_PARTNER);
+  await signUp('shortcodes-editor', OWN_PARTNER);
+  await signUp('tag-author', OWN_PARTNER);
+
+  await page.goto(postUrl('blocks-editor'));
+  const checker = page.locator('store-rank-checker');
+  await checker.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
+  await checker.getByRole('button', { name: 'Check my rank' }).click();
+  const dialog = checker.getByRole('dialog', { name: 'Your New Year sales ranking' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Adaeze Fabrics');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.locator('a.wp-element-button[data-start-selling]').click();
+  await expect(
+    page.locator('start-selling-modal').getByRole('dialog', { name: 'Start Selling with Ease!' }),
+  ).toBeVisible();
+});
+
+test('given a post with every widget, nothing moves as they render (CLS ≤ 0.01 at 360 and 1280 px), nothing overflows the column', async ({
+  browser,
+}) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const name of ['blocks-author', 'shortcodes-administrator']) {
+    for (const width of [360, 1280]) {
+      const { page, cls } = await layoutShift(browser, name, width);
+      console.log(`[wordpress] CLS of ${name} at ${width} px: ${cls.toFixed(4)}`);
+      expect(cls).toBeLessThanOrEqual(0.01);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      if (name === 'blocks-author') {
+        await page.setViewportSize({ width, height: width < 600 ? 800 : 900 });
+        await page.screenshot({ path: `${SHOTS}/post-${width}.png`, fullPage: true });
+      }
+      await page.close();
+    }
+  }
+});
+
+test('given JavaScript off, the fallback signs up with the partner code and the rank form shows a rank', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(postUrl('blocks-author'));
+  await page.screenshot({ path: `${SHOTS}/post-360-no-js.png`, fullPage: true });
+  const email = `no-js-${Date.now()}@example.ng`;
+  const signup = page.locator('start-selling-form form');
+  await signup.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await signup.getByRole('button', { name: 'Start Selling' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kindly check your email');
+  expect(storedSignup(email)?.partner).toBe(SITE_PARTNER);
+
+  await page.goto(postUrl('shortcodes-author'));
+  const rank = page.locator('store-rank-checker form');
+  await rank.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
+  await rank.getByRole('button', { name: 'Check my rank' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your New Year sales ranking');
+  await expect(page.getByText('Adaeze Fabrics', { exact: true })).toBeVisible();
+  await expect(page.getByText('Rank 1')).toBeVisible();
+  await context.close();
+});
