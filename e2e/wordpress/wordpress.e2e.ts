@@ -1,12 +1,10 @@
 /**
- * The WordPress plugin (integrations/wordpress/, docs/embed-cms.md) in a real WordPress 6.1 from Debian
- * with its block theme: first what kses keeps of the Custom HTML snippet for each role without the
- * plugin, and that snippet's page not moving; then the zip our server serves installed and set up by an
- * Administrator, and posts with every block, every shortcode and a hand-written tag published by an
- * Administrator, an Editor and an Author, checked in Chromium: the widgets render, a signup stores the
- * partner code, the rank dialog opens, nothing moves (CLS), and without JavaScript the fallbacks work.
- * Needs Debian's wordpress, php-cli, php-mysql, php-xml and php-mbstring, and MariaDB on 127.0.0.1:3306.
+ * The WordPress plugin (docs/embed-cms.md) in a real Debian WordPress 6.1: kses per role without it, then
+ * the zip our server serves installed and set up, posts with every block, shortcode and a hand-written tag
+ * by an Administrator, an Editor and an Author, checked in Chromium (widgets, partner code stored, rank
+ * dialog, CLS, no-JavaScript fallbacks). Needs Debian's wordpress and php packages and MariaDB.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -135,6 +133,17 @@ foreach (['editor', 'author'] as $role) {
 
 test.afterAll(async () => {
   await wp?.stop();
+});
+
+test('given every PHP file of the plugin, php -l finds no error', () => {
+  const files = fs
+    .readdirSync('integrations/wordpress', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.php'));
+  expect(files.length).toBeGreaterThan(5);
+  for (const file of files) {
+    const lint = spawnSync('php', ['-l', path.join('integrations/wordpress', file)], { encoding: 'utf8' });
+    expect(lint.stdout + lint.stderr, file).toContain('No syntax errors detected');
+  }
 });
 
 test('given no plugin, kses keeps the Custom HTML snippet for Administrators and Editors and strips it to text for Authors', async () => {
@@ -278,6 +287,7 @@ test('given a post with the widgets, a signup stores the partner code, the rank 
   await signUp('tag-author', OWN_PARTNER);
 
   await page.goto(postUrl('blocks-editor'));
+  await widgetsRendered(page, 'blocks-editor');
   const checker = page.locator('store-rank-checker');
   await checker.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
   await checker.getByRole('button', { name: 'Check my rank' }).click();
@@ -315,6 +325,27 @@ test('given a post with every widget, nothing moves as they render (CLS ≤ 0.01
   }
 });
 
+test('given hostile values, the markup is escaped and a partner code the API would refuse is not stored', () => {
+  const out = JSON.parse(
+    wp.php(`
+echo json_encode([
+  'markup' => Kasuwa_Widgets::render('signup', ['partner' => '"><script>alert(1)</script>']),
+  'pricing' => Kasuwa_Widgets::render('pricing', ['period' => '"><b>', 'label' => '"><img src=x onerror=alert(1)>', 'partner' => 'x\\'"<y']),
+  'control' => Kasuwa_Settings::clean_partner("line\nbreak"),
+  'long' => Kasuwa_Settings::clean_partner(str_repeat('a', 513)),
+  'ok' => Kasuwa_Settings::clean_partner('  partner-7  '),
+  'origin' => [Kasuwa_Settings::clean_origin('javascript:alert(1)'), Kasuwa_Settings::clean_origin('https://kasuwa.shop/path'), Kasuwa_Settings::clean_origin('HTTPS://Kasuwa.shop:8443/')],
+]);`),
+  ) as { markup: string; pricing: string; control: null; long: null; ok: string; origin: (string | null)[] };
+  expect(out.markup).not.toContain('<script>');
+  expect(out.markup).toContain('partner="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  expect(out.pricing).not.toMatch(/<img|<b>/);
+  expect(out.pricing).toContain('period="annual"');
+  expect(out.pricing).toContain('data-partner="x&#039;&quot;&lt;y"');
+  expect([out.control, out.long, out.ok]).toEqual([null, null, 'partner-7']);
+  expect(out.origin).toEqual([null, null, 'https://kasuwa.shop:8443']);
+});
+
 test('given JavaScript off, the fallback signs up with the partner code and the rank form shows a rank', async ({
   browser,
 }) => {
@@ -337,4 +368,15 @@ test('given JavaScript off, the fallback signs up with the partner code and the 
   await expect(page.getByText('Adaeze Fabrics', { exact: true })).toBeVisible();
   await expect(page.getByText('Rank 1')).toBeVisible();
   await context.close();
+});
+
+test('given the plugin deleted from Plugins, its settings are gone', () => {
+  const left = wp.php(`
+require_once ABSPATH . 'wp-admin/includes/admin.php';
+wp_set_current_user(1);
+deactivate_plugins('kasuwa/kasuwa.php');
+$deleted = delete_plugins(['kasuwa/kasuwa.php']);
+if ($deleted !== true) { fwrite(STDERR, is_wp_error($deleted) ? $deleted->get_error_message() : 'not deleted'); exit(1); }
+echo json_encode([get_option('kasuwa_origin', 'none'), get_option('kasuwa_partner', 'none'), file_exists(WP_PLUGIN_DIR . '/kasuwa')]);`);
+  expect(JSON.parse(left)).toEqual(['none', 'none', false]);
 });

@@ -1,9 +1,7 @@
 /**
- * What the WordPress plugin needs to know about the widgets, from their one source each: the tags and
- * their attributes (widgets/metadata.ts, for kses), the room each tag takes (widgets/host-sizes.ts, for
- * the sized fallbacks) and the plans with their prices as the site writes them (common/plans.ts, for
- * the pricing fallback). PHP cannot import these, so they are written once into widget-data.json,
- * which the plugin reads; widget-data.test.ts fails when the file is out of date.
+ * What the WordPress plugin needs of the widgets' facts, from their one source each: tags and attributes
+ * (widgets/metadata.ts, for kses), host sizes (widgets/host-sizes.ts) and plans (common/plans.ts). PHP
+ * cannot import them, so they are written into widget-data.json; widget-data.test.ts checks it is current.
  */
 
 import { formatNaira } from '../../common/money.js';
