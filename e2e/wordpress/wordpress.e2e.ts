@@ -219,6 +219,27 @@ echo get_plugin_data(WP_PLUGIN_DIR . '/kasuwa/kasuwa.php')['Name'];`);
   await expect(page.getByText('Settings saved.')).toBeVisible();
   await expect(origin).toHaveValue(product);
   await expect(page.getByLabel('Partner code')).toHaveValue(SITE_PARTNER);
+
+  // The block editor knows the four blocks and previews one as the page will show it (rendered by the server).
+  await page.goto(`${wp.url}/wp-admin/post-new.php`);
+  await page.waitForFunction(() => (window as unknown as { wp?: { blocks?: object } }).wp?.blocks);
+  const names = await page.evaluate(() => {
+    const { wp } = window as unknown as {
+      wp: {
+        blocks: { getBlockTypes(): { name: string }[]; createBlock(name: string): unknown };
+        data: { dispatch(store: string): { insertBlocks(block: unknown): void } };
+      };
+    };
+    wp.data.dispatch('core/block-editor').insertBlocks(wp.blocks.createBlock('kasuwa/signup'));
+    return wp.blocks
+      .getBlockTypes()
+      .map((type) => type.name)
+      .filter((name) => name.startsWith('kasuwa/'));
+  });
+  expect(names.sort()).toEqual(['kasuwa/pricing', 'kasuwa/rank-checker', 'kasuwa/signup', 'kasuwa/start-selling']);
+  await expect(
+    page.locator('.wp-block-kasuwa-signup start-selling-form').getByRole('button', { name: 'Start Selling' }),
+  ).toBeVisible();
 });
 
 test('given the plugin, an Administrator, an Editor and an Author publish every block, every shortcode and a hand-written tag', async () => {
