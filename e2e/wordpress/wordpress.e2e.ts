@@ -10,45 +10,27 @@ import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.js';
 import { storedSignup } from '../stored-signup.js';
+import {
+  blocksPost,
+  customHtml,
+  handWrittenTag,
+  intro,
+  kept,
+  OWN_PARTNER,
+  outro,
+  shortcodesPost,
+  snippet,
+} from './posts.js';
 import { startWordPress, type WordPress } from './wordpress-site.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
-const WORDPRESS_PORT = Number(process.env.WORDPRESS_PORT ?? E2E_PORT + 1);
+/** php -S serving the test's WordPress (docs/embed-cms.md): next to the product's port unless set. */
+const WORDPRESS_PORT = Number(process.env.WORDPRESS_PORT ?? E2E_PORT + 2);
 const ADMIN = { user: 'administrator', password: 'admin-password-19' };
 const SITE_PARTNER = 'blog-partner-19';
-const OWN_PARTNER = 'author-own-code';
 const ROLES = ['administrator', 'editor', 'author'] as const;
 type Role = (typeof ROLES)[number];
 const SHOTS = 'test-results/wordpress';
-
-/** The Custom HTML block of docs/embed-cms.md, pointing at the running product. */
-const snippet = fs
-  .readFileSync(path.resolve('e2e/hosts/cms/custom-html-block.html'), 'utf8')
-  .replaceAll('https://kasuwa.shop', product);
-const customHtml = (html: string) => `<!-- wp:html -->\n${html}\n<!-- /wp:html -->`;
-const paragraph = (text: string) => `<!-- wp:paragraph -->\n<p>${text}</p>\n<!-- /wp:paragraph -->`;
-const intro = paragraph('I sell fabrics online, and Kasuwa runs my shop. Here is how you can start too.');
-const outro = paragraph('Thanks for reading. Questions? Leave a comment below.');
-
-const blocksPost = [
-  intro,
-  '<!-- wp:kasuwa/signup /-->',
-  paragraph('Already selling? See where you stand in the New Year sales.'),
-  '<!-- wp:kasuwa/rank-checker /-->',
-  '<!-- wp:kasuwa/pricing {"period":"monthly"} /-->',
-  '<!-- wp:kasuwa/start-selling /-->',
-  outro,
-].join('\n\n');
-const shortcodesPost = [
-  intro,
-  // An unknown attribute is ignored; a per-use partner code wins over the site's.
-  `<!-- wp:shortcode -->\n[kasuwa_signup partner="${OWN_PARTNER}" colour="red"]\n<!-- /wp:shortcode -->`,
-  '<!-- wp:shortcode -->\n[kasuwa_rank_checker]\n<!-- /wp:shortcode -->',
-  '<!-- wp:shortcode -->\n[kasuwa_pricing period="monthly"]\n<!-- /wp:shortcode -->',
-  '<!-- wp:shortcode -->\n[kasuwa_start_selling]\n<!-- /wp:shortcode -->',
-  outro,
-].join('\n\n');
-const handWrittenTag = `<start-selling-form partner="${OWN_PARTNER}"></start-selling-form>`;
 
 let wp: WordPress;
 /** Post ids by name. */
@@ -56,7 +38,7 @@ const posts: Record<string, number> = {};
 
 type Draft = { name: string; role: Role; title: string; content: string };
 
-/** Publishes posts as their authors (each role's user has the role's name as login) (kses applies as it does in the editor); returns what each stored. */
+/** Publishes posts as their authors (login = role), kses applying as in the editor; returns what each stored. */
 function publish(drafts: Draft[]): Record<string, string> {
   const json = Buffer.from(JSON.stringify(drafts)).toString('base64');
   const out = wp.php(`
@@ -72,15 +54,6 @@ echo json_encode($stored);`);
   for (const [name, { id }] of Object.entries(stored)) posts[name] = id;
   return Object.fromEntries(Object.entries(stored).map(([name, { content }]) => [name, content]));
 }
-
-/** What of the Custom HTML snippet survived in a stored post. */
-const kept = (content: string) => ({
-  script: content.includes('<script type="module"'),
-  tag: content.includes('<start-selling-form partner="your-partner-code"'),
-  form: content.includes('<form method="post"'),
-  inputs: content.includes('<input type="hidden" name="partner" value="your-partner-code">'),
-  text: content.includes('Email address'),
-});
 
 const postUrl = (name: string) => `${wp.url}/?p=${posts[name]}`;
 
