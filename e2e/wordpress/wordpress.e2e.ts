@@ -301,7 +301,7 @@ test('given a post with every widget, nothing moves as they render (CLS ≤ 0.01
   browser,
 }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  for (const name of ['blocks-author', 'shortcodes-administrator']) {
+  for (const name of ['blocks-author', 'shortcodes-administrator', 'tag-author']) {
     for (const width of [360, 1280]) {
       const { page, cls } = await layoutShift(browser, name, width);
       console.log(`[wordpress] CLS of ${name} at ${width} px: ${cls.toFixed(4)}`);
