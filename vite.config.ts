@@ -22,7 +22,10 @@ export default defineConfig({
   },
   test: {
     // e2e/cluster: the multi-server test, on the build (npm test builds before the unit layer).
-    include: ['{common,server,site,widgets,bench,scripts,packages}/**/*.test.ts', 'e2e/cluster/**/*.built.test.ts'],
+    include: [
+      '{common,server,site,widgets,bench,scripts,packages,integrations}/**/*.test.ts',
+      'e2e/cluster/**/*.built.test.ts',
+    ],
     environment: 'node',
     // Finds PostgreSQL for the suites that run on both backends (docs/postgresql.md, "Tests"), and Redis
     // for the shared limits (docs/scaling.md).

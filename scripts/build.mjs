@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { packWidgetsPackage } from './build-package.mjs';
+import { zipDirectory } from './zip.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -267,6 +268,15 @@ export async function renderPages() {
   step(`${pages.length} pages rendered`);
 }
 
+/** The WordPress plugin (integrations/wordpress/) as the zip WordPress installs, served at PLUGIN_ZIP_URL. */
+export const PLUGIN_ZIP = 'dist/site/downloads/kasuwa-wordpress.zip';
+export function zipWordPressPlugin() {
+  const files = zipDirectory('integrations/wordpress', 'kasuwa', PLUGIN_ZIP, {
+    exclude: (file) => file.endsWith('.ts'),
+  });
+  step(`WordPress plugin zipped (${files} files, ${PLUGIN_ZIP})`);
+}
+
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|map)$/;
 
 export function precompress(dir) {
@@ -330,6 +340,7 @@ export async function sourceFingerprint() {
     'site',
     'widgets',
     'packages',
+    'integrations',
     'scripts/build.mjs',
     'scripts/build-package.mjs',
     'vite.config.ts',
@@ -370,6 +381,7 @@ async function main() {
     if (only !== 'server') await buildSiteAssets();
     await buildServer();
     await renderPages();
+    zipWordPressPlugin();
   }
   const compressed = precompress('dist/widgets') + precompress('dist/site');
   step(`${compressed} files precompressed (gzip, brotli)`);

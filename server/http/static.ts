@@ -25,6 +25,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
   '.d.ts': 'text/plain; charset=utf-8',
+  '.zip': 'application/zip',
 };
 /** Never rendered as a document (unlike HTML, SVG or plain text): the document headers do nothing. */
 const SUBRESOURCES = new Set(['.js', '.mjs', '.css', '.json', '.png', '.webp', '.avif', '.ico', '.woff2', '.map']);

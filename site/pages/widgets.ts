@@ -62,6 +62,7 @@ export function widgetsPage() {
     <h1>Kasuwa widgets</h1>
     <p class="lead">Four tags you can drop into any page with one script. Each example below is live; the code under it is all it takes.</p>
     ${snippet('<script type="module" src="https://kasuwa.shop/widgets/kasuwa-widgets.js"></script>')}
+    <p>On WordPress, install <a href="/downloads/kasuwa-wordpress.zip" download>our plugin</a> (Plugins → Add New → Upload Plugin) instead: set your partner code once in Settings → Kasuwa, then add the Kasuwa blocks or the shortcodes <code>[kasuwa_signup]</code>, <code>[kasuwa_rank_checker]</code>, <code>[kasuwa_pricing]</code> and <code>[kasuwa_start_selling]</code>; every role that writes posts can use them.</p>
 
     <h2 id="start-selling-form">Start-selling form</h2>
     <p>An e-mail signup. <code>partner</code> records the partner that brought the signup; <code>api-url</code> points it at another API.</p>
@@ -70,10 +71,10 @@ export function widgetsPage() {
     <p>Themed with custom properties:</p>
     <div class="widget-themed">${startSellingForm('widgets-themed')}</div>
     ${snippet('<start-selling-form style="--kasuwa-primary: #7a1fa2; --kasuwa-radius: 6px"></start-selling-form>')}
-    <p>For visitors without JavaScript, put a plain form inside the tag; it shows until the widget loads. On your page it must post to our host, and it can carry your partner code:</p>
-    ${snippet(`<start-selling-form partner="your-partner-code">
-  <form method="post" action="https://kasuwa.shop/start-selling">
-    <label>Email address <input name="email" type="email" autocomplete="email" required></label>
+    <p>For visitors without JavaScript, put a plain form inside the tag; it shows until the widget loads. On your page it must post to our host, and it can carry your partner code. The inline sizes keep the page still when the widget replaces the form, even with the script at the end of the page:</p>
+    ${snippet(`<start-selling-form partner="your-partner-code" style="display:block;min-height:132px">
+  <form method="post" action="https://kasuwa.shop/start-selling" style="margin:0">
+    <label style="display:block">Email address <input name="email" type="email" autocomplete="email" required style="max-width:100%;box-sizing:border-box"></label>
     <input type="hidden" name="partner" value="your-partner-code">
     <button type="submit">Start Selling</button>
   </form>
@@ -91,9 +92,9 @@ export function widgetsPage() {
     <store-rank-checker>${storeRankCheckerForm('widgets-rank-domain')}</store-rank-checker>
     ${snippet('<store-rank-checker></store-rank-checker>')}
     <p>Without JavaScript, the plain form inside the tag shows the same ranking on a page of ours:</p>
-    ${snippet(`<store-rank-checker>
-  <form method="get" action="https://kasuwa.shop${RANK_PAGE_PATH}">
-    <label>Store domain <input name="domain" type="text" inputmode="url" required></label>
+    ${snippet(`<store-rank-checker style="display:block;min-height:132px">
+  <form method="get" action="https://kasuwa.shop${RANK_PAGE_PATH}" style="margin:0">
+    <label style="display:block">Store domain <input name="domain" type="text" inputmode="url" required style="max-width:100%;box-sizing:border-box"></label>
     <button type="submit">Check my rank</button>
   </form>
 </store-rank-checker>`)}

@@ -1,0 +1,185 @@
+/**
+ * A private WordPress for one test run: Debian's /usr/share/wordpress served by `php -S`, with its own
+ * document root in a temporary folder (links to WordPress's files, our own wp-config.php, its own
+ * wp-content) and its own MariaDB database, so nothing in /etc/wordpress or /var/lib/wordpress is used
+ * or changed. Driven by small PHP scripts that load wp-load.php (Debian has no wp-cli).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { installFromDebian } from '../../scripts/debian.mjs';
+
+const WORDPRESS = '/usr/share/wordpress';
+const PACKAGES = ['wordpress', 'php-cli', 'php-mysql', 'php-xml', 'php-mbstring'];
+export const INSTALL_COMMAND = `sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')}`;
+const DB = { host: '127.0.0.1', port: 3306, user: 'root' };
+
+const phpReady = () =>
+  spawnSync(
+    'php',
+    ['-r', 'echo extension_loaded("mysqli") && extension_loaded("xml") && extension_loaded("mbstring") ? "ok" : "no";'],
+    {
+      encoding: 'utf8',
+    },
+  ).stdout === 'ok';
+const present = () => fs.existsSync(path.join(WORDPRESS, 'wp-settings.php')) && phpReady();
+
+/** WordPress and PHP with its extensions, installed from Debian when we may (scripts/debian.mjs); else the command. */
+export function ensureWordPress(): void {
+  if (present()) return;
+  for (const pkg of PACKAGES) installFromDebian(pkg, 'wordpress: WordPress or PHP missing');
+  if (!present())
+    throw new Error(
+      `The WordPress test needs Debian's WordPress and PHP (with mysqli, xml, mbstring). Install them with:  ${INSTALL_COMMAND}`,
+    );
+}
+
+export type WordPress = {
+  url: string;
+  /** Runs PHP code with WordPress loaded; returns what it prints. */
+  php(code: string): string;
+  stop(): Promise<void>;
+};
+
+const phpString = (value: string) => `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+
+function sql(statement: string): void {
+  const code = `$db = @new mysqli(${phpString(DB.host)}, ${phpString(DB.user)}, '', '', ${DB.port}); if ($db->connect_errno) { fwrite(STDERR, $db->connect_error); exit(1); } if (!$db->query(${phpString(statement)})) { fwrite(STDERR, $db->error); exit(1); }`;
+  const result = spawnSync('php', ['-r', code], { encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new Error(
+      `MariaDB at ${DB.host}:${DB.port} (root, no password) did not run "${statement}": ${result.stderr.trim()}. ` +
+        'Start it with:  start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd',
+    );
+}
+
+async function waitForPort(port: number, child: ChildProcess) {
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`php -S exited with ${child.exitCode}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => resolve(socket.end() && true));
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`php -S did not listen on ${port}`);
+}
+
+/** Installs a fresh site (title, an Administrator) on its own database and serves it on `port`. */
+export async function startWordPress(port: number, admin: { user: string; password: string }): Promise<WordPress> {
+  ensureWordPress();
+  const url = `http://127.0.0.1:${port}`;
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-wordpress-')));
+  const docroot = path.join(dir, 'site');
+  fs.mkdirSync(path.join(docroot, 'wp-content/themes'), { recursive: true });
+  fs.mkdirSync(path.join(docroot, 'wp-content/plugins'));
+  fs.mkdirSync(path.join(docroot, 'wp-content/uploads'));
+  for (const entry of fs.readdirSync(WORDPRESS)) {
+    if (entry !== 'wp-config.php' && entry !== 'wp-content')
+      fs.symlinkSync(path.join(WORDPRESS, entry), path.join(docroot, entry));
+  }
+  for (const theme of fs.readdirSync(path.join(WORDPRESS, 'wp-content/themes')))
+    fs.symlinkSync(path.join(WORDPRESS, 'wp-content/themes', theme), path.join(docroot, 'wp-content/themes', theme));
+  const database = `kasuwa_wp_${process.pid}_${Date.now()}`;
+  sql(`CREATE DATABASE ${database} CHARACTER SET utf8mb4`);
+  const salt = () => crypto.randomBytes(24).toString('hex');
+  const keys = [
+    'AUTH_KEY',
+    'SECURE_AUTH_KEY',
+    'LOGGED_IN_KEY',
+    'NONCE_KEY',
+    'AUTH_SALT',
+    'SECURE_AUTH_SALT',
+    'LOGGED_IN_SALT',
+    'NONCE_SALT',
+  ];
+  fs.writeFileSync(
+    path.join(docroot, 'wp-config.php'),
+    `<?php
+define('DB_NAME', '${database}');
+define('DB_USER', '${DB.user}');
+define('DB_PASSWORD', '');
+define('DB_HOST', '${DB.host}:${DB.port}');
+define('DB_CHARSET', 'utf8mb4');
+define('DB_COLLATE', '');
+define('WP_HOME', '${url}');
+define('WP_SITEURL', '${url}');
+define('WP_CONTENT_DIR', __DIR__ . '/wp-content');
+define('FS_METHOD', 'direct');
+define('WP_ENVIRONMENT_TYPE', 'local');
+define('DISABLE_WP_CRON', true);
+define('AUTOMATIC_UPDATER_DISABLED', true);
+define('WP_HTTP_BLOCK_EXTERNAL', true);
+${keys.map((key) => `define('${key}', '${salt()}');`).join('\n')}
+$table_prefix = 'wp_';
+if (!defined('ABSPATH')) define('ABSPATH', __DIR__ . '/');
+require_once ABSPATH . 'wp-settings.php';
+`,
+  );
+  // ABSPATH is our document root, so WordPress's own files (linked) load our wp-config.php.
+  fs.writeFileSync(
+    path.join(dir, 'router.php'),
+    `<?php
+define('ABSPATH', ${phpString(`${docroot}/`)});
+$path = rawurldecode(parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) ?? '/');
+$file = ABSPATH . ltrim($path, '/');
+if (is_dir($file)) $file = rtrim($file, '/') . '/index.php';
+if (is_file($file) && !str_ends_with($file, '.php')) return false;
+if (!is_file($file)) $file = ABSPATH . 'index.php';
+$_SERVER['SCRIPT_FILENAME'] = $file;
+$_SERVER['SCRIPT_NAME'] = $_SERVER['PHP_SELF'] = '/' . substr($file, strlen(ABSPATH));
+chdir(dirname($file));
+require $file;
+`,
+  );
+  const bootstrap = `define('ABSPATH', ${phpString(`${docroot}/`)});
+$_SERVER['HTTP_HOST'] = '127.0.0.1:${port}';
+$_SERVER['REQUEST_URI'] = '/';
+$_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
+`;
+  let scripts = 0;
+  const runPhp = (code: string, installing = false) => {
+    const file = path.join(dir, `script-${++scripts}.php`);
+    fs.writeFileSync(
+      file,
+      `<?php\n${bootstrap}${installing ? "define('WP_INSTALLING', true);\n" : ''}require ABSPATH . 'wp-load.php';\n${code}\n`,
+    );
+    const result = spawnSync('php', [file], { encoding: 'utf8', cwd: docroot });
+    if (result.status !== 0 || /PHP (Fatal|Parse) error/.test(result.stdout + result.stderr))
+      throw new Error(`PHP script failed (${file}):\n${result.stdout}\n${result.stderr}`);
+    return result.stdout;
+  };
+  runPhp(
+    `require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+wp_install('A Kasuwa partner blog', ${phpString(admin.user)}, 'admin@example.ng', true, '', ${phpString(admin.password)});`,
+    true,
+  );
+  const server = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', docroot, path.join(dir, 'router.php')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const log: string[] = [];
+  server.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  await waitForPort(port, server);
+  return {
+    url,
+    php: (code) => runPhp(code),
+    async stop() {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill();
+        await exited;
+      }
+      const errors = log
+        .join('')
+        .split('\n')
+        .filter((line) => /PHP (Fatal error|Warning|Parse error)/.test(line));
+      sql(`DROP DATABASE IF EXISTS ${database}`);
+      fs.rmSync(dir, { recursive: true, force: true });
+      if (errors.length) throw new Error(`WordPress logged PHP errors:\n${errors.join('\n')}`);
+    },
+  };
+}

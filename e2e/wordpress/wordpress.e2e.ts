@@ -1,0 +1,376 @@
+/**
+ * The WordPress plugin (docs/embed-cms.md) in a real Debian WordPress 6.1: kses per role without it, then
+ * the zip our server serves installed and set up, posts with every block, shortcode and a hand-written tag
+ * by an Administrator, an Editor and an Author, checked in Chromium (widgets, partner code stored, rank
+ * dialog, CLS, no-JavaScript fallbacks). Needs Debian's wordpress and php packages and MariaDB.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config.js';
+import { storedSignup } from '../stored-signup.js';
+import {
+  blocksPost,
+  customHtml,
+  handWrittenTag,
+  intro,
+  kept,
+  OWN_PARTNER,
+  outro,
+  shortcodesPost,
+  snippet,
+} from './posts.js';
+import { startWordPress, type WordPress } from './wordpress-site.js';
+
+const product = `http://127.0.0.1:${E2E_PORT}`;
+/** php -S serving the test's WordPress (docs/embed-cms.md): next to the product's port unless set. */
+const WORDPRESS_PORT = Number(process.env.WORDPRESS_PORT ?? E2E_PORT + 2);
+const ADMIN = { user: 'administrator', password: 'admin-password-19' };
+const SITE_PARTNER = 'blog-partner-19';
+const ROLES = ['administrator', 'editor', 'author'] as const;
+type Role = (typeof ROLES)[number];
+const SHOTS = 'test-results/wordpress';
+
+let wp: WordPress;
+/** Post ids by name. */
+const posts: Record<string, number> = {};
+
+type Draft = { name: string; role: Role; title: string; content: string };
+
+/** Publishes posts as their authors (login = role), kses applying as in the editor; returns what each stored. */
+function publish(drafts: Draft[]): Record<string, string> {
+  const json = Buffer.from(JSON.stringify(drafts)).toString('base64');
+  const out = wp.php(`
+$stored = [];
+foreach (json_decode(base64_decode('${json}'), true) as $draft) {
+  wp_set_current_user(get_user_by('login', $draft['role'])->ID);
+  $id = wp_insert_post(wp_slash(['post_title' => $draft['title'], 'post_content' => $draft['content'], 'post_status' => 'publish']), true);
+  if (is_wp_error($id)) { fwrite(STDERR, $id->get_error_message()); exit(1); }
+  $stored[$draft['name']] = ['id' => $id, 'content' => get_post($id)->post_content];
+}
+echo json_encode($stored);`);
+  const stored = JSON.parse(out) as Record<string, { id: number; content: string }>;
+  for (const [name, { id }] of Object.entries(stored)) posts[name] = id;
+  return Object.fromEntries(Object.entries(stored).map(([name, { content }]) => [name, content]));
+}
+
+const postUrl = (name: string) => `${wp.url}/?p=${posts[name]}`;
+
+/** The sum of layout shifts (without recent input) while a post loads and its widgets render. */
+async function layoutShift(browser: Browser, name: string, width: number) {
+  const page = await browser.newPage({ viewport: { width, height: width < 600 ? 2600 : 2000 } });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(postUrl(name));
+  await widgetsRendered(page, name);
+  // A shift is reported in the frame after it happens.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  return { page, cls: shifts.reduce((sum, value) => sum + value, 0) };
+}
+
+/** Every widget of a post is defined and shows its own controls (in its shadow root). */
+async function widgetsRendered(page: Page, name: string) {
+  const form = page.locator('start-selling-form');
+  await expect(form.locator('form.form')).toBeVisible();
+  if (name.includes('tag') || name.includes('snippet')) return;
+  await expect(page.locator('store-rank-checker').getByRole('button', { name: 'Check my rank' })).toBeVisible();
+  await expect(page.locator('pricing-plans').getByRole('button', { name: 'Monthly', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.locator('pricing-plans').getByRole('button', { name: 'Get Started' }).first()).toBeVisible();
+  // The start-selling link is the loader's now: a button that opens the modal (its code comes on the press).
+  await expect(page.locator('a.wp-element-button[data-start-selling]')).toHaveAttribute('role', 'button');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  wp = await startWordPress(WORDPRESS_PORT, ADMIN);
+  wp.php(`
+foreach (['editor', 'author'] as $role) {
+  $id = wp_insert_user(['user_login' => $role, 'user_pass' => '${ADMIN.password}', 'user_email' => "$role@example.ng", 'role' => $role]);
+  if (is_wp_error($id)) { fwrite(STDERR, $id->get_error_message()); exit(1); }
+}`);
+});
+
+test.afterAll(async () => {
+  await wp?.stop();
+});
+
+test('given every PHP file of the plugin, php -l finds no error', () => {
+  const files = fs
+    .readdirSync('integrations/wordpress', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.php'));
+  expect(files.length).toBeGreaterThan(5);
+  for (const file of files) {
+    const lint = spawnSync('php', ['-l', path.join('integrations/wordpress', file)], { encoding: 'utf8' });
+    expect(lint.stdout + lint.stderr, file).toContain('No syntax errors detected');
+  }
+});
+
+test('given no plugin, kses keeps the Custom HTML snippet for Administrators and Editors and strips it to text for Authors', async () => {
+  const stored = publish(
+    ROLES.map((role) => ({
+      name: `snippet-${role}`,
+      role,
+      title: `My Kasuwa signup (${role})`,
+      content: customHtml(snippet),
+    })),
+  );
+  const measured = Object.fromEntries(ROLES.map((role) => [role, kept(stored[`snippet-${role}`]!)]));
+  console.log('[wordpress] kses without the plugin:', JSON.stringify(measured));
+  const all = { script: true, tag: true, form: true, inputs: true, text: true };
+  expect(measured).toEqual({
+    administrator: all,
+    editor: all,
+    author: { script: false, tag: false, form: false, inputs: false, text: true },
+  });
+});
+
+test("given the Administrator's snippet with the script in the body of a post, nothing moves (CLS ≤ 0.01 at 360 and 1280 px) and nothing overflows", async ({
+  browser,
+}) => {
+  for (const width of [360, 1280]) {
+    const { page, cls } = await layoutShift(browser, 'snippet-administrator', width);
+    console.log(`[wordpress] CLS of the Custom HTML snippet (script in the body) at ${width} px: ${cls.toFixed(4)}`);
+    expect(cls).toBeLessThanOrEqual(0.01);
+    // Never wider than the post's column.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await page.close();
+  }
+});
+
+test('given the zip from our server, an Administrator installs the plugin and sets the origin and the partner code in Settings → Kasuwa', async ({
+  page,
+}) => {
+  const zip = await fetch(`${product}/downloads/kasuwa-wordpress.zip`);
+  expect(zip.status).toBe(200);
+  expect(zip.headers.get('content-type')).toBe('application/zip');
+  const file = path.resolve('test-results/kasuwa-wordpress.zip');
+  fs.writeFileSync(file, Buffer.from(await zip.arrayBuffer()));
+  // WordPress's own upgrader, as Plugins → Add New → Upload Plugin runs it.
+  const installed = wp.php(`
+require_once ABSPATH . 'wp-admin/includes/admin.php';
+require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
+wp_set_current_user(1);
+$result = (new Plugin_Upgrader(new Automatic_Upgrader_Skin()))->install('${file}');
+if ($result !== true) { fwrite(STDERR, is_wp_error($result) ? $result->get_error_message() : 'install failed'); exit(1); }
+$active = activate_plugin('kasuwa/kasuwa.php');
+if (is_wp_error($active)) { fwrite(STDERR, $active->get_error_message()); exit(1); }
+echo get_plugin_data(WP_PLUGIN_DIR . '/kasuwa/kasuwa.php')['Name'];`);
+  expect(installed).toBe('Kasuwa widgets');
+
+  await page.goto(`${wp.url}/wp-login.php`);
+  await page.getByLabel('Username or Email Address').fill(ADMIN.user);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/wp-admin/);
+  await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
+  const origin = page.getByLabel('Widget origin');
+  await expect(origin).toHaveValue('https://kasuwa.shop');
+  await origin.fill('javascript:alert(1)');
+  await page.getByLabel('Partner code').fill(SITE_PARTNER);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('The widget origin must be an http:// or https:// address')).toBeVisible();
+  await expect(origin).toHaveValue('https://kasuwa.shop');
+  await origin.fill(`${product}/`);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await expect(origin).toHaveValue(product);
+  await expect(page.getByLabel('Partner code')).toHaveValue(SITE_PARTNER);
+
+  // The block editor knows the four blocks and previews one as the page will show it (rendered by the server).
+  await page.goto(`${wp.url}/wp-admin/post-new.php`);
+  await page.waitForFunction(() => (window as unknown as { wp?: { blocks?: object } }).wp?.blocks);
+  const names = await page.evaluate(() => {
+    const { wp } = window as unknown as {
+      wp: {
+        blocks: { getBlockTypes(): { name: string }[]; createBlock(name: string): unknown };
+        data: { dispatch(store: string): { insertBlocks(block: unknown): void } };
+      };
+    };
+    wp.data.dispatch('core/block-editor').insertBlocks(wp.blocks.createBlock('kasuwa/signup'));
+    return wp.blocks
+      .getBlockTypes()
+      .map((type) => type.name)
+      .filter((name) => name.startsWith('kasuwa/'));
+  });
+  expect(names.sort()).toEqual(['kasuwa/pricing', 'kasuwa/rank-checker', 'kasuwa/signup', 'kasuwa/start-selling']);
+  await expect(
+    page.locator('.wp-block-kasuwa-signup start-selling-form').getByRole('button', { name: 'Start Selling' }),
+  ).toBeVisible();
+});
+
+test('given the plugin, an Administrator, an Editor and an Author publish every block, every shortcode and a hand-written tag', async () => {
+  const stored = publish([
+    ...ROLES.flatMap((role) => [
+      { name: `blocks-${role}`, role, title: `Start selling with Kasuwa (blocks, ${role})`, content: blocksPost },
+      {
+        name: `shortcodes-${role}`,
+        role,
+        title: `Start selling with Kasuwa (shortcodes, ${role})`,
+        content: shortcodesPost,
+      },
+    ]),
+    {
+      name: 'tag-author',
+      role: 'author',
+      title: 'A tag written by hand',
+      content: [intro, customHtml(handWrittenTag), outro].join('\n\n'),
+    },
+    {
+      name: 'snippet-author-plugin',
+      role: 'author',
+      title: 'The snippet, with the plugin',
+      content: customHtml(snippet),
+    },
+  ]);
+  // Blocks and shortcodes are comments and text: kses leaves them whole for every role.
+  for (const role of ROLES) {
+    expect(stored[`blocks-${role}`]).toBe(blocksPost);
+    expect(stored[`shortcodes-${role}`]).toBe(shortcodesPost);
+  }
+  expect(stored['tag-author']).toContain(handWrittenTag);
+  const measured = kept(stored['snippet-author-plugin']!);
+  console.log('[wordpress] kses for an Author with the plugin:', JSON.stringify(measured));
+  expect(measured).toEqual({ script: false, tag: true, form: false, inputs: false, text: true });
+});
+
+test('given every post, every widget renders, with the loader once in <head>, and a post without widgets gets no loader', async ({
+  page,
+}) => {
+  for (const name of [...ROLES.flatMap((role) => [`blocks-${role}`, `shortcodes-${role}`]), 'tag-author']) {
+    await page.goto(postUrl(name));
+    await widgetsRendered(page, name);
+    await expect(page.locator('head script[src$="/widgets/kasuwa-widgets.js"]')).toHaveCount(1);
+    await expect(page.locator('body script[src$="/widgets/kasuwa-widgets.js"]')).toHaveCount(0);
+  }
+  await page.goto(`${wp.url}/?p=1`); // WordPress's "Hello world!"
+  await expect(page.getByRole('heading', { name: 'Hello world!', exact: true })).toBeVisible();
+  await expect(page.locator('script[src$="/widgets/kasuwa-widgets.js"]')).toHaveCount(0);
+});
+
+test('given a post with the widgets, a signup stores the partner code, the rank dialog opens and the button opens the signup modal', async ({
+  page,
+}) => {
+  const signUp = async (name: string, partner: string) => {
+    await page.goto(postUrl(name));
+    const email = `${name}-${Date.now()}@example.ng`;
+    const form = page.locator('start-selling-form form.form');
+    await form.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await form.getByRole('button', { name: 'Start Selling' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Kindly check your email' })).toHaveCount(1);
+    await expect.poll(() => storedSignup(email)?.partner).toBe(partner);
+  };
+  await signUp('blocks-author', SITE_PARTNER);
+  await signUp('shortcodes-editor', OWN_PARTNER);
+  await signUp('tag-author', OWN_PARTNER);
+
+  await page.goto(postUrl('blocks-editor'));
+  await widgetsRendered(page, 'blocks-editor');
+  const checker = page.locator('store-rank-checker');
+  await checker.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
+  await checker.getByRole('button', { name: 'Check my rank' }).click();
+  const dialog = checker.getByRole('dialog', { name: 'Your New Year sales ranking' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Adaeze Fabrics');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.locator('a.wp-element-button[data-start-selling]').click();
+  await expect(
+    page.locator('start-selling-modal').getByRole('dialog', { name: 'Start Selling with Ease!' }),
+  ).toBeVisible();
+});
+
+test('given a post with every widget, nothing moves as they render (CLS ≤ 0.01 at 360 and 1280 px), nothing overflows the column', async ({
+  browser,
+}) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const name of ['blocks-author', 'shortcodes-administrator', 'tag-author']) {
+    for (const width of [360, 1280]) {
+      const { page, cls } = await layoutShift(browser, name, width);
+      console.log(`[wordpress] CLS of ${name} at ${width} px: ${cls.toFixed(4)}`);
+      expect(cls).toBeLessThanOrEqual(0.01);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      if (name === 'blocks-author') {
+        await page.setViewportSize({ width, height: width < 600 ? 800 : 900 });
+        await page.screenshot({ path: `${SHOTS}/post-${width}.png`, fullPage: true });
+      }
+      await page.close();
+    }
+  }
+});
+
+test('given hostile values, the markup is escaped and a partner code the API would refuse is not stored', () => {
+  const out = JSON.parse(
+    wp.php(`
+echo json_encode([
+  'markup' => Kasuwa_Widgets::render('signup', ['partner' => '"><script>alert(1)</script>']),
+  'pricing' => Kasuwa_Widgets::render('pricing', ['period' => '"><b>', 'label' => '"><img src=x onerror=alert(1)>', 'partner' => 'x\\'"<y']),
+  'control' => Kasuwa_Settings::clean_partner("line\nbreak"),
+  'long' => Kasuwa_Settings::clean_partner(str_repeat('a', 513)),
+  'ok' => Kasuwa_Settings::clean_partner('  partner-7  '),
+  'origin' => [Kasuwa_Settings::clean_origin('javascript:alert(1)'), Kasuwa_Settings::clean_origin('https://kasuwa.shop/path'), Kasuwa_Settings::clean_origin('HTTPS://Kasuwa.shop:8443/')],
+]);`),
+  ) as { markup: string; pricing: string; control: null; long: null; ok: string; origin: (string | null)[] };
+  expect(out.markup).not.toContain('<script>');
+  expect(out.markup).toContain('partner="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  expect(out.pricing).not.toMatch(/<img|<b>/);
+  expect(out.pricing).toContain('period="annual"');
+  expect(out.pricing).toContain('data-partner="x&#039;&quot;&lt;y"');
+  expect([out.control, out.long, out.ok]).toEqual([null, null, 'partner-7']);
+  expect(out.origin).toEqual([null, null, 'https://kasuwa.shop:8443']);
+});
+
+test('given JavaScript off, the fallback signs up with the partner code and the rank form shows a rank', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(postUrl('blocks-author'));
+  await page.screenshot({ path: `${SHOTS}/post-360-no-js.png`, fullPage: true });
+  const email = `no-js-${Date.now()}@example.ng`;
+  const signup = page.locator('start-selling-form form');
+  await signup.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await signup.getByRole('button', { name: 'Start Selling' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kindly check your email');
+  expect(storedSignup(email)?.partner).toBe(SITE_PARTNER);
+
+  await page.goto(postUrl('shortcodes-author'));
+  const rank = page.locator('store-rank-checker form');
+  await rank.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
+  await rank.getByRole('button', { name: 'Check my rank' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your New Year sales ranking');
+  await expect(page.getByText('Adaeze Fabrics', { exact: true })).toBeVisible();
+  await expect(page.getByText('Rank 1')).toBeVisible();
+  await context.close();
+});
+
+test('given the plugin deleted from Plugins, its settings are gone', () => {
+  const left = wp.php(`
+require_once ABSPATH . 'wp-admin/includes/admin.php';
+wp_set_current_user(1);
+deactivate_plugins('kasuwa/kasuwa.php');
+$deleted = delete_plugins(['kasuwa/kasuwa.php']);
+if ($deleted !== true) { fwrite(STDERR, is_wp_error($deleted) ? $deleted->get_error_message() : 'not deleted'); exit(1); }
+echo json_encode([get_option('kasuwa_origin', 'none'), get_option('kasuwa_partner', 'none'), file_exists(WP_PLUGIN_DIR . '/kasuwa')]);`);
+  expect(JSON.parse(left)).toEqual(['none', 'none', false]);
+});

@@ -1,0 +1,67 @@
+/**
+ * The blocks in the editor, without a build step (WordPress's globals): a preview rendered by the
+ * server (the same markup as on the page, before the widget script) and the block's settings in the
+ * sidebar. Saved as comments only: the page is rendered on the server (includes/widgets.php).
+ */
+((wp) => {
+  const el = wp.element.createElement;
+  const { __ } = wp.i18n;
+  const { InspectorControls, useBlockProps } = wp.blockEditor;
+  const { PanelBody, TextControl, SelectControl } = wp.components;
+  const ServerSideRender = wp.serverSideRender;
+
+  const partnerField = (props) =>
+    el(TextControl, {
+      label: __('Partner code for this block (optional)', 'kasuwa'),
+      help: __('Empty: the code from Settings → Kasuwa.', 'kasuwa'),
+      value: props.attributes.partner,
+      onChange: (partner) => props.setAttributes({ partner }),
+    });
+
+  const fields = {
+    'kasuwa/signup': (props) => [partnerField(props)],
+    'kasuwa/rank-checker': () => [],
+    'kasuwa/pricing': (props) => [
+      el(SelectControl, {
+        label: __('Prices shown first', 'kasuwa'),
+        value: props.attributes.period,
+        options: [
+          { label: __('Yearly', 'kasuwa'), value: 'annual' },
+          { label: __('Monthly', 'kasuwa'), value: 'monthly' },
+        ],
+        onChange: (period) => props.setAttributes({ period }),
+      }),
+      el(TextControl, {
+        label: __('Name of the plans list (optional)', 'kasuwa'),
+        value: props.attributes.label,
+        onChange: (label) => props.setAttributes({ label }),
+      }),
+      partnerField(props),
+    ],
+    'kasuwa/start-selling': (props) => [
+      el(TextControl, {
+        label: __('Button text', 'kasuwa'),
+        value: props.attributes.label,
+        onChange: (label) => props.setAttributes({ label }),
+      }),
+      partnerField(props),
+    ],
+  };
+
+  /** The block in the editor: its settings in the sidebar, the server's rendering as the preview. */
+  function KasuwaBlockEdit(props) {
+    const controls = fields[props.name](props);
+    return el(
+      'div',
+      useBlockProps(),
+      controls.length
+        ? el(InspectorControls, null, el(PanelBody, { title: __('Kasuwa', 'kasuwa') }, ...controls))
+        : null,
+      el(ServerSideRender, { block: props.name, attributes: props.attributes }),
+    );
+  }
+
+  for (const name of Object.keys(fields)) {
+    wp.blocks.registerBlockType(name, { edit: KasuwaBlockEdit, save: () => null });
+  }
+})(window.wp);

@@ -1,0 +1,82 @@
+<?php
+/**
+ * The widgets' loader (a module script from the configured origin), once per page and only on pages
+ * that use a widget: a block, a shortcode or a tag written by hand. It goes in <head> with the
+ * reserved sizes of the tags, so a tag written without fallback content does not move the page either.
+ * wp_enqueue_script_module() exists from WordPress 6.5 only, so it is printed here (6.1 and up).
+ *
+ * @package Kasuwa
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+final class Kasuwa_Loader {
+	const BLOCKS     = array( 'kasuwa/signup', 'kasuwa/rank-checker', 'kasuwa/pricing', 'kasuwa/start-selling' );
+	const SHORTCODES = array( 'kasuwa_signup', 'kasuwa_rank_checker', 'kasuwa_pricing', 'kasuwa_start_selling' );
+
+	private static bool $used    = false;
+	private static bool $printed = false;
+
+	public static function register(): void {
+		// wp_head runs before the content is rendered (classic themes), so the queried posts are read first.
+		add_action( 'wp', array( self::class, 'detect' ) );
+		add_action( 'wp_head', array( self::class, 'print_head' ), 5 );
+		// A widget rendered after <head> (a widget area, a late shortcode) still gets the loader, once.
+		add_action( 'wp_footer', array( self::class, 'print_late' ), 5 );
+	}
+
+	public static function mark_used(): void {
+		self::$used = true;
+	}
+
+	/** True when a text uses a widget: one of our blocks, shortcodes or tags, or a data-start-selling element. */
+	public static function uses_widget( string $content ): bool {
+		foreach ( self::BLOCKS as $block ) {
+			if ( has_block( $block, $content ) ) {
+				return true;
+			}
+		}
+		foreach ( self::SHORTCODES as $shortcode ) {
+			if ( has_shortcode( $content, $shortcode ) ) {
+				return true;
+			}
+		}
+		return (bool) preg_match( '/<(?:start-selling-form|start-selling-modal|store-rank-checker|pricing-plans)[\s>\/]|data-start-selling/i', $content );
+	}
+
+	public static function detect(): void {
+		global $wp_query;
+		foreach ( (array) ( $wp_query->posts ?? array() ) as $post ) {
+			if ( $post instanceof WP_Post && self::uses_widget( $post->post_content ) ) {
+				self::$used = true;
+				return;
+			}
+		}
+	}
+
+	public static function print_head(): void {
+		if ( self::$used ) {
+			self::print();
+		}
+	}
+
+	public static function print_late(): void {
+		if ( self::$used ) {
+			self::print();
+		}
+	}
+
+	private static function print(): void {
+		if ( self::$printed ) {
+			return;
+		}
+		self::$printed = true;
+		$css = '';
+		foreach ( Kasuwa_Markup::data()['tags'] ?? array() as $tag => $facts ) {
+			$room = (int) $facts['minHeight'] > 0 ? 'display:block;min-height:' . (int) $facts['minHeight'] . 'px' : 'display:contents';
+			$css .= ':where(' . $tag . ':not(:defined)){' . $room . '}';
+		}
+		echo '<style id="kasuwa-reserved-sizes">' . esc_html( $css ) . "</style>\n";
+		echo '<script type="module" src="' . esc_url( Kasuwa_Settings::origin() . '/widgets/kasuwa-widgets.js' ) . '"></script>' . "\n";
+	}
+}

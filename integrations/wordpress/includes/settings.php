@@ -1,0 +1,134 @@
+<?php
+/**
+ * Settings -> Kasuwa: the origin the widgets come from and the site's partner code, checked as the
+ * Kasuwa API checks them (docs/embed-cms.md). A refused value keeps the previous one and says why.
+ *
+ * @package Kasuwa
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+final class Kasuwa_Settings {
+	const ORIGIN         = 'kasuwa_origin';
+	const PARTNER        = 'kasuwa_partner';
+	const DEFAULT_ORIGIN = 'https://kasuwa.shop';
+	/** The API keeps at most this many characters of a partner code (server/signups/signups.ts). */
+	const PARTNER_MAX = 512;
+
+	public static function register(): void {
+		add_action( 'admin_init', array( self::class, 'register_settings' ) );
+		add_action( 'admin_menu', array( self::class, 'add_page' ) );
+	}
+
+	/** The widget origin, e.g. https://kasuwa.shop (no trailing slash). */
+	public static function origin(): string {
+		$origin = self::clean_origin( (string) get_option( self::ORIGIN, self::DEFAULT_ORIGIN ) );
+		return null === $origin ? self::DEFAULT_ORIGIN : $origin;
+	}
+
+	public static function partner(): string {
+		$partner = self::clean_partner( (string) get_option( self::PARTNER, '' ) );
+		return null === $partner ? '' : $partner;
+	}
+
+	/** An http(s) origin without path, query or credentials; null for anything else. */
+	public static function clean_origin( string $value ): ?string {
+		$value = trim( $value );
+		if ( ! preg_match( '#^https?://[^/?\#@\s]+/?$#i', $value ) ) {
+			return null;
+		}
+		$parts = wp_parse_url( $value );
+		if ( ! is_array( $parts ) || empty( $parts['host'] ) || ! in_array( strtolower( $parts['scheme'] ?? '' ), array( 'http', 'https' ), true ) ) {
+			return null;
+		}
+		$origin = strtolower( $parts['scheme'] ) . '://' . strtolower( $parts['host'] );
+		return isset( $parts['port'] ) ? $origin . ':' . (int) $parts['port'] : $origin;
+	}
+
+	/**
+	 * The API's rules for a partner code: trimmed; no control characters (C0, DEL, C1); at most 512
+	 * characters. '' means none; null means refused.
+	 */
+	public static function clean_partner( string $value ): ?string {
+		$value = trim( $value );
+		if ( preg_match( '/[\x{0000}-\x{001f}\x{007f}-\x{009f}]/u', $value ) || ! mb_check_encoding( $value, 'UTF-8' ) ) {
+			return null;
+		}
+		return mb_strlen( $value, 'UTF-8' ) > self::PARTNER_MAX ? null : $value;
+	}
+
+	public static function register_settings(): void {
+		register_setting(
+			'kasuwa',
+			self::ORIGIN,
+			array(
+				'type'              => 'string',
+				'default'           => self::DEFAULT_ORIGIN,
+				'sanitize_callback' => array( self::class, 'sanitize_origin' ),
+			)
+		);
+		register_setting(
+			'kasuwa',
+			self::PARTNER,
+			array(
+				'type'              => 'string',
+				'default'           => '',
+				'sanitize_callback' => array( self::class, 'sanitize_partner' ),
+			)
+		);
+		add_settings_section( 'kasuwa_main', '', '__return_false', 'kasuwa' );
+		add_settings_field( self::ORIGIN, __( 'Widget origin', 'kasuwa' ), array( self::class, 'origin_field' ), 'kasuwa', 'kasuwa_main', array( 'label_for' => self::ORIGIN ) );
+		add_settings_field( self::PARTNER, __( 'Partner code', 'kasuwa' ), array( self::class, 'partner_field' ), 'kasuwa', 'kasuwa_main', array( 'label_for' => self::PARTNER ) );
+	}
+
+	public static function sanitize_origin( $value ): string {
+		$origin = self::clean_origin( is_string( $value ) ? $value : '' );
+		if ( null === $origin ) {
+			add_settings_error( self::ORIGIN, 'kasuwa_origin', __( 'The widget origin must be an http:// or https:// address with nothing after the host (e.g. https://kasuwa.shop); the previous value was kept.', 'kasuwa' ) );
+			return self::origin();
+		}
+		return $origin;
+	}
+
+	public static function sanitize_partner( $value ): string {
+		$partner = self::clean_partner( is_string( $value ) ? $value : '' );
+		if ( null === $partner ) {
+			add_settings_error( self::PARTNER, 'kasuwa_partner', __( 'The partner code must be at most 512 characters, without line breaks, tabs or other control characters; the previous value was kept.', 'kasuwa' ) );
+			return self::partner();
+		}
+		return $partner;
+	}
+
+	public static function add_page(): void {
+		add_options_page( __( 'Kasuwa', 'kasuwa' ), __( 'Kasuwa', 'kasuwa' ), 'manage_options', 'kasuwa', array( self::class, 'render_page' ) );
+	}
+
+	public static function origin_field(): void {
+		printf(
+			'<input type="url" class="regular-text code" id="%1$s" name="%1$s" value="%2$s"><p class="description">%3$s</p>',
+			esc_attr( self::ORIGIN ),
+			esc_attr( self::origin() ),
+			esc_html__( 'Where the widgets and their forms live. Leave it as https://kasuwa.shop unless Kasuwa tells you otherwise.', 'kasuwa' )
+		);
+	}
+
+	public static function partner_field(): void {
+		printf(
+			'<input type="text" class="regular-text code" id="%1$s" name="%1$s" value="%2$s" maxlength="512"><p class="description">%3$s</p>',
+			esc_attr( self::PARTNER ),
+			esc_attr( self::partner() ),
+			esc_html__( 'Stored with every signup made through this site\'s widgets; a block or shortcode can name another one (partner="...").', 'kasuwa' )
+		);
+	}
+
+	public static function render_page(): void {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			return;
+		}
+		echo '<div class="wrap"><h1>' . esc_html( get_admin_page_title() ) . '</h1><form action="options.php" method="post">';
+		settings_fields( 'kasuwa' );
+		do_settings_sections( 'kasuwa' );
+		submit_button();
+		echo '</form><p>' . esc_html__( 'Blocks: Kasuwa signup form, Kasuwa store rank checker, Kasuwa pricing plans, Kasuwa start-selling button. Shortcodes: [kasuwa_signup], [kasuwa_rank_checker], [kasuwa_pricing period="monthly"], [kasuwa_start_selling], each with an optional partner="...".', 'kasuwa' ) . '</p></div>';
+	}
+}

@@ -1,0 +1,79 @@
+<?php
+/**
+ * The four widgets as dynamic blocks and as shortcodes, both rendered here on the server (so kses,
+ * which filters what authors type, never sees them: every role that writes posts can use them). Each
+ * takes an optional partner code for this use; otherwise the site's (Settings -> Kasuwa) applies.
+ *
+ * @package Kasuwa
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+final class Kasuwa_Widgets {
+	/** Block folder => [shortcode, attributes with their defaults]. */
+	const WIDGETS = array(
+		'signup'        => array( 'kasuwa_signup', array( 'partner' => '' ) ),
+		'rank-checker'  => array( 'kasuwa_rank_checker', array() ),
+		'pricing'       => array(
+			'kasuwa_pricing',
+			array(
+				'period'  => 'annual',
+				'label'   => '',
+				'partner' => '',
+			),
+		),
+		'start-selling' => array(
+			'kasuwa_start_selling',
+			array(
+				'label'   => '',
+				'partner' => '',
+			),
+		),
+	);
+
+	public static function register(): void {
+		add_action( 'init', array( self::class, 'init' ) );
+	}
+
+	public static function init(): void {
+		wp_register_script(
+			'kasuwa-editor',
+			plugins_url( 'assets/editor.js', KASUWA_PLUGIN_FILE ),
+			array( 'wp-blocks', 'wp-element', 'wp-block-editor', 'wp-components', 'wp-server-side-render', 'wp-i18n' ),
+			'1.0.0',
+			true
+		);
+		foreach ( self::WIDGETS as $block => [ $shortcode, $defaults ] ) {
+			register_block_type(
+				dirname( __DIR__ ) . '/blocks/' . $block,
+				array(
+					'render_callback' => fn ( $attributes ) => self::render( $block, (array) $attributes, get_block_wrapper_attributes() ),
+				)
+			);
+			add_shortcode(
+				$shortcode,
+				// shortcode_atts keeps only the known attributes: unknown ones are ignored.
+				fn ( $atts ) => self::render( $block, shortcode_atts( $defaults, is_array( $atts ) ? $atts : array(), $shortcode ) )
+			);
+		}
+	}
+
+	/** One widget's markup; marks the page as using a widget (the loader then comes once). */
+	public static function render( string $block, array $attributes, string $wrapper = '' ): string {
+		Kasuwa_Loader::mark_used();
+		$partner = Kasuwa_Settings::clean_partner( (string) ( $attributes['partner'] ?? '' ) );
+		$partner = null === $partner || '' === $partner ? Kasuwa_Settings::partner() : $partner;
+		$label   = sanitize_text_field( (string) ( $attributes['label'] ?? '' ) );
+		switch ( $block ) {
+			case 'signup':
+				return Kasuwa_Markup::signup( $partner, $wrapper );
+			case 'rank-checker':
+				return Kasuwa_Markup::rank_checker( $wrapper );
+			case 'pricing':
+				$period = 'monthly' === ( $attributes['period'] ?? '' ) ? 'monthly' : 'annual';
+				return Kasuwa_Markup::pricing( $period, $label, $partner, $wrapper );
+			default:
+				return Kasuwa_Markup::start_selling( $partner, $label, $wrapper );
+		}
+	}
+}

@@ -1,0 +1,11 @@
+<?php
+/**
+ * Removes the plugin's settings when it is deleted from Plugins.
+ *
+ * @package Kasuwa
+ */
+
+defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
+
+delete_option( 'kasuwa_origin' );
+delete_option( 'kasuwa_partner' );

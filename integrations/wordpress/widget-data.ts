@@ -1,0 +1,51 @@
+/**
+ * What the WordPress plugin needs of the widgets' facts, from their one source each: tags and attributes
+ * (widgets/metadata.ts, for kses), host sizes (widgets/host-sizes.ts) and plans (common/plans.ts). PHP
+ * cannot import them, so they are written into widget-data.json; widget-data.test.ts checks it is current.
+ */
+
+import { formatNaira } from '../../common/money.js';
+import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
+import { ANNUAL_SAVING_LABEL, periodLabel, plans } from '../../common/plans.js';
+import { type HostSize, hostSizes } from '../../widgets/host-sizes.js';
+import { widgetMetadata } from '../../widgets/metadata.js';
+
+export const WIDGET_DATA_FILE = 'integrations/wordpress/widget-data.json';
+
+export function widgetData() {
+  return {
+    note: 'Generated from widgets/metadata.ts, widgets/host-sizes.ts and common/plans.ts by integrations/wordpress/widget-data.ts; do not edit.',
+    paths: { signup: '/start-selling', rank: RANK_PAGE_PATH },
+    tags: Object.fromEntries(
+      widgetMetadata.map((w) => {
+        const size: HostSize = hostSizes[w.tag];
+        return [
+          w.tag,
+          {
+            // `ref` is the partner code's older name, still read by the widgets.
+            attributes: [
+              ...w.attributes.map((a) => a.name),
+              ...(w.attributes.some((a) => a.name === 'partner') ? ['ref'] : []),
+            ],
+            minHeight: size.display === 'block' ? size.minHeight : 0,
+          },
+        ];
+      }),
+    ),
+    plans: {
+      savingLabel: ANNUAL_SAVING_LABEL,
+      periodLabel: { annual: periodLabel('annual'), monthly: periodLabel('monthly') },
+      list: plans.map((plan) => ({
+        id: plan.id,
+        title: plan.title,
+        description: plan.description,
+        price: { annual: formatNaira(plan.prices.annual), monthly: formatNaira(plan.prices.monthly) },
+        benefits: plan.benefits,
+        free: plan.free,
+        recommended: plan.recommended,
+      })),
+    },
+  };
+}
+
+export const widgetDataJson = () => `${JSON.stringify(widgetData(), null, 2)}\n`;

@@ -1,0 +1,68 @@
+/**
+ * A tiny zip writer (deflate, via node:zlib), enough for the WordPress plugin's archive: no new
+ * dependency, and no `zip` program needed on the build machine. Entries are written in the order
+ * given, with a fixed date, so the same files make the same archive.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+// 2026-01-01 00:00 in MS-DOS time and date.
+const DOS_TIME = 0;
+const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1;
+
+/** Writes `zipFile` with every file under `dir`, stored under `prefix/` (e.g. the plugin's folder name). */
+export function zipDirectory(dir, prefix, zipFile, { exclude = () => false } = {}) {
+  const files = fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => fs.statSync(path.join(dir, file)).isFile() && !exclude(file))
+    .sort();
+  const locals = [];
+  const centrals = [];
+  let offset = 0;
+  for (const file of files) {
+    const name = Buffer.from(`${prefix}/${file.split(path.sep).join('/')}`, 'utf8');
+    const data = fs.readFileSync(path.join(dir, file));
+    const deflated = zlib.deflateRawSync(data, { level: 9 });
+    const crc = zlib.crc32(data);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4); // version needed
+    header.writeUInt16LE(0x0800, 6); // UTF-8 names
+    header.writeUInt16LE(8, 8); // deflate
+    header.writeUInt16LE(DOS_TIME, 10);
+    header.writeUInt16LE(DOS_DATE, 12);
+    header.writeUInt32LE(crc, 14);
+    header.writeUInt32LE(deflated.length, 18);
+    header.writeUInt32LE(data.length, 22);
+    header.writeUInt16LE(name.length, 26);
+    header.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(0x031e, 4); // made by: Unix, 3.0
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(DOS_TIME, 12);
+    central.writeUInt16LE(DOS_DATE, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(deflated.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // a regular file, rw-r--r--
+    central.writeUInt32LE(offset, 42);
+    locals.push(header, name, deflated);
+    centrals.push(central, name);
+    offset += header.length + name.length + deflated.length;
+  }
+  const centralSize = centrals.reduce((sum, part) => sum + part.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  fs.mkdirSync(path.dirname(zipFile), { recursive: true });
+  fs.writeFileSync(zipFile, Buffer.concat([...locals, ...centrals, end]));
+  return files.length;
+}
