@@ -10,6 +10,7 @@ import { contestStoreCommand } from './cli/contest-store.js';
 import { demoGenerateCommand } from './cli/demo-generate.js';
 import { mailRetryCommand } from './cli/mail-retry.js';
 import { migrateCommand } from './cli/migrate.js';
+import { privacyEraseCommand, privacyShowCommand } from './cli/privacy.js';
 import { salesImportCommand } from './cli/sales-import.js';
 import { signupsExportCommand } from './cli/signups-export.js';
 import { statusCommand } from './cli/status.js';
@@ -28,6 +29,8 @@ const commands: AdminCommand[] = [
   contestStandingsCommand,
   contestStoreCommand,
   campaignWindowCommand,
+  privacyShowCommand,
+  privacyEraseCommand,
 ];
 
 function usage(): string {
