@@ -48,7 +48,7 @@ export function welcomeTexts(facts: WelcomeFacts) {
     questions: 'Questions? Write to {email} or visit {help}.',
     helpCenter: 'our help center',
     why: `You are getting this e-mail because this address was entered ${where} on ${lagosTime(facts.requestedAt)} (Lagos time).`,
-    notYou: 'Not you? One click stops every e-mail from us to this address:',
+    notYou: "Wasn't you, or want no more e-mails? Stop every e-mail from us to this address:",
     stopLink: "This wasn't me: stop e-mails",
     legalName: brand.legalName,
   };
@@ -98,7 +98,7 @@ export function welcomeEmail(facts: WelcomeFacts): MailContent {
 <p>${questions}</p>
 <hr style="border:none;border-top:1px solid #ddd;margin:24px 0 16px">
 <p style="color:#444;font-size:13px">${e(t.why)}</p>
-<p style="color:#444;font-size:13px">${e(t.notYou)} <a href="${e(facts.stopUrl)}" style="color:#0b6e4f">${e(t.stopLink)}</a></p>
+<p style="color:#444;font-size:13px">${e(t.notYou)} <a href="${e(facts.stopUrl)}" style="color:#0b6e4f;white-space:nowrap">${e(t.stopLink)}</a></p>
 <p style="color:#666;font-size:12px">${e(t.legalName)}</p>
 </body></html>`;
   return { subject: t.subject, text, html };

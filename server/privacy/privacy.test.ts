@@ -102,7 +102,7 @@ describe.each(TEST_BACKENDS)('stopping e-mails on %s', (backend) => {
     expect(header(ours, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     // The link in both bodies: the text one, and the HTML one's "This wasn't me" anchor.
     expect(body).toContain(
-      `Not you? One click stops every e-mail from us to this address: https://kasuwa.shop/unsubscribe?t=${token}`,
+      `Wasn't you, or want no more e-mails? Stop every e-mail from us to this address: https://kasuwa.shop/unsubscribe?t=${token}`,
     );
     expect(body).toMatch(
       new RegExp(`<a href="https://kasuwa.shop/unsubscribe\\?t=${token}"[^>]*>This wasn&#39;t me: stop e-mails</a>`),
