@@ -4,7 +4,7 @@
  * nothing, its POST and the one-click POST that stop all mail, links that were changed, a later signup
  * answered as any other and never mailed, and no mail to a suppressed inbox whose row a worker held.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { brand } from '../../common/brand.js';
 import type { Db } from '../db/database.js';
 import { privacySecret } from '../db/installation.js';
@@ -199,6 +199,41 @@ describe.each(TEST_BACKENDS)('stopping e-mails on %s', (backend) => {
       .where('email', 'like', '%femi%')
       .execute();
     expect(signups).toEqual([{ email: 'femi@example.ng', request_count: 1 }]);
+  });
+});
+
+describe.each(TEST_BACKENDS)('the logs on %s', (backend) => {
+  it('given a refused mail, a stop and a signup after it should never write the address to the log', async () => {
+    const smtp = await startSmtpSink(550); // "550 mailbox <address> refused": the answer names the address
+    cleanups.push(smtp.close);
+    const written: string[] = [];
+    const keep = (...args: unknown[]) => void written.push(args.map(String).join(' '));
+    const spies = [
+      vi.spyOn(console, 'log').mockImplementation(keep),
+      vi.spyOn(console, 'error').mockImplementation(keep),
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        keep(chunk);
+        return true;
+      }),
+    ];
+    cleanups.push(() => {
+      for (const spy of spies) spy.mockRestore();
+    });
+    const server = await startTestServer({ DEMO_DATA: 'off', SMTP_URL: smtp.url }, backend);
+    cleanups.push(() => server.close());
+    const { db } = server.database.opened;
+    await signUp(server.base, 'Refused.Person@example.ng');
+    await expect.poll(async () => (await outboxOf(db))[0]?.status, { timeout: 10_000 }).toBe('failed');
+    const keys = privacyKeys(await privacySecret(server.database.opened, server.dataDir));
+    const token = keys.token('Refused.Person@example.ng');
+    expect((await fetch(`${server.base}/unsubscribe?t=${token}`)).status).toBe(200);
+    expect((await fetch(`${server.base}/unsubscribe`, form({ t: token }))).status).toBe(200);
+    await signUp(server.base, 'refused.person@example.ng');
+    const log = written.join('\n');
+    expect(log).toContain('e-mail failed for good');
+    expect(log).toContain('mailbox [address] refused');
+    expect(log).toContain('"msg":"e-mails stopped","how":"link"');
+    expect(log).not.toMatch(/refused\.person/i);
   });
 });
 
