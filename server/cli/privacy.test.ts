@@ -7,6 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { privacySecret } from '../db/installation.js';
 import { privacyKeys } from '../privacy/links.js';
+import { createPrivacy } from '../privacy/privacy.js';
+import { createPrivacyStore } from '../privacy/store.js';
 import { createSignupStore } from '../signups/store.js';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 
@@ -109,6 +111,31 @@ describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) =
     expect(again.stdout.trim()).toBe(
       'Erased 0 signups and 0 e-mails of this inbox. It was on the suppression list already (a keyed hash only): it will never be mailed again.',
     );
+  }, 60_000); // four admin processes, each a few seconds on a busy machine
+
+  it('given an inbox that stopped our e-mails should leave it out of signups:export', async () => {
+    const database = await freshDatabase(backend);
+    cleanups.push(() => database.drop());
+    const keys = privacyKeys(await privacySecret(database.opened, database.env.DATA_DIR));
+    const store = createSignupStore(database.opened, { inboxHash: keys.inboxHash });
+    await store.record(
+      [
+        signup('Stopped.Me@gmail.com', '2026-12-01T08:00:00.000Z'),
+        signup('kept@example.ng', '2026-12-01T09:00:00.000Z'),
+      ],
+      24 * 3_600_000,
+    );
+    const privacy = createPrivacy(createPrivacyStore(database.opened), keys);
+    expect(await privacy.stop(keys.token('stoppedme+promo@gmail.com'), 'link')).toEqual({
+      email: 'stoppedme+promo@gmail.com',
+      cancelled: 1,
+    });
+    const exported = admin(database, 'signups:export');
+    expect(exported.code).toBe(0);
+    expect(exported.stdout.trim().split(/\r?\n/)).toEqual([
+      'email,first_requested,last_requested,count,source,partner',
+      'kept@example.ng,2026-12-01T09:00:00.000Z,2026-12-01T09:00:00.000Z,1,kasuwa.shop/,',
+    ]);
   });
 
   it('given no address or a bad one should exit 2 with the usage and change nothing', async () => {

@@ -20,6 +20,8 @@ export type PrivacyStore = {
   /** Puts the inbox on the list (kept as it was if already there) and cancels its unsent mail: how many. */
   suppress(inbox: { key: string; hash: string }, reason: SuppressionReason): Promise<{ cancelled: number }>;
   isSuppressed(hash: string): Promise<boolean>;
+  /** The whole list (hashes only; small: one per inbox that asked), for leaving them out of the export. */
+  suppressedHashes(): Promise<Set<string>>;
   /** Everything stored about the inbox. */
   records(inbox: { key: string; hash: string }): Promise<InboxRecords>;
   /** Deletes the inbox's signups and outbox rows and keeps only its hash on the list: what it removed. */
@@ -53,6 +55,10 @@ export function createPrivacyStore(opened: Pick<OpenedDatabase, 'backend' | 'db'
         .where('inbox_hash', '=', hash)
         .executeTakeFirst();
       return row !== undefined;
+    },
+    async suppressedHashes() {
+      const rows = await db.selectFrom('suppressions').select('inbox_hash').execute();
+      return new Set(rows.map((row) => row.inbox_hash));
     },
     records: (inbox) =>
       db.transaction().execute(async (trx) => ({
