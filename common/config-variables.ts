@@ -103,6 +103,12 @@ export const CONFIG_VARIABLES = [
     meaning: 'the salt of the stored client-IP hashes, at least 16 characters; the same on every server',
   },
   {
+    names: ['PRIVACY_SECRET'],
+    default: 'unset (made once: in the database on PostgreSQL, `DATA_DIR/privacy.secret` on SQLite)',
+    meaning:
+      'the key that signs the stop-e-mail links and hashes suppressed addresses, at least 16 characters; the same on every server; changing it voids the links sent and forgets the suppression list ([Signups and e-mail](docs/signups.md#privacy))',
+  },
+  {
     names: ['SINGLE_SERVER'],
     default: '`off`',
     meaning:

@@ -24,11 +24,21 @@ export type RankOutcome =
   | { kind: 'found'; domain: string; standing: StoreLeaderboard }
   | { kind: 'error'; domain: string; message: string };
 
+/** What `/unsubscribe` (the stop-e-mails link every mail carries) answers. */
+export type StopMailOutcome =
+  /** GET: the question, with the one button that POSTs the token. */
+  | { kind: 'confirm'; address: string; token: string }
+  /** POST: done; no more e-mails to this inbox. */
+  | { kind: 'stopped'; address: string }
+  /** The link was changed or is for another address: nothing was done. */
+  | { kind: 'invalid' };
+
 export type RenderedPage = { html: string; status: number };
 
 export type PageRenderers = {
   signupResult(outcome: SignupOutcome): string;
   rankResult(outcome: RankOutcome): string;
+  stopMail(outcome: StopMailOutcome): string;
   /** Any page by its clean path, rendered per request (SITE_RENDER=on-request, npm run dev). */
   page?(pathname: string): RenderedPage;
 };

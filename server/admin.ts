@@ -11,6 +11,7 @@ import { demoGenerateCommand } from './cli/demo-generate.js';
 import { mailRetryCommand } from './cli/mail-retry.js';
 import { migrateCommand } from './cli/migrate.js';
 import { partnersReportCommand } from './cli/partners-report.js';
+import { privacyEraseCommand, privacyShowCommand } from './cli/privacy.js';
 import { salesImportCommand } from './cli/sales-import.js';
 import { signupsExportCommand } from './cli/signups-export.js';
 import { statusCommand } from './cli/status.js';
@@ -30,6 +31,8 @@ const commands: AdminCommand[] = [
   contestStandingsCommand,
   contestStoreCommand,
   campaignWindowCommand,
+  privacyShowCommand,
+  privacyEraseCommand,
 ];
 
 function usage(): string {

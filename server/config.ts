@@ -55,6 +55,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** The IP-hash salt; unset, it is made once per installation (the database, or DATA_DIR on SQLite). */
   ipHashSalt: string | undefined;
+  /** Signs the stop-e-mail links and hashes suppressed inboxes; unset: made once (db/installation.ts). */
+  privacySecret: string | undefined;
   /** The operator runs one server only on a shared database, so `.eml` files under DATA_DIR are fine. */
   singleServer: boolean;
 };
@@ -224,6 +226,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   const ingestToken = read(env, 'INGEST_TOKEN') || undefined;
   const ipHashSalt = read(env, 'IP_HASH_SALT') || undefined;
   if (ipHashSalt !== undefined && ipHashSalt.length < 16) fail('IP_HASH_SALT', '…', 'at least 16 characters');
+  const privacySecret = read(env, 'PRIVACY_SECRET') || undefined;
+  if (privacySecret !== undefined && privacySecret.length < 16) fail('PRIVACY_SECRET', '…', 'at least 16 characters');
   if (ingestToken !== undefined && ingestToken.length < 16) {
     fail('INGEST_TOKEN', '…', 'at least 16 characters');
   }
@@ -293,6 +297,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     metricsToken,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     ipHashSalt,
+    privacySecret,
     singleServer: flag(env, 'SINGLE_SERVER', false),
   };
 }

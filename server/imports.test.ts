@@ -1,7 +1,7 @@
 /**
  * Arrows point one way (README "Architecture"): server/ imports nothing from site/ (it is handed the
  * site's renderers, server/load-page-renderers.ts), common/ imports from neither; each server capability
- * (signups, contest, mail) is transport-free and imports no configuration module and no other
+ * (signups, contest, mail, privacy) is transport-free and imports no configuration module and no other
  * capability's storage, and server/db imports no capability. Read from the import statements.
  */
 import fs from 'node:fs';
@@ -42,7 +42,7 @@ describe('the import graph', () => {
 });
 
 /** The capabilities: each owns its rules and its storage (README "Architecture"). */
-const CAPABILITIES = ['server/signups', 'server/contest', 'server/mail'];
+const CAPABILITIES = ['server/signups', 'server/contest', 'server/mail', 'server/privacy'];
 /** A capability's storage: the files that speak SQL or Redis for it. */
 const STORAGE = /(store|storage|hit-counters|snapshot)\.ts$/;
 

@@ -127,6 +127,8 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     onAttempt: services.metrics.mailAttempt,
     leaseMs: config.mailLeaseSeconds * 1000,
     soleWorker: opened.backend === 'sqlite',
+    privacy: services.mailPrivacy,
+    siteHost: services.siteHost,
   });
   const unsubscribe = services.onOutboxQueued(mailWorker.wake);
   const retention = startSignupRetention({ opened, retentionDays: config.signupRetentionDays, log, warn });

@@ -1,5 +1,6 @@
 /** The transport-free core, wired to one database and configuration. HTTP and CLI both use this. */
 import crypto from 'node:crypto';
+import { brand } from '../common/brand.js';
 import type { Config } from './config.js';
 import { ContestBoard } from './contest/board.js';
 import { openContestStorage } from './contest/open-storage.js';
@@ -7,9 +8,12 @@ import { parseSalesNdjson } from './contest/parse.js';
 import type { ContestStorage } from './contest/storage.js';
 import { databaseCheck } from './database-check.js';
 import type { OpenedDatabase } from './db/database.js';
-import { ipHashSalt } from './db/installation.js';
+import { ipHashSalt, privacySecret } from './db/installation.js';
 import { RateLimitedError, UserFacingError } from './errors.js';
 import { createMetrics, type SignupOutcome } from './metrics.js';
+import { privacyKeys } from './privacy/links.js';
+import { createPrivacy } from './privacy/privacy.js';
+import { createPrivacyStore } from './privacy/store.js';
 import { openHitCounter } from './signups/hit-counters.js';
 import type { HitCounter } from './signups/rate-limit.js';
 import { createSignups, filledHoneypot, type RequestContext, type StartSellingInput } from './signups/signups.js';
@@ -27,9 +31,12 @@ export async function createServices(
   const { db } = opened;
   const salt = await ipHashSalt(opened, config.dataDir, config.ipHashSalt);
   const counter = hitCounter ?? (await openHitCounter(opened, config.redisUrl));
+  const keys = privacyKeys(await privacySecret(opened, config.dataDir, config.privacySecret));
+  const privacy = createPrivacy(createPrivacyStore(opened), keys);
+  const site = siteAddress(config);
   /** Listeners for "an e-mail was queued" (the delivery worker). */
   const outboxListeners = new Set<() => void>();
-  const signups = createSignups(createSignupStore(opened), {
+  const signups = createSignups(createSignupStore(opened, { inboxHash: keys.inboxHash }), {
     limits: config.signups,
     counter,
     onQueued: () => {
@@ -66,6 +73,17 @@ export async function createServices(
       return () => outboxListeners.delete(listener);
     },
     contest,
+    /** Stop links, the suppression list, and support's show and erase (server/privacy/). */
+    privacy,
+    /** What the delivery worker puts in each mail: the personal stop link and the suppression key. */
+    mailPrivacy: {
+      stopUrl: (recipient: string) => `${site.origin}${STOP_PATH}?t=${keys.token(recipient)}`,
+      unsubscribeMailto: (recipient: string) =>
+        `mailto:${brand.supportEmail}?subject=${encodeURIComponent(`Stop e-mails ${keys.token(recipient)}`)}`,
+      inboxHash: keys.inboxHash,
+    },
+    /** Our site's host, as the mails name it. */
+    siteHost: site.host,
     getStoreLeaderboard: (domain: string) => contest.lookup(domain),
     /** POST /ingest/sales: NDJSON sales, all or nothing; this process's index sees them at once. */
     async ingestSales(ndjson: string) {
@@ -94,6 +112,14 @@ export async function createServices(
     /** Whether the database answers `SELECT 1` within a second (/readyz's body, kasuwa_database_up). */
     databaseUp,
   };
+}
+
+/** The path of the stop-e-mails page (server/http/unsubscribe.ts). */
+export const STOP_PATH = '/unsubscribe';
+
+/** PUBLIC_URL, or the brand's own site when unset (as the rendered pages do). */
+function siteAddress(config: Config): URL {
+  return new URL(config.publicUrl ?? `https://${brand.storeDomainSuffix}`);
 }
 
 function signupOutcomeOf(error: unknown): SignupOutcome {

@@ -8,6 +8,7 @@ import { DEFAULT_PUBLIC_URL, type SiteConfig } from './config.js';
 import { type Assets, documentFor } from './layout.js';
 import { rankResultRoute } from './pages/rank-result.js';
 import { startSellingResultRoute } from './pages/start-selling-result.js';
+import { stopMailRoute } from './pages/stop-mail.js';
 import { readAssets, renderToString } from './render.js';
 import { findRoute, type Route } from './routes.js';
 
@@ -30,6 +31,7 @@ export function createPageRenderers(options: PageRenderersOptions): PageRenderer
   return {
     signupResult: (outcome) => render(startSellingResultRoute(outcome)),
     rankResult: (outcome) => render(rankResultRoute(outcome, config.publicUrl)),
+    stopMail: (outcome) => render(stopMailRoute(outcome)),
     page: options.onRequest
       ? (pathname) => {
           const route = findRoute(pathname);

@@ -49,6 +49,21 @@ describe('renderAll', () => {
     }
   });
 
+  it('given the privacy policy should point its opt-out and access sections to the stop link and the support request', () => {
+    const policy =
+      renderAll(assets, siteConfigFromEnv({})).find((page) => page.file === 'privacy-policy.html')?.html ?? '';
+    const section = (id: string) => new RegExp(`<section id="${id}"[\\s\\S]*?</section>`).exec(policy)?.[0] ?? '';
+    // The original sentences stay; the real mechanisms are added after them.
+    expect(section('opt-out')).toContain('Every marketing e-mail has an unsubscribe link.');
+    expect(section('opt-out')).toContain('&quot;This wasn&#39;t me: stop e-mails&quot;');
+    expect(section('opt-out')).toContain('stops every e-mail from us to that address at once, with no login');
+    expect(section('access')).toContain('we will reply within 30 days');
+    expect(section('access')).toContain(
+      'write to support@kasuwa.shop from that address with &quot;Privacy&quot; in the subject',
+    );
+    expect(section('access')).toContain('we keep only a one-way code of the address');
+  });
+
   it('given the pricing page should publish its ten FAQ entries as FAQPage data', () => {
     const pricing = renderAll(assets, siteConfigFromEnv({})).find((page) => page.file === 'pricing.html')?.html ?? '';
     const blocks = [...pricing.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>

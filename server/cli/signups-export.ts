@@ -1,3 +1,6 @@
+import { privacySecret } from '../db/installation.js';
+import { privacyKeys } from '../privacy/links.js';
+import { createPrivacyStore } from '../privacy/store.js';
 import { streamSignups } from '../signups/store.js';
 import type { AdminCommand } from './command.js';
 import { csvRow } from './csv.js';
@@ -6,12 +9,17 @@ import { withDatabase } from './with-database.js';
 export const signupsExportCommand: AdminCommand = {
   name: 'signups:export',
   usage: 'signups:export',
-  summary: 'Print every signup as CSV (email, first and last requested, count, source, partner), oldest first',
+  summary:
+    'Print every signup as CSV (email, first and last requested, count, source, partner), oldest first; inboxes that stopped our e-mails left out',
   async run(_args, config) {
     return withDatabase(config, async (opened) => {
+      // Whoever mails from this list must not reach an inbox that asked for no more mail.
+      const keys = privacyKeys(await privacySecret(opened, config.dataDir, config.privacySecret));
+      const suppressed = await createPrivacyStore(opened).suppressedHashes();
       process.stdout.write(csvRow(['email', 'first_requested', 'last_requested', 'count', 'source', 'partner']));
       // Streamed row by row: the export stays small in memory however many signups there are.
       for await (const row of streamSignups(opened.db)) {
+        if (suppressed.has(keys.inboxHash(row.email))) continue;
         const line = csvRow([
           row.email,
           row.first_requested_at,

@@ -1,6 +1,6 @@
 /**
  * What every server on one database must agree on, kept in the database (docs/scaling.md): the IP-hash
- * salt and the campaign window, each written once by the first server (`INSERT … ON CONFLICT DO
+ * salt, the privacy secret and the campaign window, each written once by the first server (`INSERT … ON CONFLICT DO
  * NOTHING`) and read back by all; and a lock so work done once at start (demo data) is done once when
  * several servers start together.
  */
@@ -25,25 +25,41 @@ async function storedValue(opened: OpenedPostgres, key: string): Promise<string 
 }
 
 /**
- * The salt that turns client IPs into hashes. IP_HASH_SALT wins when set; else on PostgreSQL one random
- * salt per database, so every server hashes an IP alike; on SQLite the file beside the database, as
- * before, so existing installs keep comparable hashes.
+ * A secret every server on one database shares, made once: `configured` (its environment variable) wins
+ * when set; else on PostgreSQL one random value per database, so every server agrees; on SQLite a file
+ * beside the database, as the IP-hash salt always was, so existing installs keep their values.
  */
-export async function ipHashSalt(opened: OpenedDatabase, dataDir: string, configured?: string): Promise<Buffer> {
+async function installationSecret(
+  opened: OpenedDatabase,
+  dataDir: string,
+  names: { key: string; file: string },
+  configured?: string,
+): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
   if (opened.backend === 'postgres') {
-    return Buffer.from(await settle(opened, 'ip_hash_salt', crypto.randomBytes(32).toString('base64')), 'base64');
+    return Buffer.from(await settle(opened, names.key, crypto.randomBytes(32).toString('base64')), 'base64');
   }
-  const file = path.join(dataDir, 'ip-hash.salt');
+  const file = path.join(dataDir, names.file);
   try {
     return fs.readFileSync(file);
   } catch {
     fs.mkdirSync(dataDir, { recursive: true });
-    const salt = crypto.randomBytes(32);
-    fs.writeFileSync(file, salt, { mode: 0o600, flag: 'wx' });
-    return salt;
+    const secret = crypto.randomBytes(32);
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
   }
 }
+
+/** The salt that turns client IPs into hashes (IP_HASH_SALT, or made once). */
+export const ipHashSalt = (opened: OpenedDatabase, dataDir: string, configured?: string) =>
+  installationSecret(opened, dataDir, { key: 'ip_hash_salt', file: 'ip-hash.salt' }, configured);
+
+/**
+ * The key that signs the stop-e-mail links and hashes the suppressed inboxes (PRIVACY_SECRET, or made
+ * once): changing it voids every link already sent and forgets the suppression list.
+ */
+export const privacySecret = (opened: OpenedDatabase, dataDir: string, configured?: string) =>
+  installationSecret(opened, dataDir, { key: 'privacy_secret', file: 'privacy.secret' }, configured);
 
 const WINDOW_KEY = 'campaign_window';
 const describeWindow = (campaign: Campaign) => `${campaign.startsAt} to ${campaign.endsAt}`;

@@ -37,6 +37,8 @@ export interface SignupsTable {
   /** When the latest welcome e-mail was queued, and the request_count it was queued at (24-hour rule). */
   last_welcome_at: string | null;
   last_welcome_request: number | null;
+  /** common/email.ts inboxKey: the inbox this address reaches (privacy requests find every spelling). */
+  inbox_key: string | null;
 }
 
 export interface OutboxTable {
@@ -45,7 +47,8 @@ export interface OutboxTable {
   kind: string;
   recipient: string;
   payload: string;
-  status: 'pending' | 'sending' | 'sent' | 'failed';
+  /** `cancelled`: the inbox asked for no more mail (docs/signups.md, "Privacy"). */
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
   attempts: number;
   next_attempt_at: string;
   claimed_at: string | null;
@@ -54,6 +57,15 @@ export interface OutboxTable {
   lease_until: string | null;
   sent_at: string | null;
   last_error: string | null;
+  created_at: string;
+  inbox_key: string | null;
+}
+
+/** Inboxes that asked for no more mail, as keyed hashes only (server/privacy/). */
+export interface SuppressionsTable {
+  inbox_hash: string;
+  /** `link` (the stop-e-mails page), `one-click` (RFC 8058) or `erased` (privacy:erase). */
+  reason: string;
   created_at: string;
 }
 
@@ -99,4 +111,5 @@ export interface Database {
   signups: SignupsTable;
   outbox: OutboxTable;
   signup_retention_runs: SignupRetentionRunsTable;
+  suppressions: SuppressionsTable;
 }

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 import type { Services } from '../services.js';
+import { STOP_PATH } from '../services.js';
 import { clientIp } from './client-ip.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { handleIngest, INGEST_PATH, tokenMatches } from './ingest.js';
@@ -15,6 +16,7 @@ import { requestUrl } from './request-url.js';
 import { applyHeaders, graphqlCors, securityHeaders, widgetStyleHashes } from './security.js';
 import { startSellingForm } from './start-selling-form.js';
 import { StaticFiles } from './static.js';
+import { stopMail } from './unsubscribe.js';
 
 export type { GivenRenderers } from './page.js';
 
@@ -72,6 +74,8 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     if (pathname === '/start-selling' && req.method === 'POST') return startSellingForm(services, options, req, res);
 
     if (pathname === INGEST_PATH) return handleIngest(services, req, res);
+
+    if (pathname === STOP_PATH) return stopMail(services, options, req, res, url);
 
     // Liveness and readiness (docs/operations.md): alive without asking the database; ready once the
     // standings are loaded, whatever the database's state, which the body reports.

@@ -9,7 +9,13 @@ import { dbClock } from '../db/clock.js';
 import type { OpenedDatabase } from '../db/database.js';
 import type { Database, OutboxTable } from '../db/schema.js';
 
-export type OutboxRow = Pick<Selectable<OutboxTable>, 'id' | 'idempotency_key' | 'kind' | 'recipient' | 'attempts'>;
+export type OutboxRow = Pick<
+  Selectable<OutboxTable>,
+  'id' | 'idempotency_key' | 'kind' | 'recipient' | 'attempts' | 'payload' | 'created_at'
+>;
+
+/** Right before a send: send it, drop it (its inbox is on the suppression list: now `cancelled`), or not ours. */
+export type SendCheck = 'send' | 'suppressed' | 'not-held';
 
 export type OutboxStore = {
   /** Claims up to `limit` due rows (and rows with an expired lease) for `worker` until `leaseMs` from now. */
@@ -18,6 +24,12 @@ export type OutboxStore = {
   markSent(ids: number[], worker: string): Promise<number[]>;
   /** Extends the lease on rows still this worker's to `leaseMs` from now; answers those rows. */
   renew(ids: number[], worker: string, leaseMs: number): Promise<number[]>;
+  /**
+   * The last look before a send, one read: the row is still this worker's (not cancelled, erased or
+   * taken over) and its inbox (`inboxHash`, the suppression list's key) is not on the suppression list.
+   * A suppressed row is marked `cancelled`.
+   */
+  checkBeforeSend(id: number, worker: string, inboxHash: string): Promise<SendCheck>;
   /** Records a failure: back to pending after `retryInMs`, or failed for good. */
   markFailed(id: number, worker: string, failure: { message: string; retryInMs: number | null }): Promise<void>;
   /** Puts every `sending` row back to pending; only for a database one process owns (embedded SQLite). */
@@ -79,13 +91,30 @@ export function createOutboxStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>
             attempts: eb('attempts', '+', 1),
           }))
           .where('id', 'in', ids)
-          .returning(['id', 'idempotency_key', 'kind', 'recipient', 'attempts'])
+          .returning(['id', 'idempotency_key', 'kind', 'recipient', 'attempts', 'payload', 'created_at'])
           .execute();
       });
     },
     markSent: (ids, worker) =>
       updateHeld(ids, worker, { status: 'sent', sent_at: clock.now(), last_error: null, lease_until: null }),
     renew: (ids, worker, leaseMs) => updateHeld(ids, worker, { lease_until: clock.offset(leaseMs) }),
+    async checkBeforeSend(id, worker, inboxHash) {
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => [
+          'status',
+          'claimed_by',
+          eb
+            .exists(eb.selectFrom('suppressions').select('inbox_hash').where('inbox_hash', '=', inboxHash))
+            .as('listed'),
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (row?.status !== 'sending' || row.claimed_by !== worker) return 'not-held';
+      if (!row.listed) return 'send';
+      await updateHeld([id], worker, { status: 'cancelled', lease_until: null });
+      return 'suppressed';
+    },
     async markFailed(id, worker, failure) {
       await db
         .updateTable('outbox')

@@ -8,7 +8,12 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailContent } from './welcome.js';
 
-export type OutgoingMail = MailContent & { key: string; to: string };
+export type OutgoingMail = MailContent & {
+  key: string;
+  to: string;
+  /** More headers (List-Unsubscribe and List-Unsubscribe-Post, docs/signups.md "Privacy"). */
+  headers?: Record<string, string>;
+};
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'file';
@@ -156,6 +161,6 @@ function fields(mail: OutgoingMail, from: string) {
     text: mail.text,
     html: mail.html,
     messageId: messageId(mail.key, from),
-    headers: { 'X-Kasuwa-Idempotency-Key': mail.key },
+    headers: { 'X-Kasuwa-Idempotency-Key': mail.key, ...mail.headers },
   };
 }

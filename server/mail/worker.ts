@@ -6,10 +6,11 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { brand } from '../../common/brand.js';
 import { type KeptLease, keepLease } from './lease.js';
 import type { OutboxRow, OutboxStore } from './outbox-store.js';
 import { DEFAULT_LEASE_MS, type MailTransport, PermanentMailError, RelayMailError } from './transport.js';
-import { welcomeEmail } from './welcome.js';
+import { type WelcomeFacts, welcomeEmail } from './welcome.js';
 
 export type MailWorkerOptions = {
   outbox: OutboxStore;
@@ -32,6 +33,18 @@ export type MailWorkerOptions = {
    * by a crash and are resumed at once instead of after their lease.
    */
   soleWorker?: boolean;
+  /**
+   * Each recipient's stop link, the mailto: the List-Unsubscribe header offers, and the suppression
+   * list's key of their inbox (server/privacy/links.ts, wired by the server). With it every mail carries
+   * the link and the headers, and no mail goes to an inbox on the list; without it (some tests) neither.
+   */
+  privacy?: {
+    stopUrl(recipient: string): string;
+    unsubscribeMailto(recipient: string): string;
+    inboxHash(recipient: string): string;
+  };
+  /** Our site's host (PUBLIC_URL's): a signup whose page was elsewhere came from a partner's page. */
+  siteHost?: string;
 };
 
 /** What one send of one outbox row came to: sent, failed and tried again later, or failed for good. */
@@ -93,13 +106,57 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     wakeUp?.();
   };
 
-  /** Sends one row; a failure is recorded at once, a success by the caller with the rest of the batch. */
-  async function deliver(row: OutboxRow): Promise<boolean> {
+  /** Where and when the address was entered, from the row (older rows carry only the address). */
+  function factsOf(row: OutboxRow, stopUrl: string): WelcomeFacts {
+    let payload: { source?: string | null; partner?: string | null; requestedAt?: string | null } = {};
+    try {
+      payload = JSON.parse(row.payload) as typeof payload;
+    } catch {}
+    const page = payload.source ?? null;
+    const code = payload.partner ?? null;
+    const host = page?.split('/', 1)[0]?.toLowerCase();
+    const ours = host ? host === options.siteHost || host === `www.${options.siteHost}` : code === null;
+    return {
+      enteredOn: ours ? { partner: false } : { partner: true, page, code },
+      requestedAt: payload.requestedAt ?? row.created_at,
+      stopUrl,
+    };
+  }
+
+  /**
+   * Sends one row; a failure is recorded at once, a success by the caller with the rest of the batch.
+   * `skipped`: its inbox asked for no more mail (the row is now `cancelled`), or the row is no longer ours.
+   */
+  async function deliver(row: OutboxRow): Promise<'sent' | 'failed' | 'skipped'> {
+    const { privacy } = options;
+    if (privacy) {
+      // The last look, right before the send: a click on the stop link after this worker claimed the row
+      // (or an erasure, or a takeover) means no mail.
+      const check = await outbox.checkBeforeSend(row.id, worker, privacy.inboxHash(row.recipient));
+      if (check !== 'send') {
+        if (check === 'suppressed') log('e-mail not sent: its inbox asked for no more mail', { outboxId: row.id });
+        return 'skipped';
+      }
+    }
     try {
       if (row.kind !== 'welcome') throw new PermanentMailError(`unknown outbox kind "${row.kind}"`);
-      await transport.send({ key: row.idempotency_key, to: row.recipient, ...welcomeEmail() });
+      const stopUrl = privacy?.stopUrl(row.recipient);
+      await transport.send({
+        key: row.idempotency_key,
+        to: row.recipient,
+        ...welcomeEmail(factsOf(row, stopUrl ?? `mailto:${brand.supportEmail}`)),
+        // RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to the URL.
+        ...(privacy && stopUrl
+          ? {
+              headers: {
+                'List-Unsubscribe': `<${stopUrl}>, <${privacy.unsubscribeMailto(row.recipient)}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }
+          : {}),
+      });
       onAttempt('sent');
-      return true;
+      return 'sent';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentMailError || row.attempts >= maxAttempts;
@@ -116,7 +173,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         error: message,
         ...(retryInMs === null ? {} : { retryInMs }),
       });
-      return false;
+      return 'failed';
     }
   }
 
@@ -158,7 +215,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           continue;
         }
         try {
-          if (await deliver(row)) {
+          if ((await deliver(row)) === 'sent') {
             sent.push(row.id);
             rememberSent(row.id);
           } else finished.add(row.id);

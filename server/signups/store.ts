@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { emailKey } from '../../common/email.js';
+import { emailKey, inboxKey } from '../../common/email.js';
 import { dbClock } from '../db/clock.js';
 import type { Db, OpenedDatabase } from '../db/database.js';
 
@@ -35,15 +35,44 @@ export type SignupExportRow = {
   partner: string | null;
 };
 
-export function createSignupStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>): SignupStore {
+export type SignupStoreOptions = {
+  /**
+   * The suppression list's key of an address (server/privacy/links.ts): a signup for an inbox on the list
+   * is answered like any other but neither stored nor mailed. Without it the list is not read (tests).
+   */
+  inboxHash?: (email: string) => string;
+};
+
+export function createSignupStore(
+  opened: Pick<OpenedDatabase, 'backend' | 'db'>,
+  options: SignupStoreOptions = {},
+): SignupStore {
   const clock = dbClock(opened.backend);
+
+  /** The signups of the round whose inbox is on the suppression list (one query per round). */
+  async function suppressedOf(trx: Db, round: SignupRecord[]): Promise<Set<SignupRecord>> {
+    const hashOf = options.inboxHash;
+    if (!hashOf) return new Set();
+    const hashes = round.map((signup) => hashOf(signup.email));
+    const listed = await trx
+      .selectFrom('suppressions')
+      .select('inbox_hash')
+      .where('inbox_hash', 'in', hashes)
+      .execute();
+    const found = new Set(listed.map((row) => row.inbox_hash));
+    return new Set(round.filter((_, i) => found.has(hashes[i]!)));
+  }
 
   /**
    * One statement for the whole round decides the 24-hour rule: a welcome is due when the last one is
    * older than the window before this request. A round holds each inbox at most once (an upsert may
    * not touch a row twice), so a batch with repeats takes one round per repeat.
    */
-  async function writeRound(trx: Db, round: SignupRecord[], resendAfterMs: number): Promise<Map<string, boolean>> {
+  async function writeRound(trx: Db, all: SignupRecord[], resendAfterMs: number): Promise<Map<string, boolean>> {
+    const suppressed = await suppressedOf(trx, all);
+    const round = all.filter((signup) => !suppressed.has(signup));
+    if (round.length === 0) return new Map();
+    const bySignupKey = new Map(round.map((signup) => [emailKey(signup.email), signup]));
     const due = sql<boolean>`(signups.last_welcome_at IS NULL OR signups.last_welcome_at <= ${clock.shift(sql`excluded.last_requested_at`, -resendAfterMs)})`;
     const rows = await trx
       .insertInto('signups')
@@ -53,6 +82,7 @@ export function createSignupStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>
           return {
             email: signup.email,
             email_key: emailKey(signup.email),
+            inbox_key: inboxKey(signup.email),
             first_requested_at: now,
             last_requested_at: now,
             request_count: 1,
@@ -85,7 +115,14 @@ export function createSignupStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>
             kind: 'welcome',
             // The address as first typed, whatever the case of this request.
             recipient: row.email,
-            payload: JSON.stringify({ email: row.email }),
+            inbox_key: inboxKey(row.email),
+            // What the welcome mail says about why it came: where and when the address was entered.
+            payload: JSON.stringify({
+              email: row.email,
+              source: bySignupKey.get(row.email_key)?.source ?? null,
+              partner: bySignupKey.get(row.email_key)?.partner ?? null,
+              requestedAt: row.last_welcome_at,
+            }),
             status: 'pending' as const,
             attempts: 0,
             next_attempt_at: row.last_welcome_at!,

@@ -1,5 +1,6 @@
 /** Outbox rows as the signups write them, for the mail tests: one pending welcome mail per recipient. */
 import type { Insertable } from 'kysely';
+import { inboxKey } from '../../common/email.js';
 import type { Db } from '../db/database.js';
 import type { OutboxTable } from '../db/schema.js';
 
@@ -17,6 +18,7 @@ export async function queueWelcomeMails(
         idempotency_key: `key-${i}-${recipient}`,
         kind: 'welcome',
         recipient,
+        inbox_key: inboxKey(recipient),
         payload: '{}',
         status: 'pending' as const,
         attempts: 0,

@@ -90,6 +90,7 @@ export const privacySections: LegalSection[] = [
     title: 'Your choices and opting out',
     paragraphs: [
       'Every marketing e-mail has an unsubscribe link. You can turn off app notifications in your phone settings, refuse cookies in your browser, and ask us by e-mail to stop using your data for marketing. Opting out of marketing does not stop messages we must send to run your account, such as payout confirmations.',
+      'Every e-mail we send, the welcome e-mail with the download link included, says why you received it and ends with a personal link, "This wasn\'t me: stop e-mails". It opens a page with one button; pressing it stops every e-mail from us to that address at once, with no login, and cancels any e-mail still waiting to go to it. Mail apps that show an "Unsubscribe" button use the same link. If the address is entered on our site again, we will not e-mail it.',
     ],
   },
   {
@@ -97,6 +98,7 @@ export const privacySections: LegalSection[] = [
     title: 'Access, correction and your other rights',
     paragraphs: [
       'Under the NDPA you have the right to be informed, to access the personal data we hold about you, to have it corrected or deleted, to restrict or object to processing, to data portability, and to withdraw consent. Most store details can be edited in the app; for anything else, write to us and we will reply within 30 days. You may also complain to the Nigeria Data Protection Commission.',
+      `To see what we hold about your e-mail address, or to have it erased, write to ${brand.supportEmail} from that address with "Privacy" in the subject. We send you everything stored about it (your sign-up requests with their times and the page they came from, and the e-mails we sent or queued), or erase it all; after an erasure we keep only a one-way code of the address, which cannot be turned back into it, so that we never e-mail it again.`,
     ],
   },
   {

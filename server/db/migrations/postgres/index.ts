@@ -7,6 +7,7 @@ import * as signupsOutbox from './0001_signups_outbox.js';
 import * as contest from './0002_contest.js';
 import * as sharedState from './0003_shared_state.js';
 import * as contestRecordedKobo from './0004_contest_recorded_kobo.js';
+import * as privacy from './0005_privacy.js';
 import * as signupRetention from './0007_signup_retention.js';
 
 export const postgresMigrations: Record<string, Migration> = {
@@ -14,5 +15,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '0002_contest': contest,
   '0003_shared_state': sharedState,
   '0004_contest_recorded_kobo': contestRecordedKobo,
+  '0005_privacy': privacy,
   '0007_signup_retention': signupRetention,
 };

@@ -9,6 +9,7 @@ import * as contest from './0003_contest.js';
 import * as contestReloadScope from './0004_contest_reload_scope.js';
 import * as signupsOnePerInbox from './0005_signups_one_per_inbox.js';
 import * as contestRecordedKobo from './0006_contest_recorded_kobo.js';
+import * as privacy from './0007_privacy.js';
 import * as signupRetention from './0009_signup_retention.js';
 
 export const sqliteMigrations: Record<string, Migration> = {
@@ -18,5 +19,6 @@ export const sqliteMigrations: Record<string, Migration> = {
   '0004_contest_reload_scope': contestReloadScope,
   '0005_signups_one_per_inbox': signupsOnePerInbox,
   '0006_contest_recorded_kobo': contestRecordedKobo,
+  '0007_privacy': privacy,
   '0009_signup_retention': signupRetention,
 };
