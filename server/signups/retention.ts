@@ -87,17 +87,16 @@ async function runIfDue(opened: OpenedDatabase, retentionDays: number, options: 
         .where('id', 'in', (eb) =>
           eb.selectFrom('signups').select('id').where('last_requested_at', '<', erasedBefore).limit(BATCH),
         )
-        .returning('email_key')
+        .returning('inbox_key')
         .execute();
       if (!gone.length) return { signups: 0, outbox: 0 };
-      // Older than the cutoff too: a new signup for the same inbox since then keeps its welcome mail.
+      // By inbox (server/privacy/: any spelling of the address), and older than the cutoff too: a new
+      // signup for the same inbox since then keeps its welcome mail.
+      const inboxes = [...new Set(gone.flatMap((row) => (row.inbox_key ? [row.inbox_key] : [])))];
+      if (!inboxes.length) return { signups: gone.length, outbox: 0 };
       const outbox = await trx
         .deleteFrom('outbox')
-        .where(
-          sql`lower(recipient)`,
-          'in',
-          gone.map((row) => row.email_key),
-        )
+        .where('inbox_key', 'in', inboxes)
         .where('created_at', '<', erasedBefore)
         .executeTakeFirst();
       return { signups: gone.length, outbox: Number(outbox.numDeletedRows) };
