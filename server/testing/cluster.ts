@@ -42,6 +42,8 @@ export type ClusterServer = {
   base: string;
   /** Every line the server printed on stdout (JSON log lines). */
   lines: string[];
+  /** Every line it printed on stderr (warnings, a start refusal), also passed on to ours. */
+  errors: string[];
   exited: Promise<number | null>;
 };
 
@@ -49,9 +51,14 @@ function startServer(name: string, env: Record<string, string>): Promise<Cluster
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
+  const errors: string[] = [];
+  readline.createInterface({ input: child.stderr! }).on('line', (line) => {
+    errors.push(line);
+    process.stderr.write(`${line}\n`);
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
@@ -61,7 +68,7 @@ function startServer(name: string, env: Record<string, string>): Promise<Cluster
       if (url) {
         clearTimeout(timer);
         const port = Number(url[1]);
-        resolve({ name, child, port, base: `http://127.0.0.1:${port}`, lines, exited });
+        resolve({ name, child, port, base: `http://127.0.0.1:${port}`, lines, errors, exited });
       }
     });
     void exited.then((code) => {
