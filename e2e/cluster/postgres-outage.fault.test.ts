@@ -1,12 +1,8 @@
 /**
- * PostgreSQL faults as an operator meets them, on two built servers behind HAProxy (deploy/haproxy.cfg)
- * with a real SMTP sink and a PostgreSQL cluster of this file's own: started while the database is
- * down, sessions terminated, a restart, a stop of 12 s, every connection slot taken, a database that
- * goes silent. Each case checks what people notice: pages and the widget bundle answer 200 throughout,
- * a signup is accepted or answered UNAVAILABLE within its bound (never a hang, never INTERNAL), no
- * server dies, and once the fault ends signups work again without a restart. At the end: every
- * acknowledged signup is stored and its welcome mail was sent exactly once. The cases run in order on
- * one cluster. Part of `npm run test:faults` (docs/operations.md "The fault suite"); needs the build.
+ * PostgreSQL faults on two built servers behind HAProxy, a real SMTP sink and a cluster of this file's
+ * own (start while down, sessions terminated, restart, a 12 s stop, slots taken, silence): pages stay
+ * 200, signups answer within their bound, no server dies, recovery needs no restart, and every
+ * acknowledged signup is stored and mailed once. docs/operations.md "The fault suite"; needs the build.
  */
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -158,8 +158,6 @@ export function openPostgres(
     connectionString: url,
     max: maxConnections,
     connectionTimeoutMillis: timeouts.connectMs,
-    // Later than statement_timeout, so a healthy server's own cancel (a clearer error) comes first.
-    query_timeout: timeouts.statementMs ? timeouts.statementMs + SILENT_GRACE_MS : undefined,
     // UTC sessions, so timestamptz text is always `…+00` (parseTimestamptz).
     options: `-c TimeZone=UTC -c statement_timeout=${timeouts.statementMs} -c lock_timeout=${timeouts.lockMs}`,
   });
@@ -172,7 +170,8 @@ export function openPostgres(
     client.on('error', (error) =>
       console.error(JSON.stringify({ level: 'warn', msg: 'database session lost', error: String(error) })),
     );
-    dropWhenSilent(client);
+    // Later than statement_timeout, so a healthy server's own cancel (a clearer error) comes first.
+    if (timeouts.statementMs) boundReads(client, timeouts.statementMs + SILENT_GRACE_MS);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return {
@@ -190,25 +189,30 @@ const SILENT_GRACE_MS = 1000;
 const READ_TIMEOUT = 'Query read timeout';
 
 /**
- * pg's query_timeout fails the query but keeps its connection busy waiting for the answer, so every
- * later query on it would wait too: a connection that timed out is closed, and the pool drops it.
+ * pg's query_timeout on each query's answer, except streams (a cursor, a COPY: an export may read for
+ * longer, and pg would keep their timer running after they end). A query that timed out leaves its
+ * connection waiting for the answer, so every later query on it would wait too: it is closed, and the
+ * pool drops it.
  */
-function dropWhenSilent(client: pg.PoolClient) {
+function boundReads(client: pg.PoolClient, readTimeoutMs: number) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const drop = (error: unknown) => {
     if (error instanceof Error && error.message === READ_TIMEOUT) {
       (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
     }
   };
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    const last = args.at(-1);
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const stream = typeof (config as { submit?: unknown }).submit === 'function';
+    if (stream) return query(config, ...rest);
+    const bounded = typeof config === 'string' ? { text: config } : { ...(config as object) };
+    const last = rest.at(-1);
     if (typeof last === 'function') {
-      args[args.length - 1] = (error: unknown, result: unknown) => {
+      rest[rest.length - 1] = (error: unknown, result: unknown) => {
         drop(error);
         last(error, result);
       };
     }
-    const result = query(...args);
+    const result = query({ ...bounded, query_timeout: readTimeoutMs }, ...rest);
     if (result instanceof Promise) result.catch(drop);
     return result;
   };

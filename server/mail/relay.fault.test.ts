@@ -1,9 +1,7 @@
 /**
- * The SMTP relay's side of delivery: one pool of a few connections reused for many mails and closed
- * when the worker stops; a relay that refuses our sender, our session or our login keeps the mail
- * queued until it accepts again; the default retry schedule lasts at least two days; and with two
- * workers (two servers) sharing the outbox, a relay that hangs, answers 451 or greets slowly still gets
- * each mail exactly once. Part of `npm run test:faults`.
+ * The SMTP relay's side of delivery: a pool of a few connections, closed when the worker stops; a relay
+ * refusing our sender, session or login keeps the mail queued; retries last at least two days; and with
+ * two workers on one outbox, a relay that hangs, answers 451 or greets slowly gets each mail once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseProxy } from '../testing/database-proxy.js';

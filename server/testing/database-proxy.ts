@@ -1,9 +1,8 @@
 /**
- * For outage tests: a TCP relay in front of the test PostgreSQL that a test can take away. refuse()
- * cuts every connection and stops listening (connections to its port are refused, as when PostgreSQL
- * is down); hang() cuts them and then accepts new ones without ever answering (a host that hangs);
- * silence() keeps every connection open but lets nothing through either way, on them or on new ones
- * (a server or network that stops answering mid-session); relay() forwards again on the same port.
+ * For outage tests: a TCP relay in front of the test PostgreSQL (or SMTP sink) that a test can take
+ * away. refuse(): cut and stop listening (as when it is down); hang(): cut, then accept and never
+ * answer; silence(): keep connections open but let nothing through (a server or network gone silent
+ * mid-session); relay(): forward again on the same port.
  */
 import net from 'node:net';
 
