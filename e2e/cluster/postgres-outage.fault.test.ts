@@ -8,7 +8,11 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, startCluster, startSmtpSink } from '../../server/testing/cluster.js';
 import { type DatabaseProxy, databaseProxy } from '../../server/testing/database-proxy.js';
-import { ensurePostgresBinaries, type PrivatePostgres, privatePostgres } from '../../server/testing/private-postgres.js';
+import {
+  ensurePostgresBinaries,
+  type PrivatePostgres,
+  privatePostgres,
+} from '../../server/testing/private-postgres.js';
 
 /** The servers' bounds (ms): a new connection, a statement, and so a silent read (statement + 1 s). */
 const CONNECT_MS = 2000;
@@ -224,7 +228,9 @@ describe('two servers behind HAProxy on a PostgreSQL that fails', () => {
     const stored = rows.map((row) => row.email);
     expect(stored).toEqual(expect.arrayContaining(acknowledged));
     await expect
-      .poll(async () => (await admin.query("SELECT 1 FROM outbox WHERE status <> 'sent'")).rowCount, { timeout: 30_000 })
+      .poll(async () => (await admin.query("SELECT 1 FROM outbox WHERE status <> 'sent'")).rowCount, {
+        timeout: 30_000,
+      })
       .toBe(0);
     const sent = smtp.received.flatMap((mail) => mail.to);
     expect(sent.toSorted()).toEqual(stored.toSorted());
