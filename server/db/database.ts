@@ -181,7 +181,11 @@ export function openPostgres(
     url,
     timeouts,
     description: describePostgres(url),
-    close: once(() => db.destroy()),
+    // Kysely ends the pool only if it ever used it; the pool itself (COPY, the limits) may have been used alone.
+    close: once(async () => {
+      await db.destroy();
+      if (!pool.ending) await pool.end();
+    }),
   };
 }
 
