@@ -135,18 +135,25 @@ describe('two servers behind HAProxy on a PostgreSQL that fails', () => {
   }, 60_000);
 
   it('given the database down when the servers start should say so in one line each, wait, and serve once it is up', async () => {
-    const starting = startCluster(2, {
-      DATABASE_URL: proxy.url,
-      DATABASE_START_WAIT_SECONDS: '60',
-      DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_MS),
-      DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
-      SMTP_URL: `${smtp.url}/?pool=true`,
-      DEMO_DATA: 'off',
-      TRUST_PROXY: '1',
-      SIGNUP_IP_LIMIT: '1000000',
-      LOG_REQUESTS: 'off',
-    });
-    await sleep(3000);
+    const waiting = new Set<string>();
+    const starting = startCluster(
+      2,
+      {
+        DATABASE_URL: proxy.url,
+        DATABASE_START_WAIT_SECONDS: '60',
+        DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_MS),
+        DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
+        SMTP_URL: `${smtp.url}/?pool=true`,
+        DEMO_DATA: 'off',
+        TRUST_PROXY: '1',
+        SIGNUP_IP_LIMIT: '1000000',
+        LOG_REQUESTS: 'off',
+      },
+      undefined,
+      (server, line) => line.startsWith('Waiting for PostgreSQL') && waiting.add(server),
+    );
+    // PostgreSQL comes once both servers have said they wait for it (their start takes seconds on a busy machine).
+    await expect.poll(() => waiting.size, { timeout: 60_000, interval: 100 }).toBe(2);
     await postgres.start();
     cluster = await starting;
     for (const server of cluster.servers) {
