@@ -196,17 +196,29 @@ describe('two servers behind HAProxy on a PostgreSQL that fails', () => {
 
   it('given every connection slot taken by other clients should answer signups UNAVAILABLE within the bound, keep pages at 200, and accept signups once the slots free', async () => {
     const holders: pg.Client[] = [];
-    const outcomes = await trafficDuring(async () => {
-      await terminateSessions();
+    /** Takes free slots until PostgreSQL refuses (53300: too many clients already). */
+    const takeFreeSlots = async () => {
       for (;;) {
         const holder = new pg.Client({ connectionString: postgres.url, application_name: 'fault-test' });
         holder.on('error', () => {});
         try {
           await holder.connect();
         } catch {
-          break; // 53300: too many clients already
+          return;
         }
         holders.push(holder);
+      }
+    };
+    const outcomes = await trafficDuring(async () => {
+      // The servers reconnect as soon as a slot frees: end their sessions and take the freed slots,
+      // until they hold none twice in a row (a terminated session's slot frees a moment later).
+      for (let round = 0, none = 0; round < 40 && none < 2; round++) {
+        await takeFreeSlots();
+        const ended = await holders[0]!.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE backend_type = 'client backend' AND application_name <> 'fault-test'",
+        );
+        none = ended.rowCount === 0 ? none + 1 : 0;
+        await sleep(100);
       }
       expect(holders.length).toBeGreaterThan(MAX_CONNECTIONS / 2);
       await sleep(4000);
