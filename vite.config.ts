@@ -21,10 +21,11 @@ export default defineConfig({
     },
   },
   test: {
-    // e2e/cluster: the multi-server test, on the build (npm test builds before the unit layer).
+    // e2e/cluster: the multi-server test and the fault suite's cluster cases, on the build.
     include: [
       '{common,server,site,widgets,bench,scripts,packages,integrations}/**/*.test.ts',
       'e2e/cluster/**/*.built.test.ts',
+      'e2e/cluster/**/*.fault.test.ts',
     ],
     environment: 'node',
     // Finds PostgreSQL for the suites that run on both backends (docs/postgresql.md, "Tests"), and Redis

@@ -39,6 +39,7 @@ function perHitCounter(pool: pg.Pool): HitCounter {
       const { rows } = await pool.query(COUNT_HITS, [[key], [1], [nowMs], [nowMs + limit.windowSeconds * 1000]]);
       return { hits: rows[0].hits, endsAtMs: rows[0].ends_at_ms };
     },
+    async refund() {},
     async close() {},
   };
 }

@@ -35,6 +35,12 @@ export const CONFIG_VARIABLES = [
       'PostgreSQL: the longest one statement may run, the longest it may wait for a lock, and the longest a request waits for a connection (a free one in the pool, or a new one); past one of them a signup answers "try again" (`UNAVAILABLE`, [Database outages](docs/operations.md#database-outages)); `0` removes the bound. SQLite waits at most 5 s for a lock',
   },
   {
+    names: ['DATABASE_START_WAIT_SECONDS'],
+    default: '`60`',
+    meaning:
+      'PostgreSQL: started while the database does not answer, the server says so in one line and tries again every 2 s for this long, then exits 1; `0` exits at once ([Database outages](docs/operations.md#database-outages))',
+  },
+  {
     names: ['MAIL_LEASE_SECONDS'],
     default: '`300`',
     meaning:

@@ -21,6 +21,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** PostgreSQL: bounds on every session's statements and lock waits, and on the wait for a connection. */
   databaseTimeouts: DatabaseTimeouts;
+  /** PostgreSQL not answering at start: how long to keep trying before exiting (main.ts). */
+  databaseStartWaitSeconds: number;
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -260,6 +262,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       lockMs: integer(env, 'DATABASE_LOCK_TIMEOUT_MS', DEFAULT_DATABASE_TIMEOUTS.lockMs, 0, 3_600_000),
       connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_DATABASE_TIMEOUTS.connectMs, 0, 3_600_000),
     },
+    databaseStartWaitSeconds: integer(env, 'DATABASE_START_WAIT_SECONDS', 60, 0, 86_400),
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,

@@ -49,6 +49,8 @@ export function createMetrics(sources: {
   db: OpenedDatabase['db'];
   /** Whether the database answers a trivial query, briefly (server/database-check.ts). */
   databaseUp: () => Promise<boolean>;
+  /** With REDIS_URL: whether Redis answers, or the limits count in this process meanwhile. */
+  redisUp?: (() => boolean) | undefined;
 }) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
@@ -93,6 +95,18 @@ export function createMetrics(sources: {
       this.set((await sources.databaseUp()) ? 1 : 0);
     },
   });
+
+  const { redisUp } = sources;
+  if (redisUp) {
+    new client.Gauge({
+      name: 'kasuwa_redis_up',
+      help: '1 while Redis counts the signup limits; 0 while it does not answer and this server counts them alone',
+      registers: [registry],
+      collect() {
+        this.set(redisUp() ? 1 : 0);
+      },
+    });
+  }
 
   // The change feed, read from the board at scrape time.
   const feedGauge = (name: string, help: string, read: () => number) =>

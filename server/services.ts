@@ -51,7 +51,8 @@ export async function createServices(
   });
   contestLoaded.catch(() => {}); // startServer awaits it and fails the start
   const databaseUp = databaseCheck(opened);
-  const metrics = createMetrics({ contest, db, databaseUp });
+  const redisUp = counter.answering ? counter.answering.bind(counter) : undefined;
+  const metrics = createMetrics({ contest, db, databaseUp, redisUp });
   return {
     config,
     db,
@@ -111,6 +112,8 @@ export async function createServices(
     ready: () => contest.ready,
     /** Whether the database answers `SELECT 1` within a second (/readyz's body, kasuwa_database_up). */
     databaseUp,
+    /** With REDIS_URL: whether Redis counts the limits now, or each server alone (/readyz, kasuwa_redis_up). */
+    redisUp,
   };
 }
 

@@ -47,12 +47,23 @@ async function startAndStop(dir: string): Promise<string> {
   return output;
 }
 
-it('given PostgreSQL not answering at DATABASE_URL should say so in one line and exit 1', () => {
+it('given PostgreSQL not answering at DATABASE_URL and DATABASE_START_WAIT_SECONDS=0 should say so in one line and exit 1', () => {
   // Port 9 (discard) refuses connections on loopback.
-  const result = start({ DATABASE_URL: 'postgres://kasuwa@127.0.0.1:9/kasuwa' });
+  const result = start({ DATABASE_URL: 'postgres://kasuwa@127.0.0.1:9/kasuwa', DATABASE_START_WAIT_SECONDS: '0' });
   expect(result.status).toBe(1);
   expect(result.stderr.trim().split('\n')).toEqual([
     'Cannot reach PostgreSQL kasuwa@127.0.0.1:9/kasuwa (ECONNREFUSED): start PostgreSQL or correct DATABASE_URL, then start again.',
+  ]);
+});
+
+it('given PostgreSQL not answering for longer than DATABASE_START_WAIT_SECONDS should say it waits in one line, try again, then give up with exit 1, leaving nothing open that keeps the process alive', () => {
+  const result = start({ DATABASE_URL: 'postgres://kasuwa@127.0.0.1:9/kasuwa', DATABASE_START_WAIT_SECONDS: '5' });
+  // Ended by itself (the main loop returns with exitCode 1): a pool or timer left open would keep it
+  // running until spawnSync's 30 s timeout kills it (status null).
+  expect(result.status).toBe(1);
+  expect(result.stderr.trim().split('\n')).toEqual([
+    'Waiting for PostgreSQL kasuwa@127.0.0.1:9/kasuwa (ECONNREFUSED): trying again every 2 s for up to 5 s (DATABASE_START_WAIT_SECONDS).',
+    'Cannot reach PostgreSQL kasuwa@127.0.0.1:9/kasuwa (ECONNREFUSED) for 5 s (DATABASE_START_WAIT_SECONDS): start PostgreSQL or correct DATABASE_URL, then start again.',
   ]);
 });
 
@@ -65,6 +76,7 @@ it('given a host at DATABASE_URL that accepts connections and never answers shou
     const result = start({
       DATABASE_URL: `postgres://kasuwa@127.0.0.1:${port}/kasuwa`,
       DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      DATABASE_START_WAIT_SECONDS: '0',
     });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([

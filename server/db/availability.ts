@@ -33,6 +33,7 @@ const DRIVER_MESSAGES = [
   /^Connection terminated/, // unexpectedly, or due to connection timeout
   /^Client has encountered a connection error and is not queryable/,
   /^Client was closed and is not queryable/,
+  /^Query read timeout/, // pg's query_timeout: the server or the network went silent mid-query
 ];
 
 /**

@@ -29,7 +29,12 @@ export type OpenedSqlite = Common & {
   /** The raw handle, for the few places that need SQLite specifics (bulk import, health check). */
   sqlite: SQLite.Database;
 };
-export type OpenedPostgres = Common & { backend: 'postgres'; pool: pg.Pool };
+export type OpenedPostgres = Common & {
+  backend: 'postgres';
+  pool: pg.Pool;
+  url: string;
+  timeouts: DatabaseTimeouts;
+};
 export type OpenedDatabase = OpenedSqlite | OpenedPostgres;
 
 export type DatabaseLocation = {
@@ -139,8 +144,10 @@ export function describePostgres(url: string): string {
 
 /**
  * Every wait is bounded (docs/operations.md "Database outages"): each session starts with
- * statement_timeout and lock_timeout, and getting a connection (a free one, or a new one) gives up
- * after connectMs, so during an outage or behind a lock a request fails in seconds instead of hanging.
+ * statement_timeout and lock_timeout, getting a connection (a free one, or a new one) gives up after
+ * connectMs, and a query whose answer does not come within statementMs + 1 s (a server or network that
+ * went silent, where PostgreSQL's own timeout cannot answer) fails and its connection is dropped. So
+ * during an outage or behind a lock a request fails in seconds instead of hanging.
  */
 export function openPostgres(
   url: string,
@@ -163,37 +170,70 @@ export function openPostgres(
     client.on('error', (error) =>
       console.error(JSON.stringify({ level: 'warn', msg: 'database session lost', error: String(error) })),
     );
+    // Later than statement_timeout, so a healthy server's own cancel (a clearer error) comes first.
+    if (timeouts.statementMs) boundReads(client, timeouts.statementMs + SILENT_GRACE_MS);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
-  return { backend: 'postgres', db, pool, description: describePostgres(url), close: once(() => db.destroy()) };
+  return {
+    backend: 'postgres',
+    db,
+    pool,
+    url,
+    timeouts,
+    description: describePostgres(url),
+    // Kysely ends the pool only if it ever used it; the pool itself (COPY, the limits) may have been used alone.
+    close: once(async () => {
+      await db.destroy();
+      if (!pool.ending) await pool.end();
+    }),
+  };
+}
+
+const SILENT_GRACE_MS = 1000;
+const READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * pg's query_timeout on each query's answer, except streams (a cursor, a COPY: an export may read for
+ * longer, and pg would keep their timer running after they end). A query that timed out leaves its
+ * connection waiting for the answer, so every later query on it would wait too: it is closed, and the
+ * pool drops it.
+ */
+function boundReads(client: pg.PoolClient, readTimeoutMs: number) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const drop = (error: unknown) => {
+    if (error instanceof Error && error.message === READ_TIMEOUT) {
+      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    }
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const stream = typeof (config as { submit?: unknown }).submit === 'function';
+    if (stream) return query(config, ...rest);
+    const bounded = typeof config === 'string' ? { text: config } : { ...(config as object) };
+    const last = rest.at(-1);
+    if (typeof last === 'function') {
+      rest[rest.length - 1] = (error: unknown, result: unknown) => {
+        drop(error);
+        last(error, result);
+      };
+    }
+    const result = query({ ...bounded, query_timeout: readTimeoutMs }, ...rest);
+    if (result instanceof Promise) result.catch(drop);
+    return result;
+  };
 }
 
 /**
- * Runs `work` on one session without the statement and lock bounds, for start-up work that waits for
- * another server on purpose (migrations, once-at-start work); the session gets its bounds back after.
+ * Runs `work` on a session of its own without the statement, lock and read bounds, for start-up work
+ * that waits for another server on purpose (migrations, once-at-start work).
  */
-export async function withoutTimeouts<T>(
-  opened: Pick<OpenedDatabase, 'backend' | 'db'>,
-  work: (db: Db) => Promise<T>,
-): Promise<T> {
+export async function withoutTimeouts<T>(opened: OpenedDatabase, work: (db: Db) => Promise<T>): Promise<T> {
   if (opened.backend !== 'postgres') return work(opened.db);
-  return opened.db.connection().execute(async (db) => {
-    const reset = async () => {
-      await sql`RESET statement_timeout`.execute(db);
-      await sql`RESET lock_timeout`.execute(db);
-    };
-    await sql`SET statement_timeout = 0`.execute(db);
-    await sql`SET lock_timeout = 0`.execute(db);
-    let result: T;
-    try {
-      result = await work(db);
-    } catch (error) {
-      await reset().catch(() => {}); // a lost session fails here too: the work's error is the one to tell
-      throw error;
-    }
-    await reset();
-    return result;
-  });
+  const unbounded = openPostgres(opened.url, 1, { statementMs: 0, lockMs: 0, connectMs: opened.timeouts.connectMs });
+  try {
+    return await work(unbounded.db);
+  } finally {
+    await unbounded.close();
+  }
 }
 
 /**

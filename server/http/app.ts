@@ -81,7 +81,13 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     // standings are loaded, whatever the database's state, which the body reports.
     if (pathname === '/healthz' || pathname === '/readyz') {
       const ok = pathname === '/healthz' ? services.healthy() : services.ready();
-      const body = pathname === '/healthz' ? {} : { database: (await services.databaseUp()) ? 'up' : 'down' };
+      const body =
+        pathname === '/healthz'
+          ? {}
+          : {
+              database: (await services.databaseUp()) ? 'up' : 'down',
+              ...(services.redisUp && { redis: services.redisUp() ? 'up' : 'down' }),
+            };
       res.statusCode = ok ? 200 : 503;
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Cache-Control', 'no-store');

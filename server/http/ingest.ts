@@ -7,7 +7,9 @@ import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IntakeRejected } from '../contest/rules.js';
 import { ContestBusy } from '../contest/storage.js';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import { isDiskFull } from '../db/disk-full.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
 
@@ -40,7 +42,8 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
  * 200 {accepted, duplicates, refunds, outsideWindow, rejected: 0}; 422 {errorCount, errors: the first
  * 100 [{line, reason}]} with nothing applied; 401 without the right token; 413 over INGEST_MAX_BYTES;
  * 503 while no token is configured (the route is off rather than open), while another process's
- * import holds the database, or while the database's disk is full.
+ * import holds the database, while the database's disk is full, or while the database is down or
+ * past its bounds (docs/operations.md "Database outages"): the platform retries the same batch.
  */
 export async function handleIngest(services: Services, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const token = services.config.ingestToken;
@@ -82,6 +85,22 @@ export async function handleIngest(services: Services, req: IncomingMessage, res
         503,
         { error: "The server's disk is full; nothing was applied. Retry the same batch later." },
         { 'Retry-After': '60' },
+      );
+    }
+    // Down, unreachable, out of connections or past a bound; the same batch is safe to send again (each
+    // order_id counts once), even if the failure came after its commit (refreshing the standings).
+    if (isDatabaseUnavailable(error)) {
+      console.error(
+        JSON.stringify({ level: 'warn', msg: 'ingest refused: database unavailable', error: String(error) }),
+      );
+      return json(
+        res,
+        503,
+        {
+          error:
+            'The database is unavailable for a moment. Retry the same batch shortly: an order already recorded counts once.',
+        },
+        { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
       );
     }
     console.error(JSON.stringify({ level: 'error', msg: 'ingest failed', error: String(error) }));

@@ -94,6 +94,12 @@ export function postgresHitCounter(pool: pg.Pool): HitCounter {
         pending.push({ key, windowMs: limit.windowSeconds * 1000, nowMs, resolve, reject });
       });
     },
+    async refund(key, _limit, nowMs) {
+      await pool.query(
+        'UPDATE rate_limit_windows SET hits = hits - 1 WHERE key = $1 AND ends_at_ms > $2 AND hits > 0',
+        [key, nowMs],
+      );
+    },
     async close() {},
   };
 }
@@ -198,6 +204,7 @@ export async function redisHitCounter(url: string): Promise<HitCounter> {
   };
   return {
     kind: 'redis',
+    answering: () => !outage && client.status === 'ready',
     async count(key, limit, nowMs) {
       const { redis, insurance } = limiterFor(limit);
       let result: RateLimiterRes;
@@ -209,6 +216,10 @@ export async function redisHitCounter(url: string): Promise<HitCounter> {
         result = refused;
       }
       return { hits: result.consumedPoints, endsAtMs: nowMs + result.msBeforeNext };
+    },
+    async refund(key, limit) {
+      const { redis, insurance } = limiterFor(limit);
+      await (outage ? insurance : redis).reward(key, 1);
     },
     async close() {
       closing = true;

@@ -30,4 +30,12 @@ describe('RateLimiter', () => {
     expect(await limiter.hit('a', 60_000)).toEqual({ ok: true });
     expect(asked).toBe(3);
   });
+
+  it('given a hit refunded (a request we failed ourselves) should let one more through in that window, and no more', async () => {
+    const limiter = new RateLimiter({ max: 1, windowSeconds: 60 });
+    expect(await limiter.hit('a', 0)).toEqual({ ok: true });
+    await limiter.refund('a', 1000);
+    expect(await limiter.hit('a', 2000)).toEqual({ ok: true });
+    expect(await limiter.hit('a', 3000)).toEqual({ ok: false, retryAfterSeconds: 57 });
+  });
 });

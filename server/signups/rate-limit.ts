@@ -12,8 +12,12 @@ export type WindowCount = { hits: number; endsAtMs: number };
 
 export interface HitCounter {
   readonly kind: 'memory' | 'postgres' | 'redis';
+  /** Redis only: whether it answers now (false while limits count in this process instead). */
+  answering?(): boolean;
   /** Counts one hit for `key`, opening a new window of `limit.windowSeconds` when the last one ended. */
   count(key: string, limit: RateLimit, nowMs: number): Promise<WindowCount>;
+  /** Takes back one hit of `key`'s current window (a request refused for our fault, not the client's). */
+  refund(key: string, limit: RateLimit, nowMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,6 +48,15 @@ export class RateLimiter {
     if (hits <= this.limit.max) return { ok: true };
     this.refusedUntil.set(key, endsAtMs);
     return refusal(endsAtMs - now);
+  }
+
+  /**
+   * Gives back the hit a request counted when we then failed it ourselves (the database unavailable):
+   * "try again in a moment" must not use up the allowance the retry needs. Best effort: a counter that
+   * cannot be reached keeps the hit.
+   */
+  async refund(key: string, now = Date.now()): Promise<void> {
+    await this.counter.refund(`${this.scope}:${key}`, this.limit, now).catch(() => {});
   }
 
   private sweep(now: number) {
@@ -78,6 +91,10 @@ export function memoryHitCounter(): HitCounter {
       }
       window.hits += 1;
       return { ...window };
+    },
+    async refund(key, _limit, nowMs) {
+      const window = windows.get(key);
+      if (window && window.endsAtMs > nowMs && window.hits > 0) window.hits -= 1;
     },
     async close() {},
   };

@@ -107,12 +107,19 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
     throw new RateLimitedError(limit, rateLimitedMessage(retryAfterSeconds), retryAfterSeconds);
   }
 
-  async function signUp(input: StartSellingInput, context: RequestContext): Promise<{ success: true }> {
+  /** The hits this signup counted, to give back when we fail it ourselves (refunds). */
+  async function signUp(
+    input: StartSellingInput,
+    context: RequestContext,
+    counted: (() => Promise<void>)[],
+  ): Promise<{ success: true }> {
     if (filledHoneypot(input)) return { success: true };
     const now = context.now ?? new Date();
     if (context.ipHash) {
-      const decision = await perIp.hit(context.ipHash, now.getTime());
+      const ipHash = context.ipHash;
+      const decision = await perIp.hit(ipHash, now.getTime());
       if (!decision.ok) refuse('ip', decision.retryAfterSeconds);
+      counted.push(() => perIp.refund(ipHash));
     }
     for (const [field, value] of [
       ['partner', input.partner],
@@ -123,8 +130,10 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
     }
     const check = checkEmail(input.email);
     if (!check.ok) throw new UserFacingError('BAD_USER_INPUT', check.message);
-    const decision = await perEmail.hit(inboxKey(check.email), now.getTime());
+    const inbox = inboxKey(check.email);
+    const decision = await perEmail.hit(inbox, now.getTime());
     if (!decision.ok) refuse('address', decision.retryAfterSeconds);
+    counted.push(() => perEmail.refund(inbox));
     await new Promise<boolean>((resolve, reject) => {
       queue.push({
         email: check.email,
@@ -142,13 +151,19 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
   }
 
   return {
-    /** A database down, unreachable or locked past its bounds (limits or signup) is UNAVAILABLE: "try again". */
+    /**
+     * A database down, unreachable or locked past its bounds (limits or signup) is UNAVAILABLE: "try
+     * again", with the limits' hits given back so the retry is not refused for the tries we failed.
+     */
     async startSelling(input: StartSellingInput, context: RequestContext = {}): Promise<{ success: true }> {
+      const counted: (() => Promise<void>)[] = [];
       try {
-        return await signUp(input, context);
+        return await signUp(input, context, counted);
       } catch (error) {
         if (error instanceof UserFacingError || !isDatabaseUnavailable(error)) throw error;
         warn('signup refused: database unavailable', { error: String(error) });
+        // Not awaited: a refund to a database that is down would delay the answer by its connect bound.
+        for (const refund of counted) void refund();
         throw new UnavailableError(error);
       }
     },

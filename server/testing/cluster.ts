@@ -42,16 +42,27 @@ export type ClusterServer = {
   base: string;
   /** Every line the server printed on stdout (JSON log lines). */
   lines: string[];
+  /** Every line it printed on stderr (warnings, a start refusal), also passed on to ours. */
+  errors: string[];
   exited: Promise<number | null>;
 };
 
-function startServer(name: string, env: Record<string, string>): Promise<ClusterServer> {
+/** Told of each line a server prints on stderr while it runs, from its start on (before it listens). */
+export type StderrWatcher = (server: string, line: string) => void;
+
+function startServer(name: string, env: Record<string, string>, watch?: StderrWatcher): Promise<ClusterServer> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
+  const errors: string[] = [];
+  readline.createInterface({ input: child.stderr! }).on('line', (line) => {
+    errors.push(line);
+    watch?.(name, line);
+    process.stderr.write(`${line}\n`);
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
@@ -61,7 +72,7 @@ function startServer(name: string, env: Record<string, string>): Promise<Cluster
       if (url) {
         clearTimeout(timer);
         const port = Number(url[1]);
-        resolve({ name, child, port, base: `http://127.0.0.1:${port}`, lines, exited });
+        resolve({ name, child, port, base: `http://127.0.0.1:${port}`, lines, errors, exited });
       }
     });
     void exited.then((code) => {
@@ -110,12 +121,19 @@ async function answers(url: string): Promise<number> {
  * and answers once the balancer passes a request through. `/readyz` is the health check when the
  * build has it, else `/healthz`.
  */
-export async function startCluster(count: number, env: Record<string, string>, lbPort?: number): Promise<Cluster> {
+export async function startCluster(
+  count: number,
+  env: Record<string, string>,
+  lbPort?: number,
+  watch?: StderrWatcher,
+): Promise<Cluster> {
   const haproxy = ensureHaproxy();
   if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) {
     throw new Error('dist/server/main.js is missing: run `node scripts/build.mjs` first');
   }
-  const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServer(`app${i + 1}`, env)));
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, (_, i) => startServer(`app${i + 1}`, env, watch)),
+  );
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopServers = async () => {
     for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGTERM');

@@ -1,8 +1,8 @@
 /**
- * For outage tests: a TCP relay in front of the test PostgreSQL that a test can take away. refuse()
- * cuts every connection and stops listening (connections to its port are refused, as when PostgreSQL
- * is down); hang() cuts them and then accepts new ones without ever answering (a host that hangs);
- * relay() forwards again on the same port.
+ * For outage tests: a TCP relay in front of the test PostgreSQL (or SMTP sink) that a test can take
+ * away. refuse(): cut and stop listening (as when it is down); hang(): cut, then accept and never
+ * answer; silence(): keep connections open but let nothing through (a server or network gone silent
+ * mid-session); relay(): forward again on the same port.
  */
 import net from 'node:net';
 
@@ -11,6 +11,7 @@ export type DatabaseProxy = {
   url: string;
   refuse(): Promise<void>;
   hang(): void;
+  silence(): void;
   relay(): Promise<void>;
   close(): Promise<void>;
 };
@@ -31,7 +32,9 @@ export async function databaseProxy(databaseUrl: string): Promise<DatabaseProxy>
     track(upstream);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
-    client.pipe(upstream).pipe(client);
+    // Not pipe(): silence() drops what either side sends, as a network that lost its packets.
+    client.on('data', (chunk) => hanging || upstream.write(chunk));
+    upstream.on('data', (chunk) => hanging || client.write(chunk));
   });
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
@@ -59,6 +62,9 @@ export async function databaseProxy(databaseUrl: string): Promise<DatabaseProxy>
     hang() {
       hanging = true;
       cut();
+    },
+    silence() {
+      hanging = true;
     },
     async relay() {
       hanging = false;

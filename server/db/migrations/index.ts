@@ -10,7 +10,7 @@ import { sqliteMigrations } from './sqlite/index.js';
 
 export { sqliteMigrations };
 
-export async function migrateToLatest(opened: Pick<OpenedDatabase, 'backend' | 'db'>): Promise<string[]> {
+export async function migrateToLatest(opened: OpenedDatabase): Promise<string[]> {
   const migrations = opened.backend === 'postgres' ? postgresMigrations : sqliteMigrations;
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Unbounded: a server waits for another one's migrations, and a migration may rewrite a large table.

@@ -1,9 +1,10 @@
 /**
- * The SMTP relay's side of delivery: one pool of a few connections reused for many mails and closed
- * when the worker stops; a relay that refuses our sender, our session or our login keeps the mail
- * queued until it accepts again; and the default retry schedule lasts at least two days.
+ * The SMTP relay's side of delivery: a pool of a few connections, closed when the worker stops; a relay
+ * refusing our sender, session or login keeps the mail queued; retries last at least two days; and with
+ * two workers on one outbox, a relay that hangs, answers 451 or greets slowly gets each mail once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseProxy } from '../testing/database-proxy.js';
 import { freshDatabase, TEST_BACKENDS } from '../testing/databases.js';
 import { queueWelcomeMails } from '../testing/outbox-rows.js';
 import { type SmtpSinkOptions, startSmtpSink } from '../testing/smtp-sink.js';
@@ -128,4 +129,88 @@ describe('the default retry schedule', () => {
     }
     expect(waitedMs / 3_600_000).toBeGreaterThanOrEqual(48);
   });
+});
+
+/** Each SMTP wait is an eighth of it: 1 s (transport.ts). */
+const LEASE_MS = 8000;
+
+type RelayFault = {
+  /** Sets the fault up before the workers start; returns what ends it. */
+  start(smtp: Awaited<ReturnType<typeof sink>>): Promise<{ url: string; end(): Promise<void> | void }>;
+};
+
+const relayFaults: [string, RelayFault][] = [
+  [
+    'hung (takes the connection, never answers)',
+    {
+      async start(smtp) {
+        // The tests' TCP relay, in front of the SMTP sink this time.
+        const relay = await databaseProxy(smtp.url);
+        cleanups.push(() => relay.close());
+        relay.hang();
+        return { url: relay.url, end: () => relay.relay() };
+      },
+    },
+  ],
+  [
+    'answering 451 (try later) to every recipient',
+    {
+      async start(smtp) {
+        smtp.options.refuse = 451;
+        return {
+          url: smtp.url,
+          end() {
+            smtp.options.refuse = undefined;
+          },
+        };
+      },
+    },
+  ],
+  [
+    'slow (each greeting after 700 ms, within the 1 s wait an 8 s lease allows)',
+    {
+      async start(smtp) {
+        smtp.options.greetingDelayMs = 700;
+        return { url: smtp.url, end() {} };
+      },
+    },
+  ],
+];
+
+describe('two workers (two servers) on PostgreSQL, with an 8 s lease, and a relay', () => {
+  it.each(relayFaults)(
+    'given a relay %s for 3 s should deliver every mail exactly once after it, every row sent',
+    async (_, fault) => {
+      const recipients = Array.from({ length: 6 }, (_, i) => `fault${i}@example.ng`);
+      const fresh = await database('postgres', recipients);
+      const smtp = await sink();
+      const { url, end } = await fault.start(smtp);
+      // Two workers, as two servers run them: neither may send a mail the other sent.
+      for (let i = 0; i < 2; i++) {
+        const transport = createTransport({
+          smtpUrl: url,
+          mailFrom: 'hello@kasuwa.shop',
+          dataDir: '',
+          leaseMs: LEASE_MS,
+        });
+        const worker = startMailWorker({
+          outbox: createOutboxStore(fresh.opened),
+          transport,
+          pollMs: 20,
+          baseDelayMs: 300,
+          maxDelayMs: 1000,
+          leaseMs: LEASE_MS,
+          log: () => {},
+        });
+        cleanups.push(() => worker.stop());
+      }
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await end();
+      await expect
+        .poll(async () => (await rowsOf(fresh)).every((row) => row.status === 'sent'), { timeout: 20_000 })
+        .toBe(true);
+      expect(smtp.received.flatMap((mail) => mail.to).toSorted()).toEqual(recipients.toSorted());
+    },
+    30_000,
+  );
 });

@@ -1,7 +1,7 @@
 /**
  * Redis down or frozen (docs/scaling.md "Redis down"): signups keep flowing within 2 s, the limits count
- * in each server's memory meanwhile and still refuse, one log line says so, and once Redis answers again
- * the servers count there again. Each test runs its own redis-server, so killing it harms no one else.
+ * in each server's memory meanwhile and still refuse, one log line, /readyz and kasuwa_redis_up say so,
+ * and once Redis answers again the servers count there again. Each test runs its own redis-server, so killing it harms no one else.
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -53,9 +53,21 @@ async function server(redisUrl: string): Promise<TestServer> {
     DEMO_DATA: 'off',
     SIGNUP_EMAIL_LIMIT: '1',
     SIGNUP_IP_LIMIT: '1000',
+    METRICS_TOKEN,
   });
   cleanups.push(() => started.close());
   return started;
+}
+
+const METRICS_TOKEN = 'redis-outage-metrics-token';
+
+/** What an operator sees of Redis: /readyz's `redis` field, and kasuwa_redis_up in /metrics. */
+async function redisState(at: TestServer): Promise<[string, string]> {
+  const ready = (await (await fetch(`${at.base}/readyz`)).json()) as { redis?: string };
+  const metrics = await (
+    await fetch(`${at.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  return [ready.redis ?? 'absent', /^kasuwa_redis_up (\d)$/m.exec(metrics)?.[1] ?? 'absent'];
 }
 
 /** A signup through the GraphQL endpoint: 'accepted', or the error's code. */
@@ -89,11 +101,12 @@ describe.each([
   ['killed', 'restarted on the same port'],
   ['frozen (SIGSTOP)', 'thawed (SIGCONT)'],
 ] as const)('signups while Redis is %s', (fault, recovery) => {
-  it(`should accept within 2 s, still refuse over the limit, log once, and count in Redis again once ${recovery}`, async () => {
+  it(`should accept within 2 s, still refuse over the limit, log once, report Redis down in /readyz and kasuwa_redis_up, and count in Redis again once ${recovery}`, async () => {
     const redis = await ownRedis();
     const one = await server(redis.url);
     const logged = logLines();
     expect(await signUp(one, fresh('before'))).toBe('accepted');
+    expect(await redisState(one)).toEqual(['up', '1']);
 
     if (fault === 'killed') await redis.kill();
     else redis.freeze();
@@ -109,6 +122,8 @@ describe.each([
       expect(performance.now() - startedAgain).toBeLessThan(2000);
     }
     expect(logged('Redis does not answer')).toHaveLength(1);
+    // Each server counts the limits alone meanwhile, and says so.
+    expect(await redisState(one)).toEqual(['down', '0']);
 
     if (fault === 'killed') await redis.start();
     else redis.thaw();
@@ -125,5 +140,6 @@ describe.each([
       )
       .toBe('RATE_LIMITED');
     expect(logged('Redis answers again').length).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => redisState(one), { timeout: 5000 }).toEqual(['up', '1']);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * A signup while PostgreSQL is locked or gone, as people notice it: answered within seconds with
- * "try again" (GraphQL UNAVAILABLE with retryAfterSeconds, the no-JavaScript form 503 with
- * Retry-After), never a hang or INTERNAL; and accepted once the database is back.
+ * A signup while PostgreSQL is locked, gone or silent, as people notice it: answered within seconds
+ * with "try again" (GraphQL UNAVAILABLE with retryAfterSeconds, the no-JavaScript form 503 with
+ * Retry-After), never a hang or INTERNAL, without using up the rate-limit allowance the retry needs;
+ * the sales ingest answers 503 with Retry-After; and both work once the database is back.
  */
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +10,13 @@ import { UNAVAILABLE_MESSAGE } from '../../common/messages.js';
 import { UnavailableError } from '../errors.js';
 import { serverForTests, startTestServerOn } from '../http/test-server.js';
 import { type DatabaseProxy, databaseProxy } from '../testing/database-proxy.js';
-import { freshDatabase, type ScratchDatabase } from '../testing/databases.js';
+import { freshDatabase, type ScratchDatabase, testRedisUrl } from '../testing/databases.js';
 import { createSignups } from './signups.js';
 import { createSignupStore } from './store.js';
 
 /** Well before the 10 s lock ends, and a wait a person still sits through. */
 const BOUND_SECONDS = 6;
+const INGEST_TOKEN = 'outage-test-ingest-token-0123';
 const SIGNUP = 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }';
 
 type GraphQLAnswer = {
@@ -131,6 +133,39 @@ describe('with the signups table locked (PostgreSQL)', () => {
   });
 });
 
+describe.each([
+  ['in the database', {}],
+  ['in Redis', { REDIS_URL: 'redis' }],
+] as const)(
+  'with the signups table locked and the limits counted %s (SIGNUP_EMAIL_LIMIT and SIGNUP_IP_LIMIT 3)',
+  (_where, counter) => {
+    const server = serverForTests(
+      {
+        DEMO_DATA: 'off',
+        SIGNUP_EMAIL_LIMIT: '3',
+        SIGNUP_IP_LIMIT: '3',
+        DATABASE_LOCK_TIMEOUT_MS: '500',
+        ...('REDIS_URL' in counter && { REDIS_URL: testRedisUrl() }),
+      },
+      'postgres',
+    );
+
+    it('given three signups answered UNAVAILABLE should not count them against the address nor the IP: the retry is accepted, and the limit still holds after', async () => {
+      // Redis outlives this run's databases: an address of this run's own.
+      const email = `gbenga-${process.pid}-${Date.now()}@example.ng`;
+      const release = await lockSignups(server.database.env.DATABASE_URL ?? '');
+      for (let i = 0; i < 3; i++) expect((await signUp(server.base, email)).answer).toEqual(unavailable);
+      await release();
+      expect((await signUp(server.base, email)).answer).toEqual(accepted);
+      // The IP's allowance too: two more addresses fit in its 3, a third does not.
+      expect((await signUp(server.base, `2-${email}`)).answer).toEqual(accepted);
+      expect((await signUp(server.base, `3-${email}`)).answer).toEqual(accepted);
+      const refused = (await signUp(server.base, `4-${email}`)).answer;
+      expect(refused.errors?.[0]?.extensions.code).toBe('RATE_LIMITED');
+    });
+  },
+);
+
 describe('with PostgreSQL gone (a relay in front of it, taken away)', () => {
   let database: ScratchDatabase;
   let proxy: DatabaseProxy;
@@ -138,11 +173,26 @@ describe('with PostgreSQL gone (a relay in front of it, taken away)', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     database = await freshDatabase('postgres');
+    // A store for the ingest case, there before the server loads its store directory.
+    await database.opened.db
+      .insertInto('stores')
+      .values({
+        id: 'outage-store',
+        name: 'Outage Store',
+        domain: 'outage-store.kasuwa.shop',
+        custom_domain: null,
+        logo_url: null,
+        opted_in: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     proxy = await databaseProxy(database.env.DATABASE_URL ?? '');
     const running = await startTestServerOn(database.env, {
       DATABASE_URL: proxy.url,
       DEMO_DATA: 'off',
       DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+      INGEST_TOKEN,
     });
     base = `http://127.0.0.1:${running.port}`;
     close = () => running.close();
@@ -164,6 +214,38 @@ describe('with PostgreSQL gone (a relay in front of it, taken away)', () => {
     expect([form.answer.status, form.answer.retryAfter]).toEqual([503, '5']);
     await proxy.relay();
     expect((await signUp(base, 'chika@example.ng')).answer).toEqual(accepted);
+  });
+
+  it('given the database silent mid-session (connections open, nothing answered; DATABASE_STATEMENT_TIMEOUT_MS=2000) should answer UNAVAILABLE within 6 s, and accept signups once it answers again', async () => {
+    // Connections in the pool first, then silence on them: only a client-side read bound ends the wait.
+    expect((await signUp(base, 'efe@example.ng')).answer).toEqual(accepted);
+    proxy.silence();
+    const { answer, seconds } = await signUp(base, 'funmi@example.ng');
+    expect(answer).toEqual(unavailable);
+    expect(seconds).toBeLessThan(BOUND_SECONDS);
+    await proxy.relay();
+    await expect
+      .poll(async () => (await signUp(base, 'funmi@example.ng')).answer, { timeout: 10_000 })
+      .toEqual(accepted);
+  });
+
+  it('given a sales batch while PostgreSQL is gone should answer 503 with Retry-After within 6 s, and take the same batch once it is back', async () => {
+    const batch = `${JSON.stringify({ order_id: 'outage-1', store_id: 'outage-store', amount: 250_000, status: 'paid', paid_at: '2026-12-24T12:00:00+01:00' })}\n`;
+    const ingest = () =>
+      timed(() =>
+        fetch(`${base}/ingest/sales`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-ndjson', authorization: `Bearer ${INGEST_TOKEN}` },
+          body: batch,
+        }),
+      );
+    await proxy.refuse();
+    const { answer, seconds } = await ingest();
+    expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '5']);
+    expect(seconds).toBeLessThan(BOUND_SECONDS);
+    await proxy.relay();
+    const again = await ingest();
+    expect([again.answer.status, await again.answer.json()]).toEqual([200, expect.objectContaining({ accepted: 1 })]);
   });
 
   it('given a host that accepts connections and never answers (DATABASE_CONNECT_TIMEOUT_MS=2000) should answer UNAVAILABLE within 6 s', async () => {
