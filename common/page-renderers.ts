@@ -26,10 +26,14 @@ export type RankOutcome =
 
 export type RenderedPage = { html: string; status: number };
 
+/**
+ * `locale` is the language of the form that was sent (its hidden `locale` field, common/locale-paths.ts):
+ * the answer is in that language; anything else gives English.
+ */
 export type PageRenderers = {
-  signupResult(outcome: SignupOutcome): string;
-  rankResult(outcome: RankOutcome): string;
-  /** Any page by its clean path, rendered per request (SITE_RENDER=on-request, npm run dev). */
+  signupResult(outcome: SignupOutcome, locale?: string | null): string;
+  rankResult(outcome: RankOutcome, locale?: string | null): string;
+  /** Any page by its clean path (`/ha/pricing` in Hausa), rendered per request (SITE_RENDER=on-request, npm run dev). */
   page?(pathname: string): RenderedPage;
 };
 

@@ -3,10 +3,12 @@ import { html as documentHtml } from '@lit-labs/ssr';
 import { html, nothing } from 'lit-html';
 import { unsafeHTML } from 'lit-html/directives/unsafe-html.js';
 import { brand } from '../common/brand.js';
+import { PAGE_LOCALES } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
+import { OG_LOCALES, pageLocale } from './locales.js';
 import { siteFooter } from './parts/footer.js';
 import { siteHeader } from './parts/header.js';
-import type { Route } from './routes.js';
+import { pageUrl, type Route } from './routes.js';
 import { organization } from './structured-data.js';
 
 export type Assets = { scripts: string[]; styles: string[] };
@@ -21,13 +23,27 @@ function jsonLd(data: object) {
 const meta = (name: string, content: string | undefined) =>
   content ? html`<meta name=${name} content=${content}>` : nothing;
 
+/**
+ * The page's other languages for search engines: every language's address (itself included) and
+ * English as x-default. The not-found page has no address of its own, so none.
+ */
+function alternates(route: Route, config: SiteConfig) {
+  if (route.status === 404) return nothing;
+  return html`${PAGE_LOCALES.map(
+    (locale) => html`<link rel="alternate" hreflang=${locale} href=${pageUrl(config, route, locale)}>
+`,
+  )}<link rel="alternate" hreflang="x-default" href=${pageUrl(config, route, 'en')}>`;
+}
+
+/** The document for the page's language (pageLocale(): site/render.ts renders each language in turn). */
 export function documentFor(route: Route, assets: Assets, config: SiteConfig) {
+  const locale = pageLocale();
   const analyticsTitle = route.analyticsTitle ?? '';
-  const url = `${config.publicUrl}${route.path === '/' ? '/' : route.path}`;
+  const url = pageUrl(config, route, locale);
   const ogImage = `${config.publicUrl}/og/${route.ogImage ?? 'home'}.png`;
   const indexable = route.status !== 404 && route.indexable !== false;
   return documentHtml`<!doctype html>
-<html lang="en-NG">
+<html lang=${locale}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -35,6 +51,7 @@ export function documentFor(route: Route, assets: Assets, config: SiteConfig) {
 <meta name="description" content=${route.description}>
 <meta name="theme-color" content="#0b6e4f">
 ${indexable ? html`<link rel="canonical" href=${url}>` : html`<meta name="robots" content="noindex">`}
+${alternates(route, config)}
 <meta property="og:type" content="website">
 <meta property="og:site_name" content=${brand.name}>
 <meta property="og:title" content=${route.title}>
@@ -43,7 +60,8 @@ ${indexable ? html`<link rel="canonical" href=${url}>` : html`<meta name="robots
 <meta property="og:image" content=${ogImage}>
 <meta property="og:image:width" content="1200">
 <meta property="og:image:height" content="630">
-<meta property="og:locale" content="en_NG">
+<meta property="og:locale" content=${OG_LOCALES[locale]}>
+${PAGE_LOCALES.filter((other) => other !== locale).map((other) => html`<meta property="og:locale:alternate" content=${OG_LOCALES[other]}>`)}
 <meta name="twitter:card" content="summary_large_image">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">

@@ -1,5 +1,6 @@
 /** Every page of the site: its clean path, output file, titles and template. */
 import type { TemplateResult } from 'lit-html';
+import { localePath, PAGE_LOCALES, type PageLocale, splitLocale } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
 import { homePage } from './pages/home.js';
 import { newYearSalesPage } from './pages/new-year-sales.js';
@@ -25,6 +26,8 @@ export type Route = {
   /** False keeps the page out of the sitemap and search results. */
   indexable?: boolean;
   structuredData?: (config: SiteConfig) => object[];
+  /** Where the language menu's links go, prefixed per language: the page itself unless set (a form's answer). */
+  languagePath?: string;
   body: () => TemplateResult;
 };
 
@@ -110,22 +113,41 @@ export const routes: Route[] = [
   },
 ];
 
-export function findRoute(pathname: string): Route {
-  const clean = pathname !== '/' ? pathname.replace(/\/+$/, '') : pathname;
-  return (
-    routes.find((route) => route.path === clean && route.status !== 404) ??
-    (routes.find((r) => r.status === 404) as Route)
-  );
+/** The page a clean path names, in the language of its prefix; the not-found page for anything else. */
+export function findRoute(pathname: string): { route: Route; locale: PageLocale } {
+  const { locale, path } = splitLocale(pathname);
+  const clean = path !== '/' ? path.replace(/\/+$/, '') : path;
+  const route =
+    routes.find((r) => r.path === clean && r.status !== 404) ?? (routes.find((r) => r.status === 404) as Route);
+  return { route, locale };
 }
 
-/** sitemap.xml: every indexable page. */
+/** The page's address in one language (what its canonical link and hreflang links say). */
+export const pageUrl = (config: SiteConfig, route: Route, locale: PageLocale) =>
+  `${config.publicUrl}${localePath(locale, route.path)}`;
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/** sitemap.xml: every indexable page in every language, each with its other languages as alternates. */
 export function sitemap(config: SiteConfig): string {
   const urls = routes
     .filter((route) => route.status !== 404 && route.indexable !== false)
-    .map((route) => `  <url><loc>${config.publicUrl}${route.path}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    .flatMap((route) => {
+      const alternates = [
+        ...PAGE_LOCALES.map(
+          (other) =>
+            `    <xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(pageUrl(config, route, other))}"/>`,
+        ),
+        `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(pageUrl(config, route, 'en'))}"/>`,
+      ].join('\n');
+      return PAGE_LOCALES.map(
+        (locale) => `  <url>\n    <loc>${escapeXml(pageUrl(config, route, locale))}</loc>\n${alternates}\n  </url>`,
+      );
+    });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 export function robotsTxt(config: SiteConfig): string {
-  return `User-agent: *\nAllow: /\nDisallow: /subscription/\n\nSitemap: ${config.publicUrl}/sitemap.xml\n`;
+  const subscription = PAGE_LOCALES.map((locale) => `Disallow: ${localePath(locale, '/subscription/')}\n`).join('');
+  return `User-agent: *\nAllow: /\n${subscription}\nSitemap: ${config.publicUrl}/sitemap.xml\n`;
 }

@@ -71,7 +71,14 @@ export async function startSellingForm(
     }
   }
   const render = site.signupResult;
-  sendPage(res, status, render && (() => render(outcome)), outcome.ok ? 'Kindly check your email' : outcome.message);
+  // The answer is in the language of the form that was sent (its hidden `locale` field).
+  const locale = form.get('locale');
+  sendPage(
+    res,
+    status,
+    render && (() => render(outcome, locale)),
+    outcome.ok ? 'Kindly check your email' : outcome.message,
+  );
 }
 
 /** The page the form sat on, as host and path (what the widget sends as `source`). */

@@ -1,5 +1,6 @@
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
+import { href } from '../locales.js';
 import { appBadges } from '../parts/app-badges.js';
 import { contactBlock } from '../parts/contact.js';
 import { icon } from '../parts/icons.js';
@@ -111,7 +112,7 @@ export function homePage() {
           <h3>${a.title}</h3>
           <p>${a.text}</p>
           <ul class="checks">${a.points.map((p) => html`<li>${p}</li>`)}</ul>
-          <a class="button button-primary" href="/#signup" data-start-selling>Start Selling</a>
+          <a class="button button-primary" href=${href('/#signup')} data-start-selling>Start Selling</a>
         </div>
         <div class="audience-picture">${a.picture()}</div>
       </div>`,

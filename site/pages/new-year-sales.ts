@@ -3,6 +3,7 @@ import { brand } from '../../common/brand.js';
 import { GRANT_PLACES, PRIZES_NAIRA } from '../../common/campaign.js';
 import { formatNaira } from '../../common/money.js';
 import { basicPromoPlan, plans } from '../../common/plans.js';
+import { href } from '../locales.js';
 import { contactBlock } from '../parts/contact.js';
 import { icon } from '../parts/icons.js';
 import { storefrontPhone } from '../parts/pictures.js';
@@ -55,7 +56,7 @@ export function newYearSalesPage() {
       <h1>New year, fresh start. Sell more this year.</h1>
       <p class="lead">Start the year with a store that works while you sleep. Sell more with discounts, coupons and a checkout your customers trust, get one month of Pro free, and compete for ${formatNaira(total)} in cash grants for the top ten sellers.</p>
       <p class="hero-actions">
-        <a class="button button-primary" href="/#signup" data-start-selling>Start Selling Now!</a>
+        <a class="button button-primary" href=${href('/#signup')} data-start-selling>Start Selling Now!</a>
         <a class="button button-outline" href="#rank-check" data-scroll-to="rank-check">Stand a chance to win!</a>
       </p>
     </div>
@@ -107,7 +108,7 @@ export function newYearSalesPage() {
       </button></li>`,
       )}
     </ol>
-    <p class="center"><a class="button button-primary" href="/#signup" data-start-selling>Start Selling Now!</a></p>
+    <p class="center"><a class="button button-primary" href=${href('/#signup')} data-start-selling>Start Selling Now!</a></p>
   </div>
 </section>
 <section class="section" aria-labelledby="promo-title">
@@ -127,8 +128,8 @@ export function newYearSalesPage() {
       </div>
     </div>
     <p class="center hero-actions">
-      <a class="button button-gold" href="/#signup" data-start-selling>Claim Your 1 Month Free Now!</a>
-      <a class="button button-primary" href="/#signup" data-start-selling>Start Selling Now!</a>
+      <a class="button button-gold" href=${href('/#signup')} data-start-selling>Claim Your 1 Month Free Now!</a>
+      <a class="button button-primary" href=${href('/#signup')} data-start-selling>Start Selling Now!</a>
     </p>
   </div>
 </section>

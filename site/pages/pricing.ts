@@ -3,6 +3,7 @@ import { brand } from '../../common/brand.js';
 import { formatNaira } from '../../common/money.js';
 import { ANNUAL_SAVING_LABEL, DEFAULT_BILLING_PERIOD, periodLabel, plans } from '../../common/plans.js';
 import { faqs } from '../content/faq.js';
+import { href } from '../locales.js';
 import { contactBlock } from '../parts/contact.js';
 import { insightsIllustration, inventoryIllustration } from '../parts/pictures.js';
 
@@ -19,7 +20,7 @@ function pricingPlansFallback() {
       <p class="plan-description">${plan.description}</p>
       <p class="plan-price">${formatNaira(plan.prices[period])}<span>${periodLabel(period)}</span></p>
       ${plan.free ? '' : html`<p class="plan-monthly">or ${formatNaira(plan.prices.monthly)}/month</p>`}
-      <a class="button button-primary" href="/#signup" data-start-selling data-analytics-label="Get Started: ${plan.title}">Get Started</a>
+      <a class="button button-primary" href=${href('/#signup')} data-start-selling data-analytics-label="Get Started: ${plan.title}">Get Started</a>
       <ul class="checks">${plan.benefits.map((b) => html`<li>${b}</li>`)}</ul>
     </li>`,
     )}

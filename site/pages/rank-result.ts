@@ -3,10 +3,12 @@
  * dialog shows, from the same view (common/leaderboard-view.ts), or the form again with its error.
  * Rendered by the server per request inside the site's layout.
  */
+
 import { html, nothing } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { leaderboardView } from '../../common/leaderboard-view.js';
-import type { RankOutcome } from '../../common/page-renderers.js';
+import { RANK_PAGE_PATH, type RankOutcome } from '../../common/page-renderers.js';
+import { href } from '../locales.js';
 import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
 import type { Route } from '../routes.js';
 
@@ -60,14 +62,17 @@ function body(outcome: RankOutcome, publicUrl: string) {
     ${found ? standing(outcome, publicUrl) : nothing}
     ${found ? html`<h2 class="rank-again">Check another store</h2>` : nothing}
     ${storeRankCheckerForm('rank-page-domain', outcome.kind === 'error' ? { value: outcome.domain, error: outcome.message } : {})}
-    <p><a href="/new-year-sales">About the New Year sales contest</a></p>
+    <p><a href=${href('/new-year-sales')}>About the New Year sales contest</a></p>
   </div>
 </section>`;
 }
 
 export function rankResultRoute(outcome: RankOutcome, publicUrl: string): Route {
   return {
-    path: '/new-year-sales/rank',
+    path: RANK_PAGE_PATH,
+    // The same answer in another language (the server reads the language from the prefix).
+    languagePath:
+      outcome.kind === 'form' ? RANK_PAGE_PATH : `${RANK_PAGE_PATH}?${new URLSearchParams({ domain: outcome.domain })}`,
     file: 'new-year-sales/rank.html',
     title: `${outcome.kind === 'found' ? 'Your New Year sales ranking' : 'Check your rank'} · ${brand.name}`,
     description: 'Your store’s place in the New Year sales contest.',

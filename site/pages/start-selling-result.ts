@@ -2,9 +2,11 @@
  * What `POST /start-selling` (the no-JavaScript signup) answers: a plain confirmation, or the form again
  * with its error. Rendered by the server per request inside the site's layout.
  */
+
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import type { SignupOutcome } from '../../common/page-renderers.js';
+import { href } from '../locales.js';
 import type { Route } from '../routes.js';
 
 function confirmation() {
@@ -13,7 +15,7 @@ function confirmation() {
     <h1>Kindly check your email</h1>
     <p>We have sent you a download link and step-by-step instructions to set up your store and start selling today.</p>
     <p>Nothing there? Look in your spam folder, or write to <a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>.</p>
-    <p><a class="button button-primary" href="/">Back to the home page</a></p>
+    <p><a class="button button-primary" href=${href('/')}>Back to the home page</a></p>
   </div>
 </section>`;
 }
@@ -41,6 +43,7 @@ function formAgain(outcome: Extract<SignupOutcome, { ok: false }>) {
 export function startSellingResultRoute(outcome: SignupOutcome): Route {
   return {
     path: '/start-selling',
+    languagePath: '/', // the answer to a POST has no address to show again: the home page in each language
     file: 'start-selling.html',
     title: outcome.ok ? `Kindly check your email · ${brand.name}` : `Start Selling · ${brand.name}`,
     description: 'Get the download link and setup instructions by e-mail.',

@@ -1,5 +1,6 @@
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
+import { href } from '../locales.js';
 
 /** Shown after a subscription payment in the mobile app (the app opens this page in a web view). */
 export function subscriptionSuccessPage() {
@@ -13,7 +14,7 @@ export function subscriptionSuccessPage() {
     <p class="lead">Cheers! Your subscription payment was successful</p>
     <p>Your new plan is active now. Return to the ${brand.name} app to keep selling; a receipt is on its way to your e-mail.</p>
     <p>Questions about your payment? Write to <a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>.</p>
-    <p><a class="button button-primary" href="/">Back to ${brand.name}</a></p>
+    <p><a class="button button-primary" href=${href('/')}>Back to ${brand.name}</a></p>
   </div>
 </section>`;
 }

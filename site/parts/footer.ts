@@ -1,6 +1,8 @@
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
+import { href } from '../locales.js';
 import { appBadges } from './app-badges.js';
+import { languageList } from './language-menu.js';
 import { logo } from './logo.js';
 
 const socialIcons = {
@@ -21,28 +23,32 @@ export function siteFooter(year = new Date().getFullYear()) {
   return html`<footer class="site-footer">
   <div class="container footer-grid">
     <div class="footer-brand">
-      <a href="/" aria-label="${brand.name} home">${logo()}</a>
+      <a href=${href('/')} aria-label="${brand.name} home">${logo()}</a>
       <p>${brand.tagline}.</p>
       ${appBadges()}
     </div>
     <nav aria-labelledby="footer-company">
       <h2 id="footer-company">Company</h2>
       <ul>
-        <li><a href="/#about">About</a></li>
-        <li><a href="/pricing">Pricing</a></li>
+        <li><a href=${href('/#about')}>About</a></li>
+        <li><a href=${href('/pricing')}>Pricing</a></li>
         <li><a href=${brand.links.demoStore} rel="noopener" target="_blank">Demo Store</a></li>
-        <li><a href="/new-year-sales">New Year Sales</a></li>
-        <li><a href="/#career">Career</a></li>
+        <li><a href=${href('/new-year-sales')}>New Year Sales</a></li>
+        <li><a href=${href('/#career')}>Career</a></li>
       </ul>
     </nav>
     <nav aria-labelledby="footer-help">
       <h2 id="footer-help">Help</h2>
       <ul>
-        <li><a href="/#customer-support">Customer Support</a></li>
-        <li><a href="/pricing#faqs">FAQs</a></li>
-        <li><a href="/terms-and-conditions">Terms &amp; Conditions</a></li>
-        <li><a href="/privacy-policy">Privacy Policy</a></li>
+        <li><a href=${href('/#customer-support')}>Customer Support</a></li>
+        <li><a href=${href('/pricing#faqs')}>FAQs</a></li>
+        <li><a href=${href('/terms-and-conditions')}>Terms &amp; Conditions</a></li>
+        <li><a href=${href('/privacy-policy')}>Privacy Policy</a></li>
       </ul>
+    </nav>
+    <nav aria-labelledby="footer-language">
+      <h2 id="footer-language">Language</h2>
+      ${languageList('footer-languages')}
     </nav>
     <nav aria-labelledby="footer-social">
       <h2 id="footer-social">Follow us</h2>

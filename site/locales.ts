@@ -1,0 +1,56 @@
+/**
+ * The language of the page being rendered, and how the site names each language. The parts read the
+ * page's language from here (pageLocale, href) to write their links and text, so the templates need no
+ * locale argument. Rendering is synchronous (site/render.ts), so one page's language never leaks
+ * into another's.
+ */
+import { DEFAULT_PAGE_LOCALE, localePath, type PageLocale } from '../common/locale-paths.js';
+
+export { PAGE_LOCALES, type PageLocale } from '../common/locale-paths.js';
+
+/** Each language's name in itself, as the language menu shows it. */
+export const LANGUAGE_NAMES: Record<PageLocale, string> = {
+  en: 'English',
+  pcm: 'Pidgin',
+  ha: 'Hausa',
+  yo: 'Yorùbá',
+  ig: 'Igbo',
+};
+
+/** Open Graph's locale (language_TERRITORY). */
+export const OG_LOCALES: Record<PageLocale, string> = {
+  en: 'en_NG',
+  pcm: 'pcm_NG',
+  ha: 'ha_NG',
+  yo: 'yo_NG',
+  ig: 'ig_NG',
+};
+
+type PageBeingRendered = { locale: PageLocale; path: string };
+let current: PageBeingRendered = { locale: DEFAULT_PAGE_LOCALE, path: '/' };
+
+/** The language of the page being rendered. */
+export function pageLocale(): PageLocale {
+  return current.locale;
+}
+
+/** The page being rendered, without its language prefix (with its query, if any): the language menu's target. */
+export function pagePath(): string {
+  return current.path;
+}
+
+/** Runs a (synchronous) render of the page at `path` in `locale`. */
+export function inPage<T>(page: PageBeingRendered, render: () => T): T {
+  const before = current;
+  current = page;
+  try {
+    return render();
+  } finally {
+    current = before;
+  }
+}
+
+/** A link to one of our pages, in the page's language. */
+export function href(path: string): string {
+  return localePath(current.locale, path);
+}
