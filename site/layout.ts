@@ -1,14 +1,15 @@
 /** The HTML document around every page: head, shared header and footer, the site and widget scripts. */
 import { html as documentHtml } from '@lit-labs/ssr';
+import { msg } from '@lingui/core/macro';
 import { html, nothing } from 'lit-html';
 import { unsafeHTML } from 'lit-html/directives/unsafe-html.js';
 import { brand } from '../common/brand.js';
 import { PAGE_LOCALES } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
-import { OG_LOCALES, pageLocale } from './locales.js';
+import { OG_LOCALES, pageLocale, t } from './locales.js';
 import { siteFooter } from './parts/footer.js';
 import { siteHeader } from './parts/header.js';
-import { pageUrl, type Route } from './routes.js';
+import { pageUrl, type Route, text } from './routes.js';
 import { organization } from './structured-data.js';
 
 export type Assets = { scripts: string[]; styles: string[] };
@@ -42,20 +43,22 @@ export function documentFor(route: Route, assets: Assets, config: SiteConfig) {
   const url = pageUrl(config, route, locale);
   const ogImage = `${config.publicUrl}/og/${route.ogImage ?? 'home'}.png`;
   const indexable = route.status !== 404 && route.indexable !== false;
+  const title = text(route.title);
+  const description = text(route.description);
   return documentHtml`<!doctype html>
 <html lang=${locale}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${route.title}</title>
-<meta name="description" content=${route.description}>
+<title>${title}</title>
+<meta name="description" content=${description}>
 <meta name="theme-color" content="#0b6e4f">
 ${indexable ? html`<link rel="canonical" href=${url}>` : html`<meta name="robots" content="noindex">`}
 ${alternates(route, config)}
 <meta property="og:type" content="website">
 <meta property="og:site_name" content=${brand.name}>
-<meta property="og:title" content=${route.title}>
-<meta property="og:description" content=${route.description}>
+<meta property="og:title" content=${title}>
+<meta property="og:description" content=${description}>
 <meta property="og:url" content=${url}>
 <meta property="og:image" content=${ogImage}>
 <meta property="og:image:width" content="1200">
@@ -78,7 +81,7 @@ ${jsonLd(organization(config))}
 ${(route.structuredData?.(config) ?? []).map(jsonLd)}
 </head>
 <body>
-<a class="skip-link" href="#main">Skip to content</a>
+<a class="skip-link" href="#main">${t(msg({ id: 'site.skipToContent', message: 'Skip to content' }))}</a>
 ${siteHeader()}
 <main id="main">${route.body()}</main>
 ${siteFooter()}

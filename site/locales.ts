@@ -4,6 +4,9 @@
  * locale argument. Rendering is synchronous (site/render.ts), so one page's language never leaks
  * into another's.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import type { DisplayLocale } from '../common/i18n.js';
+import { i18nFor } from '../common/lingui.js';
 import { DEFAULT_PAGE_LOCALE, localePath, type PageLocale } from '../common/locale-paths.js';
 
 export { PAGE_LOCALES, type PageLocale } from '../common/locale-paths.js';
@@ -26,12 +29,13 @@ export const OG_LOCALES: Record<PageLocale, string> = {
   ig: 'ig_NG',
 };
 
-type PageBeingRendered = { locale: PageLocale; path: string };
+/** `pseudo` (docs/languages.md): English lengthened by 40%, rendered only by the overflow test, with English links. */
+type PageBeingRendered = { locale: PageLocale | 'pseudo'; path: string };
 let current: PageBeingRendered = { locale: DEFAULT_PAGE_LOCALE, path: '/' };
 
 /** The language of the page being rendered. */
 export function pageLocale(): PageLocale {
-  return current.locale;
+  return current.locale === 'pseudo' ? DEFAULT_PAGE_LOCALE : current.locale;
 }
 
 /** The page being rendered, without its language prefix (with its query, if any): the language menu's target. */
@@ -52,5 +56,10 @@ export function inPage<T>(page: PageBeingRendered, render: () => T): T {
 
 /** A link to one of our pages, in the page's language. */
 export function href(path: string): string {
-  return localePath(current.locale, path);
+  return localePath(pageLocale(), path);
+}
+
+/** A message (declared with Lingui's `msg` macro) in the page's language, with its values. */
+export function t(message: MessageDescriptor, values?: Record<string, string | number>): string {
+  return i18nFor(current.locale as DisplayLocale)._(message, values);
 }

@@ -1,7 +1,10 @@
 /** Every page of the site: its clean path, output file, titles and template. */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { TemplateResult } from 'lit-html';
 import { localePath, PAGE_LOCALES, type PageLocale, splitLocale } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
+import { t } from './locales.js';
 import { homePage } from './pages/home.js';
 import { newYearSalesPage } from './pages/new-year-sales.js';
 import { notFoundPage } from './pages/not-found.js';
@@ -12,12 +15,16 @@ import { termsPage } from './pages/terms-and-conditions.js';
 import { widgetsPage } from './pages/widgets.js';
 import { faqPage, planOffers } from './structured-data.js';
 
+/** A message in the page's language, or text already in it (a server-rendered page's dynamic title). */
+export type Text = MessageDescriptor | string;
+export const text = (value: Text) => (typeof value === 'string' ? value : t(value));
+
 export type Route = {
   path: string;
   file: string;
-  /** The document <title>. */
-  title: string;
-  description: string;
+  /** The document <title>, in the page's language (text() resolves it). */
+  title: Text;
+  description: Text;
   /** Page title sent with the analytics page view; none for the not-found page. */
   analyticsTitle?: string;
   status?: number;
@@ -35,9 +42,8 @@ export const routes: Route[] = [
   {
     path: '/',
     file: 'index.html',
-    title: 'Kasuwa: a free online store for Nigerian businesses',
-    description:
-      'Open a free online store in minutes, take orders, manage inventory, send invoices and get paid in naira. Built for Nigerian creators and small businesses.',
+    title: msg({ id: 'site.home.title', message: 'Kasuwa: a free online store for Nigerian businesses' }),
+    description: msg({ id: 'site.home.description', message: 'Open a free online store in minutes, take orders, manage inventory, send invoices and get paid in naira. Built for Nigerian creators and small businesses.' }),
     analyticsTitle: 'Home Page',
     ogImage: 'home',
     structuredData: (config) => [planOffers(config)],
@@ -46,9 +52,8 @@ export const routes: Route[] = [
   {
     path: '/new-year-sales',
     file: 'new-year-sales.html',
-    title: 'New Year Sales: 1 month of Pro free and cash grants · Kasuwa',
-    description:
-      'Sell more this new year with discounts, coupons and a trusted checkout. Get one month of Kasuwa Pro free and compete for cash grants of up to ₦300,000.',
+    title: msg({ id: 'site.newYearSales.title', message: 'New Year Sales: 1 month of Pro free and cash grants · Kasuwa' }),
+    description: msg({ id: 'site.newYearSales.description', message: 'Sell more this new year with discounts, coupons and a trusted checkout. Get one month of Kasuwa Pro free and compete for cash grants of up to ₦300,000.' }),
     analyticsTitle: 'New Year Sales Page',
     ogImage: 'new-year-sales',
     body: newYearSalesPage,
@@ -56,9 +61,8 @@ export const routes: Route[] = [
   {
     path: '/pricing',
     file: 'pricing.html',
-    title: 'Pricing: free to start, Pro from ₦12,000 a month · Kasuwa',
-    description:
-      'Compare the Free, Starter, Plus and Pro plans for your online store. Pay monthly or save 33% yearly, in naira. Answers to common questions included.',
+    title: msg({ id: 'site.pricing.title', message: 'Pricing: free to start, Pro from ₦12,000 a month · Kasuwa' }),
+    description: msg({ id: 'site.pricing.description', message: 'Compare the Free, Starter, Plus and Pro plans for your online store. Pay monthly or save 33% yearly, in naira. Answers to common questions included.' }),
     analyticsTitle: 'Pricing Page',
     ogImage: 'pricing',
     structuredData: (config) => [planOffers(config), faqPage()],
@@ -67,9 +71,8 @@ export const routes: Route[] = [
   {
     path: '/privacy-policy',
     file: 'privacy-policy.html',
-    title: 'Privacy Policy · Kasuwa',
-    description:
-      'How Kasuwa collects, uses, shares and protects personal data, and your rights under the Nigeria Data Protection Act 2023.',
+    title: msg({ id: 'site.privacy.title', message: 'Privacy Policy · Kasuwa' }),
+    description: msg({ id: 'site.privacy.description', message: 'How Kasuwa collects, uses, shares and protects personal data, and your rights under the Nigeria Data Protection Act 2023.' }),
     analyticsTitle: 'Privacy Policy Page',
     ogImage: 'legal',
     body: privacyPolicyPage,
@@ -77,9 +80,8 @@ export const routes: Route[] = [
   {
     path: '/terms-and-conditions',
     file: 'terms-and-conditions.html',
-    title: 'Terms and Conditions · Kasuwa',
-    description:
-      'The rules for using Kasuwa: eligibility, your account, what you may sell, fees, termination and Nigerian governing law.',
+    title: msg({ id: 'site.terms.title', message: 'Terms and Conditions · Kasuwa' }),
+    description: msg({ id: 'site.terms.description', message: 'The rules for using Kasuwa: eligibility, your account, what you may sell, fees, termination and Nigerian governing law.' }),
     analyticsTitle: 'Terms and Conditions Page',
     ogImage: 'legal',
     body: termsPage,
@@ -87,8 +89,8 @@ export const routes: Route[] = [
   {
     path: '/subscription/success',
     file: 'subscription/success.html',
-    title: 'Subscription Payment Successful! · Kasuwa',
-    description: 'Your Kasuwa subscription payment was successful. Return to the app to keep selling.',
+    title: msg({ id: 'site.subscriptionSuccess.title', message: 'Subscription Payment Successful! · Kasuwa' }),
+    description: msg({ id: 'site.subscriptionSuccess.description', message: 'Your Kasuwa subscription payment was successful. Return to the app to keep selling.' }),
     analyticsTitle: 'Mobile App Subscription Success Page',
     ogImage: 'home',
     indexable: false,
@@ -97,16 +99,16 @@ export const routes: Route[] = [
   {
     path: '/widgets',
     file: 'widgets.html',
-    title: 'Embeddable widgets · Kasuwa',
-    description: 'Add Kasuwa signup, rank checker and pricing widgets to any page with one script tag.',
+    title: msg({ id: 'site.widgets.title', message: 'Embeddable widgets · Kasuwa' }),
+    description: msg({ id: 'site.widgets.description', message: 'Add Kasuwa signup, rank checker and pricing widgets to any page with one script tag.' }),
     analyticsTitle: 'Widgets',
     body: widgetsPage,
   },
   {
     path: '/404',
     file: '404.html',
-    title: '404 Page not found · Kasuwa',
-    description: 'This page does not exist.',
+    title: msg({ id: 'site.notFound.title', message: '404 Page not found · Kasuwa' }),
+    description: msg({ id: 'site.notFound.description', message: 'This page does not exist.' }),
     status: 404,
     indexable: false,
     body: notFoundPage,

@@ -1,7 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { html, nothing } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
-import { href } from '../locales.js';
+import { href, t } from '../locales.js';
+
+const m = {
+  label: msg({ id: 'site.rank.domainLabel', message: 'Store domain' }),
+  submit: msg({ id: 'site.rank.submit', message: 'Check my rank' }),
+};
 
 /**
  * The plain rank form: the fallback inside `<store-rank-checker>` and the form on the no-JavaScript
@@ -12,10 +18,10 @@ import { href } from '../locales.js';
 export function storeRankCheckerForm(id: string, filled: { value?: string; error?: string } = {}) {
   const errorId = `${id}-error`;
   return html`<form class="rank-fallback" method="get" action=${href(RANK_PAGE_PATH)}>
-  <label for=${id}>Store domain</label>
+  <label for=${id}>${t(m.label)}</label>
   <div class="fallback-row">
     <input id=${id} name="domain" type="text" inputmode="url" autocomplete="url" autocapitalize="none" spellcheck="false" required placeholder="yourstore.${brand.storeDomainSuffix}" value=${filled.value ?? nothing} aria-invalid=${filled.error ? 'true' : nothing} aria-describedby=${filled.error ? errorId : nothing}>
-    <button class="button button-primary" type="submit">Check my rank</button>
+    <button class="button button-primary" type="submit">${t(m.submit)}</button>
   </div>
   ${filled.error ? html`<p id=${errorId} class="form-error" role="alert">${filled.error}</p>` : nothing}
 </form>`;
