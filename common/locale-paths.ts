@@ -4,14 +4,13 @@
  * links, and the server, which answers an unknown path under a prefix with that language's 404 page.
  */
 
-/** The five languages, English first. */
-export const PAGE_LOCALES = ['en', 'pcm', 'ha', 'yo', 'ig'] as const;
-export type PageLocale = (typeof PAGE_LOCALES)[number];
-export const DEFAULT_PAGE_LOCALE: PageLocale = 'en';
+import { isLocale, LOCALES, type Locale, SOURCE_LOCALE } from './i18n.js';
 
-export function isPageLocale(value: unknown): value is PageLocale {
-  return typeof value === 'string' && (PAGE_LOCALES as readonly string[]).includes(value);
-}
+/** The five languages, English first (common/i18n.ts). */
+export const PAGE_LOCALES = LOCALES;
+export type PageLocale = Locale;
+export const DEFAULT_PAGE_LOCALE: PageLocale = SOURCE_LOCALE;
+export const isPageLocale = isLocale;
 
 /** `/ha/pricing` → `{ locale: 'ha', path: '/pricing' }`; `/pcm` and `/pcm/` → the Pidgin home page. */
 export function splitLocale(pathname: string): { locale: PageLocale; path: string } {

@@ -1,6 +1,7 @@
 /** The HTML document around every page: head, shared header and footer, the site and widget scripts. */
-import { html as documentHtml } from '@lit-labs/ssr';
+
 import { msg } from '@lingui/core/macro';
+import { html as documentHtml } from '@lit-labs/ssr';
 import { html, nothing } from 'lit-html';
 import { unsafeHTML } from 'lit-html/directives/unsafe-html.js';
 import { brand } from '../common/brand.js';

@@ -9,16 +9,9 @@ import type { DisplayLocale } from '../common/i18n.js';
 import { i18nFor } from '../common/lingui.js';
 import { DEFAULT_PAGE_LOCALE, localePath, type PageLocale } from '../common/locale-paths.js';
 
-export { PAGE_LOCALES, type PageLocale } from '../common/locale-paths.js';
-
 /** Each language's name in itself, as the language menu shows it. */
-export const LANGUAGE_NAMES: Record<PageLocale, string> = {
-  en: 'English',
-  pcm: 'Pidgin',
-  ha: 'Hausa',
-  yo: 'Yorùbá',
-  ig: 'Igbo',
-};
+export { LOCALE_NAMES as LANGUAGE_NAMES } from '../common/i18n.js';
+export { PAGE_LOCALES, type PageLocale } from '../common/locale-paths.js';
 
 /** Open Graph's locale (language_TERRITORY). */
 export const OG_LOCALES: Record<PageLocale, string> = {
@@ -61,5 +54,5 @@ export function href(path: string): string {
 
 /** A message (declared with Lingui's `msg` macro) in the page's language, with its values. */
 export function t(message: MessageDescriptor, values?: Record<string, string | number>): string {
-  return i18nFor(current.locale as DisplayLocale)._(message, values);
+  return i18nFor(current.locale as DisplayLocale)._({ ...message, values });
 }

@@ -86,7 +86,7 @@ describe('renderAll', () => {
     ].map((m) => m.slice(1));
     expect(links).toEqual([
       ['/pricing', 'en', 'en', 'false', 'English'],
-      ['/pcm/pricing', 'pcm', 'pcm', 'false', 'Pidgin'],
+      ['/pcm/pricing', 'pcm', 'pcm', 'false', 'Naijá'],
       ['/ha/pricing', 'ha', 'ha', 'false', 'Hausa'],
       ['/yo/pricing', 'yo', 'yo', 'page', 'Yorùbá'],
       ['/ig/pricing', 'ig', 'ig', 'false', 'Igbo'],

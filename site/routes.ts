@@ -15,9 +15,9 @@ import { termsPage } from './pages/terms-and-conditions.js';
 import { widgetsPage } from './pages/widgets.js';
 import { faqPage, planOffers } from './structured-data.js';
 
-/** A message in the page's language, or text already in it (a server-rendered page's dynamic title). */
-export type Text = MessageDescriptor | string;
-export const text = (value: Text) => (typeof value === 'string' ? value : t(value));
+/** A message, or a function giving the text in the page's language (a title made of several messages). */
+export type Text = MessageDescriptor | (() => string);
+export const text = (value: Text) => (typeof value === 'function' ? value() : t(value));
 
 export type Route = {
   path: string;
@@ -43,7 +43,11 @@ export const routes: Route[] = [
     path: '/',
     file: 'index.html',
     title: msg({ id: 'site.home.title', message: 'Kasuwa: a free online store for Nigerian businesses' }),
-    description: msg({ id: 'site.home.description', message: 'Open a free online store in minutes, take orders, manage inventory, send invoices and get paid in naira. Built for Nigerian creators and small businesses.' }),
+    description: msg({
+      id: 'site.home.description',
+      message:
+        'Open a free online store in minutes, take orders, manage inventory, send invoices and get paid in naira. Built for Nigerian creators and small businesses.',
+    }),
     analyticsTitle: 'Home Page',
     ogImage: 'home',
     structuredData: (config) => [planOffers(config)],
@@ -52,8 +56,15 @@ export const routes: Route[] = [
   {
     path: '/new-year-sales',
     file: 'new-year-sales.html',
-    title: msg({ id: 'site.newYearSales.title', message: 'New Year Sales: 1 month of Pro free and cash grants · Kasuwa' }),
-    description: msg({ id: 'site.newYearSales.description', message: 'Sell more this new year with discounts, coupons and a trusted checkout. Get one month of Kasuwa Pro free and compete for cash grants of up to ₦300,000.' }),
+    title: msg({
+      id: 'site.newYearSales.title',
+      message: 'New Year Sales: 1 month of Pro free and cash grants · Kasuwa',
+    }),
+    description: msg({
+      id: 'site.newYearSales.description',
+      message:
+        'Sell more this new year with discounts, coupons and a trusted checkout. Get one month of Kasuwa Pro free and compete for cash grants of up to ₦300,000.',
+    }),
     analyticsTitle: 'New Year Sales Page',
     ogImage: 'new-year-sales',
     body: newYearSalesPage,
@@ -62,7 +73,11 @@ export const routes: Route[] = [
     path: '/pricing',
     file: 'pricing.html',
     title: msg({ id: 'site.pricing.title', message: 'Pricing: free to start, Pro from ₦12,000 a month · Kasuwa' }),
-    description: msg({ id: 'site.pricing.description', message: 'Compare the Free, Starter, Plus and Pro plans for your online store. Pay monthly or save 33% yearly, in naira. Answers to common questions included.' }),
+    description: msg({
+      id: 'site.pricing.description',
+      message:
+        'Compare the Free, Starter, Plus and Pro plans for your online store. Pay monthly or save 33% yearly, in naira. Answers to common questions included.',
+    }),
     analyticsTitle: 'Pricing Page',
     ogImage: 'pricing',
     structuredData: (config) => [planOffers(config), faqPage()],
@@ -72,7 +87,11 @@ export const routes: Route[] = [
     path: '/privacy-policy',
     file: 'privacy-policy.html',
     title: msg({ id: 'site.privacy.title', message: 'Privacy Policy · Kasuwa' }),
-    description: msg({ id: 'site.privacy.description', message: 'How Kasuwa collects, uses, shares and protects personal data, and your rights under the Nigeria Data Protection Act 2023.' }),
+    description: msg({
+      id: 'site.privacy.description',
+      message:
+        'How Kasuwa collects, uses, shares and protects personal data, and your rights under the Nigeria Data Protection Act 2023.',
+    }),
     analyticsTitle: 'Privacy Policy Page',
     ogImage: 'legal',
     body: privacyPolicyPage,
@@ -81,7 +100,11 @@ export const routes: Route[] = [
     path: '/terms-and-conditions',
     file: 'terms-and-conditions.html',
     title: msg({ id: 'site.terms.title', message: 'Terms and Conditions · Kasuwa' }),
-    description: msg({ id: 'site.terms.description', message: 'The rules for using Kasuwa: eligibility, your account, what you may sell, fees, termination and Nigerian governing law.' }),
+    description: msg({
+      id: 'site.terms.description',
+      message:
+        'The rules for using Kasuwa: eligibility, your account, what you may sell, fees, termination and Nigerian governing law.',
+    }),
     analyticsTitle: 'Terms and Conditions Page',
     ogImage: 'legal',
     body: termsPage,
@@ -90,7 +113,10 @@ export const routes: Route[] = [
     path: '/subscription/success',
     file: 'subscription/success.html',
     title: msg({ id: 'site.subscriptionSuccess.title', message: 'Subscription Payment Successful! · Kasuwa' }),
-    description: msg({ id: 'site.subscriptionSuccess.description', message: 'Your Kasuwa subscription payment was successful. Return to the app to keep selling.' }),
+    description: msg({
+      id: 'site.subscriptionSuccess.description',
+      message: 'Your Kasuwa subscription payment was successful. Return to the app to keep selling.',
+    }),
     analyticsTitle: 'Mobile App Subscription Success Page',
     ogImage: 'home',
     indexable: false,
@@ -100,7 +126,10 @@ export const routes: Route[] = [
     path: '/widgets',
     file: 'widgets.html',
     title: msg({ id: 'site.widgets.title', message: 'Embeddable widgets · Kasuwa' }),
-    description: msg({ id: 'site.widgets.description', message: 'Add Kasuwa signup, rank checker and pricing widgets to any page with one script tag.' }),
+    description: msg({
+      id: 'site.widgets.description',
+      message: 'Add Kasuwa signup, rank checker and pricing widgets to any page with one script tag.',
+    }),
     analyticsTitle: 'Widgets',
     body: widgetsPage,
   },

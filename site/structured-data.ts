@@ -2,7 +2,8 @@
 import { brand } from '../common/brand.js';
 import { plans } from '../common/plans.js';
 import type { SiteConfig } from './config.js';
-import { faqs } from './content/faq.js';
+import { faqs, faqValues } from './content/faq.js';
+import { t } from './locales.js';
 
 export function organization(config: SiteConfig) {
   return {
@@ -44,8 +45,8 @@ export function faqPage() {
     '@type': 'FAQPage',
     mainEntity: faqs.map((faq) => ({
       '@type': 'Question',
-      name: faq.question,
-      acceptedAnswer: { '@type': 'Answer', text: faq.answer },
+      name: t(faq.question, faqValues),
+      acceptedAnswer: { '@type': 'Answer', text: t(faq.answer, faqValues) },
     })),
   };
 }

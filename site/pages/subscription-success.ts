@@ -8,7 +8,8 @@ const m = {
   lead: msg({ id: 'site.subscriptionSuccess.lead', message: 'Cheers! Your subscription payment was successful' }),
   text: msg({
     id: 'site.subscriptionSuccess.text',
-    message: 'Your new plan is active now. Return to the {brand} app to keep selling; a receipt is on its way to your e-mail.',
+    message:
+      'Your new plan is active now. Return to the {brand} app to keep selling; a receipt is on its way to your e-mail.',
   }),
   questions: msg({ id: 'site.subscriptionSuccess.questions', message: 'Questions about your payment? Write to' }),
   back: msg({ id: 'site.subscriptionSuccess.back', message: 'Back to {brand}' }),

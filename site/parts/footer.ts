@@ -3,8 +3,8 @@ import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { href, t } from '../locales.js';
 import { appBadges } from './app-badges.js';
-import { languageList } from './language-menu.js';
 import { headerMessages } from './header.js';
+import { languageList } from './language-menu.js';
 import { logo } from './logo.js';
 import { navMessages } from './nav-links.js';
 

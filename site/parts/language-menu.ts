@@ -1,6 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { html } from 'lit-html';
 import { localePath, PAGE_LOCALES } from '../../common/locale-paths.js';
-import { msg } from '@lingui/core/macro';
 import { LANGUAGE_NAMES, pageLocale, pagePath, t } from '../locales.js';
 
 const globe = html`<svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="1.8"/><path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" fill="none" stroke="currentColor" stroke-width="1.8"/></svg>`;
