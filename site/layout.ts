@@ -7,7 +7,7 @@ import { unsafeHTML } from 'lit-html/directives/unsafe-html.js';
 import { brand } from '../common/brand.js';
 import { PAGE_LOCALES } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
-import { OG_LOCALES, pageLocale, t } from './locales.js';
+import { OG_LOCALES, pageLang, pageLocale, t } from './locales.js';
 import { siteFooter } from './parts/footer.js';
 import { siteHeader } from './parts/header.js';
 import { pageUrl, type Route, text } from './routes.js';
@@ -47,7 +47,7 @@ export function documentFor(route: Route, assets: Assets, config: SiteConfig) {
   const title = text(route.title);
   const description = text(route.description);
   return documentHtml`<!doctype html>
-<html lang=${locale}>
+<html lang=${pageLang()}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

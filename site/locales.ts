@@ -26,7 +26,12 @@ export const OG_LOCALES: Record<PageLocale, string> = {
 type PageBeingRendered = { locale: PageLocale | 'pseudo'; path: string };
 let current: PageBeingRendered = { locale: DEFAULT_PAGE_LOCALE, path: '/' };
 
-/** The language of the page being rendered. */
+/** The `lang` of the page being rendered: its language, or `pseudo` (so the widgets on it lengthen their text too). */
+export function pageLang(): string {
+  return current.locale;
+}
+
+/** The language of the page being rendered (English for the pseudo-locale: its links and forms are English). */
 export function pageLocale(): PageLocale {
   return current.locale === 'pseudo' ? DEFAULT_PAGE_LOCALE : current.locale;
 }
