@@ -1,9 +1,7 @@
 /**
- * The letters of Yoruba (ẹ ọ ṣ, tone marks), Hausa (ɓ ɗ ƙ) and Igbo (ị ọ ụ ṅ) are drawn, not shown as
- * boxes, in the site's own font stack (site/styles/base.css: system-ui and the system's sans-serif
- * fonts). Each letter is drawn in the page's font and compared, as pixels, with a character no font
- * has (drawn as the missing-glyph box) and with its bare base letter: it must differ from both. The
- * pictures of the row and of the Yoruba and Hausa headings go to test-results/.
+ * Yoruba (ẹ ọ ṣ, tone marks), Hausa (ɓ ɗ ƙ) and Igbo (ị ọ ụ ṅ) letters are drawn, not boxes, in the site's
+ * font stack (site/styles/base.css): each letter, as pixels, differs from a character no font has (the
+ * missing-glyph box) and from its bare base letter. Pictures go to test-results/.
  */
 import { expect, test } from '@playwright/test';
 

@@ -1,9 +1,7 @@
 /**
- * Nothing overflows in a longer language (docs/languages.md, "Pseudo-locale"): every page rendered in
- * the pseudo-locale (every message 40% longer, accented) by the built renderer (dist/server/render.js),
- * served in place of the page, with the real styles, scripts and widgets, at 320 and 1366 px: no
- * horizontal scrolling, and no button or button-like link whose text is cut or that sticks out of the
- * screen, and no logo or icon squeezed below its size.
+ * Nothing overflows in a longer language (docs/site.md#languages): every page in the pseudo-locale (every
+ * message 40% longer) from the built renderer, served in place of the page with the real styles and
+ * widgets, at 320 and 1366 px: no sideways scrolling, no clipped or off-screen button, no squeezed icon.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
