@@ -4,7 +4,7 @@
  */
 
 import { msg } from '@lingui/core/macro';
-import { html, nothing } from 'lit-html';
+import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import type { SignupOutcome } from '../../common/page-renderers.js';
 import { href, pageLocale, t } from '../locales.js';
@@ -61,7 +61,7 @@ function formAgain(outcome: Extract<SignupOutcome, { ok: false }>) {
       <p id="signup-error" class="form-error" role="alert">${outcome.message}</p>
       ${outcome.ref ? html`<input type="hidden" name="partner" value=${outcome.ref}>` : ''}
       ${outcome.source ? html`<input type="hidden" name="source" value=${outcome.source}>` : ''}
-      ${pageLocale() === 'en' ? nothing : html`<input type="hidden" name="locale" value=${pageLocale()}>`}
+      <input type="hidden" name="locale" value=${pageLocale()}>
       <div class="hp" aria-hidden="true"><label>${t(signupFormMessages.leaveEmpty)}<input name="website" tabindex="-1" autocomplete="off"></label></div>
     </form>
   </div>

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { html, nothing } from 'lit-html';
+import { html } from 'lit-html';
 import { pageLocale, t } from '../locales.js';
 import { headerMessages } from './header.js';
 
@@ -11,7 +11,7 @@ export const signupFormMessages = {
 /**
  * `<start-selling-form>` as the site places it, with light-DOM fallback content: a plain form that
  * posts to /start-selling, so the page works before (or without) the widget script. Its hidden `locale`
- * (on pages in another language than English) gets the answer page and the welcome mail in that language.
+ * (the page's language) gets the answer page and the welcome mail in that language.
  */
 export function startSellingForm(id: string) {
   return html`<start-selling-form>
@@ -21,7 +21,7 @@ export function startSellingForm(id: string) {
       <input id="${id}-email" name="email" type="email" autocomplete="email" required placeholder="you@example.com">
       <button class="button button-primary" type="submit">${t(headerMessages.startSelling)}</button>
     </div>
-    ${pageLocale() === 'en' ? nothing : html`<input type="hidden" name="locale" value=${pageLocale()}>`}
+    <input type="hidden" name="locale" value=${pageLocale()}>
     <div class="hp" aria-hidden="true"><label>${t(signupFormMessages.leaveEmpty)}<input name="website" tabindex="-1" autocomplete="off"></label></div>
   </form>
 </start-selling-form>`;
