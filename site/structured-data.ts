@@ -29,8 +29,8 @@ export function planOffers(config: SiteConfig) {
     brand: { '@type': 'Brand', name: brand.name },
     offers: plans.map((plan) => ({
       '@type': 'Offer',
-      name: plan.title,
-      description: plan.description,
+      name: t(plan.title),
+      description: t(plan.description),
       price: plan.prices.monthly,
       priceCurrency: 'NGN',
       url: `${config.publicUrl}/pricing`,

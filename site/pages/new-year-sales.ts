@@ -192,7 +192,7 @@ export function newYearSalesPage() {
 </section>
 <section class="section" aria-labelledby="promo-title">
   <div class="container promo">
-    <h2 id="promo-title" class="section-title">${withMarkup(t(m.promoTitle, { plan: '\u0000' }), html`<span class="highlight">${pro?.title ?? 'Pro'}</span>`)}</h2>
+    <h2 id="promo-title" class="section-title">${withMarkup(t(m.promoTitle, { plan: '\u0000' }), html`<span class="highlight">${pro ? t(pro.title) : 'Pro'}</span>`)}</h2>
     <p class="section-lead">${t(m.promoLead)}</p>
     <div class="promo-compare">
       <div class="promo-plan">
@@ -201,9 +201,9 @@ export function newYearSalesPage() {
         <p>${t(m.basicText)}</p>
       </div>
       <div class="promo-plan promo-plan-pro">
-        <h3>${pro?.title ?? 'Pro'} <span class="badge">${t(m.monthFree)}</span></h3>
+        <h3>${pro ? t(pro.title) : 'Pro'} <span class="badge">${t(m.monthFree)}</span></h3>
         <p class="promo-price">${formatNaira(pro?.prices.monthly ?? 0)}<span>${t(m.perMonth)}</span></p>
-        <ul class="checks">${(pro?.benefits ?? []).slice(0, 4).map((b) => html`<li>${b}</li>`)}</ul>
+        <ul class="checks">${(pro?.benefits ?? []).slice(0, 4).map((b) => html`<li>${t(b)}</li>`)}</ul>
       </div>
     </div>
     <p class="center hero-actions">

@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
+import { translatorFor } from '../../common/lingui.js';
 import { formatNaira } from '../../common/money.js';
-import { DEFAULT_BILLING_PERIOD, periodLabel, plans } from '../../common/plans.js';
+import { ANNUAL_SAVING_LABEL, DEFAULT_BILLING_PERIOD, periodLabel, plans } from '../../common/plans.js';
 import { faqs, faqValues } from '../content/faq.js';
 import { href, t } from '../locales.js';
 import { contactBlock } from '../parts/contact.js';
@@ -10,7 +11,6 @@ import { insightsIllustration, inventoryIllustration } from '../parts/pictures.j
 
 const m = {
   period: msg({ id: 'site.pricing.periodNote', message: 'Prices per year · {saving} against paying monthly' }),
-  saving: msg({ id: 'site.pricing.saving', message: 'Save 33%' }),
   recommended: msg({ id: 'site.pricing.recommended', message: 'Recommended' }),
   orMonthly: msg({ id: 'site.pricing.orMonthly', message: 'or {price}/month' }),
   getStarted: msg({ id: 'site.pricing.getStarted', message: 'Get Started' }),
@@ -37,10 +37,13 @@ const m = {
 };
 
 /** The light-DOM fallback of <pricing-plans>: the same four plans as a static strip, annual prices. */
+/** Analytics labels stay English whatever the page's language (docs/site.md). */
+const english = translatorFor('en');
+
 /** "Prices per year · **Save 33%** against paying monthly": the saving in bold, inside the sentence. */
 function periodNote() {
   const [before, after] = t(m.period, { saving: '\u0000' }).split('\u0000');
-  return html`${before}<strong>${t(m.saving)}</strong>${after}`;
+  return html`${before}<strong>${t(ANNUAL_SAVING_LABEL)}</strong>${after}`;
 }
 
 function pricingPlansFallback() {
@@ -51,12 +54,12 @@ function pricingPlansFallback() {
     ${plans.map(
       (plan) => html`<li class="plan ${plan.recommended ? 'plan-recommended' : ''}">
       ${plan.recommended ? html`<p class="badge">${t(m.recommended)}</p>` : ''}
-      <h2>${plan.title}</h2>
-      <p class="plan-description">${plan.description}</p>
-      <p class="plan-price">${formatNaira(plan.prices[period])}<span>${periodLabel(period)}</span></p>
+      <h2>${t(plan.title)}</h2>
+      <p class="plan-description">${t(plan.description)}</p>
+      <p class="plan-price">${formatNaira(plan.prices[period])}<span>${t(periodLabel(period))}</span></p>
       ${plan.free ? '' : html`<p class="plan-monthly">${t(m.orMonthly, { price: formatNaira(plan.prices.monthly) })}</p>`}
-      <a class="button button-primary" href=${href('/#signup')} data-start-selling data-analytics-label="Get Started: ${plan.title}">${t(m.getStarted)}</a>
-      <ul class="checks">${plan.benefits.map((b) => html`<li>${b}</li>`)}</ul>
+      <a class="button button-primary" href=${href('/#signup')} data-start-selling data-analytics-label="Get Started: ${english(plan.title)}">${t(m.getStarted)}</a>
+      <ul class="checks">${plan.benefits.map((b) => html`<li>${t(b)}</li>`)}</ul>
     </li>`,
     )}
   </ul>

@@ -46,7 +46,7 @@ function sameOriginLogo(logo: string | null, publicUrl: string): string | null {
 }
 
 function standing(outcome: Extract<RankOutcome, { kind: 'found' }>, publicUrl: string) {
-  const view = leaderboardView(outcome.standing);
+  const view = leaderboardView(outcome.standing, t);
   const logo = sameOriginLogo(view.logo, publicUrl);
   const progress = view.progressLabel;
   return html`<div class="rank-store">

@@ -4,6 +4,7 @@
  * tag has the size the widget reserves (widgets/host-sizes.ts).
  */
 import { html, nothing } from 'lit-html';
+import { translatorFor } from '../../common/lingui.js';
 import { formatNaira } from '../../common/money.js';
 import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 import { periodLabel, plans } from '../../common/plans.js';
@@ -13,6 +14,9 @@ import { cssProperties, propertyName, widgetMetadata } from '../../widgets/metad
 import { pageLocale } from '../locales.js';
 import { startSellingForm } from '../parts/start-selling-form.js';
 import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
+
+/** The page's body is English in every language (lang="en"), the plans in it too. */
+const english = translatorFor('en');
 
 const snippet = (code: string) => html`<pre class="widget-code"><code>${code}</code></pre>`;
 
@@ -53,7 +57,7 @@ const pricingPlansTableFallback = (period: 'annual' | 'monthly') => html`<table 
   <thead><tr><th scope="col">Plan</th><th scope="col">Price</th><th scope="col">For</th></tr></thead>
   <tbody>${plans.map(
     (plan) =>
-      html`<tr><th scope="row">${plan.title}</th><td>${formatNaira(plan.prices[period])}${periodLabel(period)}</td><td>${plan.description}</td></tr>`,
+      html`<tr><th scope="row">${english(plan.title)}</th><td>${formatNaira(plan.prices[period])}${english(periodLabel(period))}</td><td>${english(plan.description)}</td></tr>`,
   )}</tbody>
 </table>`;
 
