@@ -16,6 +16,8 @@ export type SignupOutcome =
       ref?: string | null;
       /** The page the visitor first signed up from, kept through the retry for attribution. */
       source?: string | null;
+      /** The language the form was in (docs/languages.md), kept through the retry for the welcome mail. */
+      locale?: string | null;
     };
 
 /** What `GET /new-year-sales/rank?domain=…` (the no-JavaScript rank check) answers. */
@@ -35,11 +37,15 @@ export type StopMailOutcome =
 
 export type RenderedPage = { html: string; status: number };
 
+/**
+ * `locale` is the language of the form that was sent (its hidden `locale` field, common/locale-paths.ts):
+ * the answer is in that language; anything else gives English.
+ */
 export type PageRenderers = {
-  signupResult(outcome: SignupOutcome): string;
-  rankResult(outcome: RankOutcome): string;
-  stopMail(outcome: StopMailOutcome): string;
-  /** Any page by its clean path, rendered per request (SITE_RENDER=on-request, npm run dev). */
+  signupResult(outcome: SignupOutcome, locale?: string | null): string;
+  rankResult(outcome: RankOutcome, locale?: string | null): string;
+  stopMail(outcome: StopMailOutcome, locale?: string | null): string;
+  /** Any page by its clean path (`/ha/pricing` in Hausa), rendered per request (SITE_RENDER=on-request, npm run dev). */
   page?(pathname: string): RenderedPage;
 };
 

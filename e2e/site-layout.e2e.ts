@@ -36,7 +36,7 @@ test('given the header and footer should have every required link, and every int
   for (const name of ['About', 'Pricing', 'Demo Store', 'New Year Sales', 'Help Center']) {
     await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
   }
-  await expect(page.locator('.site-header .lang')).toHaveText('EN');
+  await expect(page.locator('.site-header .lang-menu summary')).toHaveText('Language: English');
   await expect(page.locator('.site-header').getByRole('button', { name: 'Start Selling' })).toHaveAttribute(
     'data-start-selling',
     '',
@@ -105,7 +105,7 @@ test.describe('given a 360 px wide screen', () => {
       await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(drawer.getByRole('button', { name: 'Start Selling', exact: true })).toBeVisible();
-    await expect(drawer).toContainText('EN');
+    await expect(drawer.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'page');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
     // Focus is inside the dialog.
     expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);

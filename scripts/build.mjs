@@ -11,6 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { packWidgetsPackage } from './build-package.mjs';
+import { catalogsByUrl, updateCatalogs, widgetMessages } from './i18n.mjs';
+import { linguiMacroPlugin, transformMacros } from './lingui-macro.mjs';
 import { zipDirectory } from './zip.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,13 +67,18 @@ export function minifyCssLiterals(source) {
   });
 }
 
+// Also compiles Lingui's macros (scripts/lingui-macro.mjs), each message with its English beside its
+// id: esbuild runs one onLoad per file.
+let widgetMessageKeys;
 const cssLiterals = {
   name: 'css-literals',
   setup(build) {
-    build.onLoad({ filter: /[\\/]widgets[\\/].*\.tsx?$/ }, async (args) => {
+    build.onLoad({ filter: /[\\/](widgets|common)[\\/].*\.tsx?$/ }, async (args) => {
       const source = await fs.promises.readFile(args.path, 'utf8');
-      if (!source.includes('/* css */')) return undefined;
-      return { contents: minifyCssLiterals(source), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      widgetMessageKeys ??= widgetMessages();
+      const withMacros = (await transformMacros(source, args.path, await widgetMessageKeys)) ?? source;
+      if (withMacros === source && !source.includes('/* css */')) return undefined;
+      return { contents: minifyCssLiterals(withMacros), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
     });
   },
 };
@@ -113,6 +120,11 @@ export async function buildWidgets() {
       .readdirSync('widgets/shared')
       .filter((file) => /^runtime-[\w-]+\.ts$/.test(file))
       .map((file) => [file.replace(/\.ts$/, ''), `widgets/shared/${file}`]),
+    // Each language beyond English (widgets/shared/catalog-loaders.ts), an entry so the IIFE can import it too.
+    ...fs
+      .readdirSync('common/locales')
+      .filter((file) => /^widgets\.(?!en\.)[\w-]+\.ts$/.test(file))
+      .map((file) => [file.replace(/\.ts$/, ''), `common/locales/${file}`]),
   ]);
   await tsup({
     ...common,
@@ -159,7 +171,7 @@ export async function buildWidgets() {
     ...common,
     entry: { 'kasuwa-widgets': 'widgets/all.ts' },
     format: ['iife'],
-    esbuildPlugins: [cssLiterals, dependencyBuiltins],
+    esbuildPlugins: [catalogsByUrl(built), cssLiterals, dependencyBuiltins],
     outExtension: () => ({ js: '.iife.js' }),
   });
   compileWhileDownloading('dist/widgets/kasuwa-widgets.iife.js');
@@ -244,6 +256,7 @@ export async function buildServer() {
       ...(fs.existsSync('server/admin.ts') ? { admin: 'server/admin.ts' } : {}),
     },
     outDir: 'dist/server',
+    esbuildPlugins: [linguiMacroPlugin],
     format: ['esm'],
     platform: 'node',
     target: 'node20',
@@ -336,6 +349,8 @@ export async function sourceFingerprint() {
   const hash = createHash('sha256');
   const inputs = [
     'common',
+    'locales',
+    'lingui.config.ts',
     'server',
     'site',
     'widgets',
@@ -375,6 +390,10 @@ export const STAMP = 'dist/.build-stamp';
 async function main() {
   // Taken before building: vite sets process.env.NODE_ENV, which is one of the inputs.
   const fingerprint = await sourceFingerprint();
+  // Messages extracted into locales/*.po and compiled into common/locales/ (docs/languages.md).
+  const catalogs = await updateCatalogs();
+  if (catalogs.length) console.log(`[build] catalogs compiled: ${catalogs.join(', ')}`);
+  step('catalogs');
   if (!only || only === 'widgets') await buildWidgets();
   if (!only || only === 'package') await buildPackage();
   if (!only || only === 'site' || only === 'server') {

@@ -32,7 +32,8 @@ for (const dir of ['widgets', 'common']) {
 
 const children = [
   spawn(bin('vite'), ['build', '--watch', '--logLevel', 'warn'], { stdio: 'inherit' }),
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
+  // Lingui's macros in the templates and mails are compiled as tsx loads them (scripts/lingui-hooks.mjs).
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', '--import', './scripts/lingui-register.mjs', 'server/main.ts'], {
     stdio: 'inherit',
     env: {
       ...process.env,

@@ -1,12 +1,16 @@
 /** The HTML document around every page: head, shared header and footer, the site and widget scripts. */
+
+import { msg } from '@lingui/core/macro';
 import { html as documentHtml } from '@lit-labs/ssr';
 import { html, nothing } from 'lit-html';
 import { unsafeHTML } from 'lit-html/directives/unsafe-html.js';
 import { brand } from '../common/brand.js';
+import { PAGE_LOCALES } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
+import { OG_LOCALES, pageLang, pageLocale, t } from './locales.js';
 import { siteFooter } from './parts/footer.js';
 import { siteHeader } from './parts/header.js';
-import type { Route } from './routes.js';
+import { pageUrl, type Route, text } from './routes.js';
 import { organization } from './structured-data.js';
 
 export type Assets = { scripts: string[]; styles: string[] };
@@ -21,29 +25,47 @@ function jsonLd(data: object) {
 const meta = (name: string, content: string | undefined) =>
   content ? html`<meta name=${name} content=${content}>` : nothing;
 
+/**
+ * The page's other languages for search engines: every language's address (itself included) and
+ * English as x-default. The not-found page has no address of its own, so none.
+ */
+function alternates(route: Route, config: SiteConfig) {
+  if (route.status === 404) return nothing;
+  return html`${PAGE_LOCALES.map(
+    (locale) => html`<link rel="alternate" hreflang=${locale} href=${pageUrl(config, route, locale)}>
+`,
+  )}<link rel="alternate" hreflang="x-default" href=${pageUrl(config, route, 'en')}>`;
+}
+
+/** The document for the page's language (pageLocale(): site/render.ts renders each language in turn). */
 export function documentFor(route: Route, assets: Assets, config: SiteConfig) {
+  const locale = pageLocale();
   const analyticsTitle = route.analyticsTitle ?? '';
-  const url = `${config.publicUrl}${route.path === '/' ? '/' : route.path}`;
+  const url = pageUrl(config, route, locale);
   const ogImage = `${config.publicUrl}/og/${route.ogImage ?? 'home'}.png`;
   const indexable = route.status !== 404 && route.indexable !== false;
+  const title = text(route.title);
+  const description = text(route.description);
   return documentHtml`<!doctype html>
-<html lang="en-NG">
+<html lang=${pageLang()}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${route.title}</title>
-<meta name="description" content=${route.description}>
+<title>${title}</title>
+<meta name="description" content=${description}>
 <meta name="theme-color" content="#0b6e4f">
 ${indexable ? html`<link rel="canonical" href=${url}>` : html`<meta name="robots" content="noindex">`}
+${alternates(route, config)}
 <meta property="og:type" content="website">
 <meta property="og:site_name" content=${brand.name}>
-<meta property="og:title" content=${route.title}>
-<meta property="og:description" content=${route.description}>
+<meta property="og:title" content=${title}>
+<meta property="og:description" content=${description}>
 <meta property="og:url" content=${url}>
 <meta property="og:image" content=${ogImage}>
 <meta property="og:image:width" content="1200">
 <meta property="og:image:height" content="630">
-<meta property="og:locale" content="en_NG">
+<meta property="og:locale" content=${OG_LOCALES[locale]}>
+${PAGE_LOCALES.filter((other) => other !== locale).map((other) => html`<meta property="og:locale:alternate" content=${OG_LOCALES[other]}>`)}
 <meta name="twitter:card" content="summary_large_image">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">
@@ -60,7 +82,7 @@ ${jsonLd(organization(config))}
 ${(route.structuredData?.(config) ?? []).map(jsonLd)}
 </head>
 <body>
-<a class="skip-link" href="#main">Skip to content</a>
+<a class="skip-link" href="#main">${t(msg({ id: 'site.skipToContent', message: 'Skip to content' }))}</a>
 ${siteHeader()}
 <main id="main">${route.body()}</main>
 ${siteFooter()}

@@ -3,13 +3,15 @@
  * emits this as dist/server/site-pages.js, next to the server, which loads it by path at start
  * (SITE_PAGES): the site owns its templates and the server never imports them.
  */
+
+import { DEFAULT_PAGE_LOCALE, isPageLocale } from '../common/locale-paths.js';
 import type { PageRenderers, PageRenderersOptions } from '../common/page-renderers.js';
 import { DEFAULT_PUBLIC_URL, type SiteConfig } from './config.js';
-import { type Assets, documentFor } from './layout.js';
+import type { Assets } from './layout.js';
 import { rankResultRoute } from './pages/rank-result.js';
 import { startSellingResultRoute } from './pages/start-selling-result.js';
 import { stopMailRoute } from './pages/stop-mail.js';
-import { readAssets, renderToString } from './render.js';
+import { readAssets, renderPage } from './render.js';
 import { findRoute, type Route } from './routes.js';
 
 export function createPageRenderers(options: PageRenderersOptions): PageRenderers {
@@ -27,15 +29,16 @@ export function createPageRenderers(options: PageRenderersOptions): PageRenderer
   };
   // Read once when built; re-read per page in dev, where vite rebuilds the assets under us.
   const built = options.onRequest ? undefined : assets();
-  const render = (route: Route) => renderToString(documentFor(route, built ?? assets(), config));
+  const render = (route: Route, locale: string | null | undefined) =>
+    renderPage(route, isPageLocale(locale) ? locale : DEFAULT_PAGE_LOCALE, built ?? assets(), config);
   return {
-    signupResult: (outcome) => render(startSellingResultRoute(outcome)),
-    rankResult: (outcome) => render(rankResultRoute(outcome, config.publicUrl)),
-    stopMail: (outcome) => render(stopMailRoute(outcome)),
+    signupResult: (outcome, locale) => render(startSellingResultRoute(outcome), locale),
+    rankResult: (outcome, locale) => render(rankResultRoute(outcome, config.publicUrl), locale),
+    stopMail: (outcome, locale) => render(stopMailRoute(outcome), locale),
     page: options.onRequest
       ? (pathname) => {
-          const route = findRoute(pathname);
-          return { html: render(route), status: route.status ?? 200 };
+          const { route, locale } = findRoute(pathname);
+          return { html: render(route, locale), status: route.status ?? 200 };
         }
       : undefined,
   };

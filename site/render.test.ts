@@ -7,7 +7,7 @@ const assets = { scripts: ['/assets/main.js'], styles: ['/assets/main.css'] };
 describe('renderAll', () => {
   it('given no configuration should render every page with the default origin and no third-party IDs', () => {
     const pages = renderAll(assets, siteConfigFromEnv({}));
-    expect(pages.map((page) => page.file)).toEqual([
+    const english = [
       'index.html',
       'new-year-sales.html',
       'pricing.html',
@@ -16,6 +16,10 @@ describe('renderAll', () => {
       'subscription/success.html',
       'widgets.html',
       '404.html',
+    ];
+    expect(pages.map((page) => page.file)).toEqual([
+      ...english,
+      ...['pcm', 'ha', 'yo', 'ig'].flatMap((locale) => english.map((file) => `${locale}/${file}`)),
       'sitemap.xml',
       'robots.txt',
     ]);
@@ -23,6 +27,73 @@ describe('renderAll', () => {
     expect(home).toContain('<link rel="canonical" href="https://kasuwa.shop/">');
     expect(home).not.toMatch(/kasuwa-(ga|pixel|chat)-id/);
     expect(pages.find((page) => page.file === '404.html')?.status).toBe(404);
+  });
+
+  it('given each language should write every page with its lang, its own canonical URL and links to all five versions', () => {
+    const pages = renderAll(assets, siteConfigFromEnv({}));
+    const paths = ['/', '/new-year-sales', '/pricing', '/privacy-policy', '/terms-and-conditions', '/widgets'];
+    for (const locale of ['en', 'pcm', 'ha', 'yo', 'ig']) {
+      for (const path of paths) {
+        const file = `${locale === 'en' ? '' : `${locale}/`}${path === '/' ? 'index' : path.slice(1)}.html`;
+        const html = pages.find((page) => page.file === file)?.html ?? '';
+        const url = (l: string) => `https://kasuwa.shop${l === 'en' ? '' : `/${l}`}${path}`;
+        expect(html, file).toContain(`<html lang="${locale}">`);
+        expect(html, file).toContain(`<link rel="canonical" href="${url(locale)}">`);
+        const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [
+          m[1],
+          m[2],
+        ]);
+        expect(alternates, file).toEqual([
+          ['en', url('en')],
+          ['pcm', url('pcm')],
+          ['ha', url('ha')],
+          ['yo', url('yo')],
+          ['ig', url('ig')],
+          ['x-default', url('en')],
+        ]);
+      }
+    }
+    const hausa404 = pages.find((page) => page.file === 'ha/404.html');
+    expect(hausa404?.status).toBe(404);
+    expect(hausa404?.html).toContain('<html lang="ha">');
+    expect(hausa404?.html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('given the sitemap should list every indexable page in all five languages, each with its alternates', () => {
+    const pages = renderAll(assets, siteConfigFromEnv({}));
+    const sitemap = pages.find((page) => page.file === 'sitemap.xml')?.html ?? '';
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const path of ['/', '/pricing', '/new-year-sales', '/privacy-policy', '/terms-and-conditions', '/widgets']) {
+      for (const prefix of ['', '/pcm', '/ha', '/yo', '/ig']) {
+        expect(locs).toContain(`https://kasuwa.shop${prefix}${path}`);
+      }
+    }
+    expect(locs).toContain('https://kasuwa.shop/yo/');
+    expect(locs.filter((loc) => loc?.includes('subscription') || loc?.includes('404'))).toEqual([]);
+    expect(sitemap).toContain(
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://kasuwa.shop/new-year-sales"/>',
+    );
+    const robots = pages.find((page) => page.file === 'robots.txt')?.html ?? '';
+    expect(robots).toContain('Disallow: /ha/subscription/');
+  });
+
+  it('given the language menu should link the same page in every language, each name in its own language', () => {
+    const pages = renderAll(assets, siteConfigFromEnv({}));
+    const yorubaPricing = pages.find((page) => page.file === 'yo/pricing.html')?.html ?? '';
+    const menu = yorubaPricing.match(/<details class="lang-menu">[\s\S]*?<\/details>/)?.[0] ?? '';
+    const links = [
+      ...menu.matchAll(/<a href="([^"]+)" lang="([^"]+)" hreflang="([^"]+)" aria-current="([^"]+)">([^<]+)<\/a>/g),
+    ].map((m) => m.slice(1));
+    expect(links).toEqual([
+      ['/pricing', 'en', 'en', 'false', 'English'],
+      ['/pcm/pricing', 'pcm', 'pcm', 'false', 'Naijá'],
+      ['/ha/pricing', 'ha', 'ha', 'false', 'Hausa'],
+      ['/yo/pricing', 'yo', 'yo', 'page', 'Yorùbá'],
+      ['/ig/pricing', 'ig', 'ig', 'false', 'Igbo'],
+    ]);
+    // The page's own links stay in its language.
+    expect(yorubaPricing).toContain('href="/yo/new-year-sales"');
+    expect(yorubaPricing).not.toContain('href="/new-year-sales"');
   });
 
   it('given PUBLIC_URL and analytics IDs should write them into the pages as meta tags', () => {

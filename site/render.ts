@@ -8,9 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
+import { localeFile, PAGE_LOCALES, type PageLocale } from '../common/locale-paths.js';
 import { type SiteConfig, siteConfigFromEnv } from './config.js';
 import { type Assets, documentFor } from './layout.js';
-import { robotsTxt, routes, sitemap } from './routes.js';
+import { inPage } from './locales.js';
+import { type Route, robotsTxt, routes, sitemap } from './routes.js';
 
 export { SITE_ENV_VARS } from './config.js';
 
@@ -25,14 +27,24 @@ export function renderToString(template: unknown): string {
 
 export type RenderedPage = { file: string; html: string; status: number };
 
-/** Every page, plus sitemap.xml and robots.txt (they need the public origin too). */
+/** One page in one language, as a complete document. */
+/** `pseudo`: English lengthened by 40% (docs/languages.md), for the overflow test (e2e/site-overflow.e2e.ts). */
+export function renderPage(route: Route, locale: PageLocale | 'pseudo', assets: Assets, config: SiteConfig): string {
+  return inPage({ locale, path: route.languagePath ?? route.path }, () =>
+    renderToString(documentFor(route, assets, config)),
+  );
+}
+
+/** Every page in every language (English at the root, the others under their prefix), plus sitemap.xml and robots.txt (they need the public origin too). */
 export function renderAll(assets: Assets, config: SiteConfig = siteConfigFromEnv()): RenderedPage[] {
   return [
-    ...routes.map((route) => ({
-      file: route.file,
-      html: renderToString(documentFor(route, assets, config)),
-      status: route.status ?? 200,
-    })),
+    ...PAGE_LOCALES.flatMap((locale) =>
+      routes.map((route) => ({
+        file: localeFile(locale, route.file),
+        html: renderPage(route, locale, assets, config),
+        status: route.status ?? 200,
+      })),
+    ),
     { file: 'sitemap.xml', html: sitemap(config), status: 200 },
     { file: 'robots.txt', html: robotsTxt(config), status: 200 },
   ];

@@ -2,7 +2,8 @@
 import { brand } from '../common/brand.js';
 import { plans } from '../common/plans.js';
 import type { SiteConfig } from './config.js';
-import { faqs } from './content/faq.js';
+import { faqs, faqValues } from './content/faq.js';
+import { t } from './locales.js';
 
 export function organization(config: SiteConfig) {
   return {
@@ -28,8 +29,8 @@ export function planOffers(config: SiteConfig) {
     brand: { '@type': 'Brand', name: brand.name },
     offers: plans.map((plan) => ({
       '@type': 'Offer',
-      name: plan.title,
-      description: plan.description,
+      name: t(plan.title),
+      description: t(plan.description),
       price: plan.prices.monthly,
       priceCurrency: 'NGN',
       url: `${config.publicUrl}/pricing`,
@@ -44,8 +45,8 @@ export function faqPage() {
     '@type': 'FAQPage',
     mainEntity: faqs.map((faq) => ({
       '@type': 'Question',
-      name: faq.question,
-      acceptedAnswer: { '@type': 'Answer', text: faq.answer },
+      name: t(faq.question, faqValues),
+      acceptedAnswer: { '@type': 'Answer', text: t(faq.answer, faqValues) },
     })),
   };
 }

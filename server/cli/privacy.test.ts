@@ -31,6 +31,7 @@ const signup = (email: string, at: string, source: string | null = 'kasuwa.shop/
   partner: null,
   ipHash: 'hashed-ip',
   at,
+  locale: 'en',
 });
 
 describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) => {

@@ -4,6 +4,7 @@
  * page for everything else. No business logic here: resolvers call the capabilities through services.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_PAGE_LOCALE, localeFile, localePath, splitLocale } from '../../common/locale-paths.js';
 import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 import type { Services } from '../services.js';
 import { STOP_PATH } from '../services.js';
@@ -27,9 +28,10 @@ export async function sendMetrics(services: Services, res: ServerResponse): Prom
   res.end(text);
 }
 
-/** Clean URL → file in dist/site. */
+/** Clean URL → file in dist/site (a language's home page is `/yo/` → `/yo/index.html`). */
 export function sitePathToFile(pathname: string): string | undefined {
-  if (pathname === '/') return '/index.html';
+  const { locale, path } = splitLocale(pathname);
+  if (path === '/') return pathname.endsWith('/') ? `/${localeFile(locale, 'index.html')}` : undefined;
   if (pathname.endsWith('/')) return undefined;
   if (/\.[a-z0-9]+$/i.test(pathname)) return pathname.endsWith('.html') ? undefined : pathname;
   return `${pathname}.html`;
@@ -42,9 +44,11 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
   const graphql = createGraphQLEndpoint(services, (req) => clientIp(req, config.trustProxy));
   const headers = securityHeaders(config, widgetStyleHashes(config.widgetsDir));
 
-  async function notFound(req: IncomingMessage, res: ServerResponse) {
-    if (options.page) return sendHtml(res, 404, options.page('/404').html);
-    const entry = site.lookup('/404.html');
+  /** The not-found page in the language of the path's prefix (`/ha/nothing-here` → Hausa). */
+  async function notFound(req: IncomingMessage, res: ServerResponse, pathname = '/') {
+    const { locale } = splitLocale(pathname);
+    if (options.page) return sendHtml(res, 404, options.page(localePath(locale, '/404')).html);
+    const entry = site.lookup(`/${localeFile(locale, '404.html')}`) ?? site.lookup('/404.html');
     if (entry) return site.send(req, res, entry, 404);
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
@@ -112,7 +116,14 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
       return;
     }
 
-    if (pathname === RANK_PAGE_PATH) return rankPage(services, options, url, res);
+    const { locale, path: unprefixed } = splitLocale(pathname);
+    if (unprefixed === RANK_PAGE_PATH) return rankPage(services, options, url, res, locale);
+    // A language's home page has one address, with its slash (`/yo` → `/yo/`).
+    if (locale !== DEFAULT_PAGE_LOCALE && pathname === `/${locale}`) {
+      res.writeHead(301, { Location: `/${locale}/${url.search}`, 'Cache-Control': 'public, max-age=3600' });
+      res.end();
+      return;
+    }
 
     if (pathname.startsWith('/widgets/')) {
       const entry = widgets.lookup(pathname.slice('/widgets'.length));
@@ -121,7 +132,7 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
         res.setHeader('Access-Control-Allow-Origin', '*');
         return widgets.send(req, res, entry);
       }
-      return notFound(req, res);
+      return notFound(req, res, pathname);
     }
 
     if (options.page && !pathname.includes('.')) {
@@ -129,8 +140,8 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
       return sendHtml(res, page.status, page.html);
     }
     const file = sitePathToFile(pathname);
-    const entry = file && file !== '/404.html' ? site.lookup(file) : undefined;
+    const entry = file && !file.endsWith('/404.html') ? site.lookup(file) : undefined;
     if (entry) return site.send(req, res, entry);
-    return notFound(req, res);
+    return notFound(req, res, pathname);
   };
 }

@@ -4,12 +4,20 @@
  * standing, 404 for an unknown store (naming no other), 400 for an empty field, each with the form.
  */
 import type { ServerResponse } from 'node:http';
+import { DEFAULT_PAGE_LOCALE, type PageLocale } from '../../common/locale-paths.js';
 import type { RankOutcome } from '../../common/page-renderers.js';
 import { UserFacingError } from '../errors.js';
 import type { Services } from '../services.js';
 import { type GivenRenderers, sendPage } from './page.js';
 
-export async function rankPage(services: Services, site: GivenRenderers, url: URL, res: ServerResponse) {
+/** `locale`: the language of the path's prefix (`/yo/new-year-sales/rank`), which the page is written in. */
+export async function rankPage(
+  services: Services,
+  site: GivenRenderers,
+  url: URL,
+  res: ServerResponse,
+  locale: PageLocale = DEFAULT_PAGE_LOCALE,
+) {
   const domain = url.searchParams.get('domain');
   let outcome: RankOutcome;
   let status = 200;
@@ -31,5 +39,5 @@ export async function rankPage(services: Services, site: GivenRenderers, url: UR
       : outcome.kind === 'found'
         ? `Rank ${outcome.standing.rank ?? 'N/A'}`
         : '';
-  sendPage(res, status, render && (() => render(outcome)), text);
+  sendPage(res, status, render && (() => render(outcome, locale)), text);
 }

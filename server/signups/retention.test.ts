@@ -30,7 +30,7 @@ const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOStri
 async function signUp(opened: OpenedDatabase, requests: [email: string, at: string][]) {
   const store = createSignupStore(opened);
   for (const [email, at] of requests) {
-    await store.record([{ email, source: 'kasuwa.shop/', partner: null, ipHash: null, at }], DAY_MS);
+    await store.record([{ email, source: 'kasuwa.shop/', partner: null, ipHash: null, at, locale: 'en' }], DAY_MS);
   }
 }
 

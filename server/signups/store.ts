@@ -13,6 +13,8 @@ export type SignupRecord = {
   email: string;
   source: string | null;
   partner: string | null;
+  /** One of common/i18n.ts LOCALES: the welcome mail's language. */
+  locale: string;
   ipHash: string | null;
   /** Pinned request time (tests); null: the database clock. */
   at: string | null;
@@ -88,6 +90,7 @@ export function createSignupStore(
             request_count: 1,
             source: signup.source,
             partner: signup.partner,
+            locale: signup.locale,
             ip_hash: signup.ipHash,
             last_welcome_at: now,
             last_welcome_request: 1,
@@ -98,11 +101,13 @@ export function createSignupStore(
         conflict.column('email_key').doUpdateSet((eb) => ({
           last_requested_at: eb.ref('excluded.last_requested_at'),
           request_count: eb('signups.request_count', '+', 1),
+          // The latest request's language: the one a welcome queued now is written in.
+          locale: eb.ref('excluded.locale'),
           last_welcome_at: sql`CASE WHEN ${due} THEN excluded.last_welcome_at ELSE signups.last_welcome_at END`,
           last_welcome_request: sql`CASE WHEN ${due} THEN signups.request_count + 1 ELSE signups.last_welcome_request END`,
         })),
       )
-      .returning(['email', 'email_key', 'request_count', 'last_welcome_request', 'last_welcome_at'])
+      .returning(['email', 'email_key', 'request_count', 'last_welcome_request', 'last_welcome_at', 'locale'])
       .execute();
     const welcomes = rows.filter((row) => row.last_welcome_request === row.request_count && row.last_welcome_at);
     if (welcomes.length) {
@@ -116,9 +121,11 @@ export function createSignupStore(
             // The address as first typed, whatever the case of this request.
             recipient: row.email,
             inbox_key: inboxKey(row.email),
-            // What the welcome mail says about why it came: where and when the address was entered.
+            // What the welcome mail says about why it came (where and when the address was entered),
+            // in the language of the latest request.
             payload: JSON.stringify({
               email: row.email,
+              locale: row.locale,
               source: bySignupKey.get(row.email_key)?.source ?? null,
               partner: bySignupKey.get(row.email_key)?.partner ?? null,
               requestedAt: row.last_welcome_at,

@@ -2,18 +2,47 @@
  * What `POST /start-selling` (the no-JavaScript signup) answers: a plain confirmation, or the form again
  * with its error. Rendered by the server per request inside the site's layout.
  */
+
+import { msg } from '@lingui/core/macro';
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import type { SignupOutcome } from '../../common/page-renderers.js';
+import { href, pageLocale, t } from '../locales.js';
+import { headerMessages } from '../parts/header.js';
+import { signupFormMessages } from '../parts/start-selling-form.js';
 import type { Route } from '../routes.js';
+
+const m = {
+  checkEmail: msg({ id: 'site.signupResult.checkEmail', message: 'Kindly check your email' }),
+  sent: msg({
+    id: 'site.signupResult.sent',
+    message:
+      'We have sent you a download link and step-by-step instructions to set up your store and start selling today.',
+  }),
+  nothingThere: msg({
+    id: 'site.signupResult.nothingThere',
+    message: 'Nothing there? Look in your spam folder, or write to',
+  }),
+  home: msg({ id: 'site.signupResult.home', message: 'Back to the home page' }),
+  heading: msg({ id: 'site.signupResult.heading', message: 'Start Selling with Ease!' }),
+  intro: msg({
+    id: 'site.signupResult.intro',
+    message:
+      'Enter your email to receive a download link and step-by-step instructions to set up your store and start selling today.',
+  }),
+  description: msg({
+    id: 'site.signupResult.description',
+    message: 'Get the download link and setup instructions by e-mail.',
+  }),
+};
 
 function confirmation() {
   return html`<section class="section">
   <div class="container">
-    <h1>Kindly check your email</h1>
-    <p>We have sent you a download link and step-by-step instructions to set up your store and start selling today.</p>
-    <p>Nothing there? Look in your spam folder, or write to <a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>.</p>
-    <p><a class="button button-primary" href="/">Back to the home page</a></p>
+    <h1>${t(m.checkEmail)}</h1>
+    <p>${t(m.sent)}</p>
+    <p>${t(m.nothingThere)} <a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>.</p>
+    <p><a class="button button-primary" href=${href('/')}>${t(m.home)}</a></p>
   </div>
 </section>`;
 }
@@ -21,18 +50,19 @@ function confirmation() {
 function formAgain(outcome: Extract<SignupOutcome, { ok: false }>) {
   return html`<section class="section">
   <div class="container">
-    <h1>Start Selling with Ease!</h1>
-    <p>Enter your email to receive a download link and step-by-step instructions to set up your store and start selling today.</p>
+    <h1>${t(m.heading)}</h1>
+    <p>${t(m.intro)}</p>
     <form class="start-selling-fallback" method="post" action="/start-selling">
-      <label for="signup-email">Email address</label>
+      <label for="signup-email">${t(signupFormMessages.email)}</label>
       <div class="fallback-row">
         <input id="signup-email" name="email" type="email" autocomplete="email" required value=${outcome.email} aria-invalid="true" aria-describedby="signup-error">
-        <button class="button button-primary" type="submit">Start Selling</button>
+        <button class="button button-primary" type="submit">${t(headerMessages.startSelling)}</button>
       </div>
       <p id="signup-error" class="form-error" role="alert">${outcome.message}</p>
       ${outcome.ref ? html`<input type="hidden" name="partner" value=${outcome.ref}>` : ''}
       ${outcome.source ? html`<input type="hidden" name="source" value=${outcome.source}>` : ''}
-      <div class="hp" aria-hidden="true"><label>Leave this empty<input name="website" tabindex="-1" autocomplete="off"></label></div>
+      <input type="hidden" name="locale" value=${pageLocale()}>
+      <div class="hp" aria-hidden="true"><label>${t(signupFormMessages.leaveEmpty)}<input name="website" tabindex="-1" autocomplete="off"></label></div>
     </form>
   </div>
 </section>`;
@@ -41,9 +71,10 @@ function formAgain(outcome: Extract<SignupOutcome, { ok: false }>) {
 export function startSellingResultRoute(outcome: SignupOutcome): Route {
   return {
     path: '/start-selling',
+    languagePath: '/', // the answer to a POST has no address to show again: the home page in each language
     file: 'start-selling.html',
-    title: outcome.ok ? `Kindly check your email · ${brand.name}` : `Start Selling · ${brand.name}`,
-    description: 'Get the download link and setup instructions by e-mail.',
+    title: () => `${t(outcome.ok ? m.checkEmail : headerMessages.startSelling)} · ${brand.name}`,
+    description: m.description,
     body: () => (outcome.ok ? confirmation() : formAgain(outcome)),
   };
 }

@@ -30,8 +30,8 @@ export function stopMailRoute(outcome: StopMailOutcome): Route {
   return {
     path: '/unsubscribe',
     file: 'unsubscribe.html',
-    title: `Stop e-mails · ${brand.name}`,
-    description: `Stop all e-mails from ${brand.name} to your address.`,
+    title: () => `Stop e-mails · ${brand.name}`,
+    description: () => `Stop all e-mails from ${brand.name} to your address.`,
     indexable: false,
     ...(outcome.kind === 'invalid' ? { status: 400 } : {}),
     body: () => html`<section class="section"><div class="container">${body(outcome)}</div></section>`,

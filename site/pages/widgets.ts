@@ -3,15 +3,20 @@
  * from widgets/metadata.ts (the same source as docs/widgets-api.md). The light-DOM fallback inside each
  * tag has the size the widget reserves (widgets/host-sizes.ts).
  */
-import { html } from 'lit-html';
+import { html, nothing } from 'lit-html';
+import { translatorFor } from '../../common/lingui.js';
 import { formatNaira } from '../../common/money.js';
 import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 import { periodLabel, plans } from '../../common/plans.js';
 import { methodCall } from '../../widgets/api-docs.js';
 import { hostSizeCss, type WidgetTag } from '../../widgets/host-sizes.js';
 import { cssProperties, propertyName, widgetMetadata } from '../../widgets/metadata.js';
+import { pageLocale } from '../locales.js';
 import { startSellingForm } from '../parts/start-selling-form.js';
 import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
+
+/** The page's body is English in every language (lang="en"), the plans in it too. */
+const english = translatorFor('en');
 
 const snippet = (code: string) => html`<pre class="widget-code"><code>${code}</code></pre>`;
 
@@ -52,12 +57,13 @@ const pricingPlansTableFallback = (period: 'annual' | 'monthly') => html`<table 
   <thead><tr><th scope="col">Plan</th><th scope="col">Price</th><th scope="col">For</th></tr></thead>
   <tbody>${plans.map(
     (plan) =>
-      html`<tr><th scope="row">${plan.title}</th><td>${formatNaira(plan.prices[period])}${periodLabel(period)}</td><td>${plan.description}</td></tr>`,
+      html`<tr><th scope="row">${english(plan.title)}</th><td>${formatNaira(plan.prices[period])}${english(periodLabel(period))}</td><td>${english(plan.description)}</td></tr>`,
   )}</tbody>
 </table>`;
 
+/** A developer's page: its text stays English in every language (lang="en"), the site's chrome around it is translated. */
 export function widgetsPage() {
-  return html`<section class="section widgets-page">
+  return html`<section class="section widgets-page" lang=${pageLocale() === 'en' ? nothing : 'en'}>
   <div class="container">
     <h1>Kasuwa widgets</h1>
     <p class="lead">Four tags you can drop into any page with one script. Each example below is live; the code under it is all it takes.</p>

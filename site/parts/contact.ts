@@ -1,6 +1,20 @@
+import { msg } from '@lingui/core/macro';
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
+import { t } from '../locales.js';
 import { appBadges } from './app-badges.js';
+
+const m = {
+  title: msg({ id: 'site.contact.title', message: 'Questions? Talk to a real person.' }),
+  text: msg({
+    id: 'site.contact.text',
+    message:
+      'Our support team in Lagos answers in English and Pidgin, Monday to Saturday, 8am to 8pm. Write to us, or download the app and open your store today.',
+  }),
+  email: msg({ id: 'site.contact.email', message: 'Email {email}' }),
+  chat: msg({ id: 'site.contact.chat', message: 'Chat with us' }),
+  getApp: msg({ id: 'site.contact.getApp', message: 'Get the {brand} app' }),
+};
 
 /**
  * The shared contact/download block. The live-chat button stays hidden until the chat script has
@@ -10,15 +24,15 @@ export function contactBlock() {
   return html`<section class="section contact" id="customer-support" aria-labelledby="customer-support-title">
   <div class="container contact-card">
     <div>
-      <h2 id="customer-support-title">Questions? Talk to a real person.</h2>
-      <p>Our support team in Lagos answers in English and Pidgin, Monday to Saturday, 8am to 8pm. Write to us, or download the app and open your store today.</p>
+      <h2 id="customer-support-title">${t(m.title)}</h2>
+      <p>${t(m.text)}</p>
       <p class="contact-actions">
-        <a class="button button-light" href="mailto:${brand.supportEmail}">Email ${brand.supportEmail}</a>
-        <button class="button button-outline-light" type="button" data-open-chat hidden>Chat with us</button>
+        <a class="button button-light" href="mailto:${brand.supportEmail}">${t(m.email, { email: brand.supportEmail })}</a>
+        <button class="button button-outline-light" type="button" data-open-chat hidden>${t(m.chat)}</button>
       </p>
     </div>
     <div>
-      <p class="contact-download">Get the ${brand.name} app</p>
+      <p class="contact-download">${t(m.getApp, { brand: brand.name })}</p>
       ${appBadges()}
     </div>
   </div>

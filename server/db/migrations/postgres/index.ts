@@ -8,6 +8,7 @@ import * as contest from './0002_contest.js';
 import * as sharedState from './0003_shared_state.js';
 import * as contestRecordedKobo from './0004_contest_recorded_kobo.js';
 import * as privacy from './0005_privacy.js';
+import * as signupLocale from './0006_signup_locale.js';
 import * as signupRetention from './0007_signup_retention.js';
 
 export const postgresMigrations: Record<string, Migration> = {
@@ -16,5 +17,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '0003_shared_state': sharedState,
   '0004_contest_recorded_kobo': contestRecordedKobo,
   '0005_privacy': privacy,
+  '0006_signup_locale': signupLocale,
   '0007_signup_retention': signupRetention,
 };

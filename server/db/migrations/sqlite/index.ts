@@ -10,6 +10,7 @@ import * as contestReloadScope from './0004_contest_reload_scope.js';
 import * as signupsOnePerInbox from './0005_signups_one_per_inbox.js';
 import * as contestRecordedKobo from './0006_contest_recorded_kobo.js';
 import * as privacy from './0007_privacy.js';
+import * as signupLocale from './0008_signup_locale.js';
 import * as signupRetention from './0009_signup_retention.js';
 
 export const sqliteMigrations: Record<string, Migration> = {
@@ -20,5 +21,6 @@ export const sqliteMigrations: Record<string, Migration> = {
   '0005_signups_one_per_inbox': signupsOnePerInbox,
   '0006_contest_recorded_kobo': contestRecordedKobo,
   '0007_privacy': privacy,
+  '0008_signup_locale': signupLocale,
   '0009_signup_retention': signupRetention,
 };

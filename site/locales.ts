@@ -1,0 +1,63 @@
+/**
+ * The language of the page being rendered, and how the site names each language. The parts read the
+ * page's language from here (pageLocale, href) to write their links and text, so the templates need no
+ * locale argument. Rendering is synchronous (site/render.ts), so one page's language never leaks
+ * into another's.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import type { DisplayLocale } from '../common/i18n.js';
+import { i18nFor } from '../common/lingui.js';
+import { DEFAULT_PAGE_LOCALE, localePath, type PageLocale } from '../common/locale-paths.js';
+
+/** Each language's name in itself, as the language menu shows it. */
+export { LOCALE_NAMES as LANGUAGE_NAMES } from '../common/i18n.js';
+export { PAGE_LOCALES, type PageLocale } from '../common/locale-paths.js';
+
+/** Open Graph's locale (language_TERRITORY). */
+export const OG_LOCALES: Record<PageLocale, string> = {
+  en: 'en_NG',
+  pcm: 'pcm_NG',
+  ha: 'ha_NG',
+  yo: 'yo_NG',
+  ig: 'ig_NG',
+};
+
+/** `pseudo` (docs/languages.md): English lengthened by 40%, rendered only by the overflow test, with English links. */
+type PageBeingRendered = { locale: PageLocale | 'pseudo'; path: string };
+let current: PageBeingRendered = { locale: DEFAULT_PAGE_LOCALE, path: '/' };
+
+/** The `lang` of the page being rendered: its language, or `pseudo` (so the widgets on it lengthen their text too). */
+export function pageLang(): string {
+  return current.locale;
+}
+
+/** The language of the page being rendered (English for the pseudo-locale: its links and forms are English). */
+export function pageLocale(): PageLocale {
+  return current.locale === 'pseudo' ? DEFAULT_PAGE_LOCALE : current.locale;
+}
+
+/** The page being rendered, without its language prefix (with its query, if any): the language menu's target. */
+export function pagePath(): string {
+  return current.path;
+}
+
+/** Runs a (synchronous) render of the page at `path` in `locale`. */
+export function inPage<T>(page: PageBeingRendered, render: () => T): T {
+  const before = current;
+  current = page;
+  try {
+    return render();
+  } finally {
+    current = before;
+  }
+}
+
+/** A link to one of our pages, in the page's language. */
+export function href(path: string): string {
+  return localePath(pageLocale(), path);
+}
+
+/** A message (declared with Lingui's `msg` macro) in the page's language, with its values. */
+export function t(message: MessageDescriptor, values?: Record<string, string | number>): string {
+  return i18nFor(current.locale as DisplayLocale)._({ ...message, values });
+}
