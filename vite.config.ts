@@ -5,9 +5,12 @@
  */
 import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { defineConfig } from 'vitest/config';
+import { linguiMacroVitePlugin } from './scripts/lingui-macro.mjs';
 
 export default defineConfig({
   publicDir: 'site/public',
+  // Lingui's macros (msg, defineMessage) compiled away, in the site's assets and under Vitest.
+  plugins: [linguiMacroVitePlugin()],
   esbuild: { supported: { 'optional-chain': true } },
   build: {
     outDir: 'dist/site',

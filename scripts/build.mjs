@@ -10,6 +10,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import browserslistToEsbuild from 'browserslist-to-esbuild';
+import { updateCatalogs } from './i18n.mjs';
+import { linguiMacroPlugin, transformMacros } from './lingui-macro.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -63,13 +65,15 @@ export function minifyCssLiterals(source) {
   });
 }
 
+// Also compiles Lingui's macros (scripts/lingui-macro.mjs): esbuild runs one onLoad per file.
 const cssLiterals = {
   name: 'css-literals',
   setup(build) {
     build.onLoad({ filter: /[\\/]widgets[\\/].*\.tsx?$/ }, async (args) => {
       const source = await fs.promises.readFile(args.path, 'utf8');
-      if (!source.includes('/* css */')) return undefined;
-      return { contents: minifyCssLiterals(source), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      const withMacros = (await transformMacros(source, args.path)) ?? source;
+      if (withMacros === source && !source.includes('/* css */')) return undefined;
+      return { contents: minifyCssLiterals(withMacros), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
     });
   },
 };
@@ -229,6 +233,7 @@ export async function buildServer() {
       ...(fs.existsSync('server/admin.ts') ? { admin: 'server/admin.ts' } : {}),
     },
     outDir: 'dist/server',
+    esbuildPlugins: [linguiMacroPlugin],
     format: ['esm'],
     platform: 'node',
     target: 'node20',
@@ -312,6 +317,8 @@ export async function sourceFingerprint() {
   const hash = createHash('sha256');
   const inputs = [
     'common',
+    'locales',
+    'lingui.config.ts',
     'server',
     'site',
     'widgets',
@@ -348,6 +355,10 @@ export const STAMP = 'dist/.build-stamp';
 async function main() {
   // Taken before building: vite sets process.env.NODE_ENV, which is one of the inputs.
   const fingerprint = await sourceFingerprint();
+  // Messages extracted into locales/*.po and compiled into common/locales/ (docs/languages.md).
+  const catalogs = await updateCatalogs();
+  if (catalogs.length) console.log(`[build] catalogs compiled: ${catalogs.join(', ')}`);
+  step('catalogs');
   if (!only || only === 'widgets') await buildWidgets();
   if (!only || only === 'site' || only === 'server') {
     if (only !== 'server') await buildSiteAssets();

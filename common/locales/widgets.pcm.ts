@@ -1,0 +1,4 @@
+// Compiled by scripts/i18n.mjs from locales/pcm.po: edit that file (or the code's English), not this one.
+import type { Catalog } from '../i18n.js';
+
+export const messages: Catalog = JSON.parse('{}');

@@ -1,0 +1,15 @@
+/** Types for scripts/i18n.mjs, so the tests can import it. */
+export declare const LOCALES: string[];
+export declare const PSEUDO_LOCALE: string;
+export type PoEntry = {
+  message?: string;
+  translation?: string;
+  origin?: [string, number?][];
+  comments?: string[];
+  extra?: { translatorComments?: string[]; flags?: string[] };
+};
+export declare function readCatalog(locale: string): Promise<Record<string, PoEntry>>;
+export declare function compileCatalogs(): Promise<string[]>;
+export declare function extractMessages(): void;
+export declare function updateCatalogs(options?: { extract?: boolean }): Promise<string[]>;
+export declare function pseudoText(text: string): string;
