@@ -44,16 +44,19 @@ export type CompiledMessage = string | CompiledToken[];
 type CompiledToken = string | [string] | [string, string, Record<string, CompiledMessage | number>?];
 export type Catalog = Record<string, CompiledMessage>;
 export type MessageValues = Record<string, string | number>;
+/** A message as code holds it once Lingui's macro has run: its id (`msg({ id, message })`). */
+export type Message = { id: string };
+/** Renders a message in one language: Lingui's `i18n._` on the server, the widgets' own in the browser. */
+export type Translate = (message: Message, values?: MessageValues) => string;
 
 /** Numbers in messages as in en-NG (12,500) whatever the language (docs/languages.md). */
 const formatNumber = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 const pluralRules: Record<string, Intl.PluralRules> = {};
-function pluralCategory(locale: string, value: number, ordinal: boolean): string {
-  const key = `${locale}${ordinal}`;
+function pluralCategory(locale: string, value: number): string {
   try {
-    pluralRules[key] ??= new Intl.PluralRules(locale, { type: ordinal ? 'ordinal' : 'cardinal' });
-    return pluralRules[key].select(value);
+    pluralRules[locale] ??= new Intl.PluralRules(locale);
+    return pluralRules[locale].select(value);
   } catch {
     return 'other';
   }
@@ -62,7 +65,8 @@ function pluralCategory(locale: string, value: number, ordinal: boolean): string
 /**
  * A compiled message with its values: `=N` branches first, then the language's plural category, then
  * `other` (a browser whose plural rules lack the language may answer a category the message has no
- * branch for). A missing message renders as its id, so a gap shows rather than breaks.
+ * branch for); `select` by value. No ordinals or offsets: no message of ours needs them. A missing
+ * message renders as its id, so a gap shows rather than breaks.
  */
 export function formatMessage(
   locale: string,
@@ -78,15 +82,13 @@ export function formatMessage(
             if (typeof token === 'string') return token === '#' && count !== undefined ? formatNumber(count) : token;
             const [name, kind, branches] = token;
             const value = values[name];
-            if (!kind || !branches) return typeof value === 'number' ? formatNumber(value) : String(value ?? '');
-            if (kind === 'select') return render((branches[String(value)] ?? branches.other ?? '') as CompiledMessage);
+            if (!branches) return typeof value === 'number' ? formatNumber(value) : String(value ?? '');
             const number = Number(value);
-            const offset = Number(branches.offset ?? 0);
             const branch =
-              branches[`=${number}`] ??
-              branches[pluralCategory(locale, number - offset, kind === 'selectordinal')] ??
-              branches.other;
-            return render((branch ?? '') as CompiledMessage, number - offset);
+              kind === 'select'
+                ? branches[String(value)]
+                : (branches[`=${number}`] ?? branches[pluralCategory(locale, number)]);
+            return render((branch ?? branches.other ?? '') as CompiledMessage, number);
           })
           .join('');
   return message === undefined ? id : render(message);

@@ -5,7 +5,7 @@
  *   i18nFor('ha')._(msg({ id: 'mail.welcome.subject', message: 'Welcome to Kasuwa, {name}' }), { name })
  */
 import { type I18n, setupI18n } from '@lingui/core';
-import type { Catalog, DisplayLocale } from './i18n.js';
+import type { Catalog, DisplayLocale, Translate } from './i18n.js';
 import { messages as en } from './locales/en.js';
 import { messages as ha } from './locales/ha.js';
 import { messages as ig } from './locales/ig.js';
@@ -28,3 +28,9 @@ export function i18nFor(locale: DisplayLocale): I18n {
   }
   return i18n;
 }
+
+/** `t(message, values)` in one language: the shape shared code takes (common/leaderboard-view.ts). */
+export const translatorFor =
+  (locale: DisplayLocale): Translate =>
+  (message, values) =>
+    i18nFor(locale)._({ id: message.id, values });

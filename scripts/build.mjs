@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import browserslistToEsbuild from 'browserslist-to-esbuild';
-import { updateCatalogs } from './i18n.mjs';
+import { catalogsByUrl, updateCatalogs, widgetMessages } from './i18n.mjs';
 import { linguiMacroPlugin, transformMacros } from './lingui-macro.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,13 +65,16 @@ export function minifyCssLiterals(source) {
   });
 }
 
-// Also compiles Lingui's macros (scripts/lingui-macro.mjs): esbuild runs one onLoad per file.
+// Also compiles Lingui's macros (scripts/lingui-macro.mjs), each message with its English beside its
+// id: esbuild runs one onLoad per file.
+let widgetMessageKeys;
 const cssLiterals = {
   name: 'css-literals',
   setup(build) {
-    build.onLoad({ filter: /[\\/]widgets[\\/].*\.tsx?$/ }, async (args) => {
+    build.onLoad({ filter: /[\\/](widgets|common)[\\/].*\.tsx?$/ }, async (args) => {
       const source = await fs.promises.readFile(args.path, 'utf8');
-      const withMacros = (await transformMacros(source, args.path)) ?? source;
+      widgetMessageKeys ??= widgetMessages();
+      const withMacros = (await transformMacros(source, args.path, await widgetMessageKeys)) ?? source;
       if (withMacros === source && !source.includes('/* css */')) return undefined;
       return { contents: minifyCssLiterals(withMacros), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
     });
@@ -115,6 +118,11 @@ export async function buildWidgets() {
       .readdirSync('widgets/shared')
       .filter((file) => /^runtime-[\w-]+\.ts$/.test(file))
       .map((file) => [file.replace(/\.ts$/, ''), `widgets/shared/${file}`]),
+    // Each language beyond English (widgets/shared/catalog-loaders.ts), an entry so the IIFE can import it too.
+    ...fs
+      .readdirSync('common/locales')
+      .filter((file) => /^widgets\.(?!en\.)[\w-]+\.ts$/.test(file))
+      .map((file) => [file.replace(/\.ts$/, ''), `common/locales/${file}`]),
   ]);
   await tsup({
     ...common,
@@ -161,7 +169,7 @@ export async function buildWidgets() {
     ...common,
     entry: { 'kasuwa-widgets': 'widgets/all.ts' },
     format: ['iife'],
-    esbuildPlugins: [cssLiterals, dependencyBuiltins],
+    esbuildPlugins: [catalogsByUrl(built), cssLiterals, dependencyBuiltins],
     outExtension: () => ({ js: '.iife.js' }),
   });
   compileWhileDownloading('dist/widgets/kasuwa-widgets.iife.js');

@@ -13,3 +13,6 @@ export declare function compileCatalogs(): Promise<string[]>;
 export declare function extractMessages(): void;
 export declare function updateCatalogs(options?: { extract?: boolean }): Promise<string[]>;
 export declare function pseudoText(text: string): string;
+export declare function widgetMessages(): Promise<Record<string, { key: string; m: unknown }>>;
+export declare function widgetKeys(ids: string[]): Record<string, string>;
+export declare function catalogsByUrl(built: Map<string, string>): import('esbuild').Plugin;

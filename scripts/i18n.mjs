@@ -33,8 +33,25 @@ export async function readCatalog(locale) {
   return formatter({ lineNumbers: false }).parse(fs.readFileSync(file, 'utf8'), { locale, sourceLocale: 'en' });
 }
 
-/** A message the widgets use: one of its places is under widgets/. */
-const usedByWidgets = (entry) => (entry.origin ?? []).some(([file]) => /^widgets\//.test(file));
+/**
+ * The source files in the widgets' bundles (widgets/all.ts and what it imports, common/ included): a
+ * message declared in one of them goes into the widgets' catalogs.
+ */
+async function widgetSources() {
+  const { build } = await import('esbuild');
+  const out = await build({
+    entryPoints: [path.join(root, 'widgets/all.ts')],
+    bundle: true,
+    write: false,
+    metafile: true,
+    packages: 'external',
+    format: 'esm',
+    platform: 'browser',
+    logLevel: 'silent',
+    absWorkingDir: root,
+  });
+  return new Set(Object.keys(out.metafile.inputs).map((file) => path.relative(root, path.resolve(root, file))));
+}
 
 /**
  * The pseudo-locale's text: letters accented and the text lengthened by 40% (at least two characters),
@@ -81,12 +98,40 @@ function moduleText(source, messages) {
   ].join('\n');
 }
 
+/** A compiled message that is one piece of text, as that text (a few bytes less per message). */
+const simplest = (message) =>
+  Array.isArray(message) && message.length === 1 && typeof message[0] === 'string' ? message[0] : message;
+
+/**
+ * The widgets' catalogs are keyed by short keys, not ids: each message's place (base 36) among the
+ * widgets' ids, sorted. The build gives each descriptor its key and its English (scripts/lingui-macro.mjs),
+ * so a chunk carries `{ id: "3f", m: "Start Selling" }` rather than the id and a catalog of English.
+ */
+export const widgetKeys = (ids) => Object.fromEntries([...ids].sort().map((id, i) => [id, i.toString(36)]));
+
+/** For the widgets' build: id → { key, m } (the English compiled) for every message the widgets use. */
+export async function widgetMessages() {
+  const { compileMessage } = await import('@lingui/message-utils/compileMessage');
+  const english = await readCatalog('en');
+  const inWidgets = await widgetSources();
+  const ids = Object.keys(english).filter((id) => (english[id].origin ?? []).some(([file]) => inWidgets.has(file)));
+  const keys = widgetKeys(ids);
+  return Object.fromEntries(
+    ids.map((id) => [
+      id,
+      { key: keys[id], m: simplest(compileMessage(english[id].translation || english[id].message || id)) },
+    ]),
+  );
+}
+
 /** Compiles every PO file into common/locales/; returns the files it changed. */
 export async function compileCatalogs() {
   const { compileMessage } = await import('@lingui/message-utils/compileMessage');
   fs.mkdirSync(OUT, { recursive: true });
   const english = await readCatalog('en');
   const ids = Object.keys(english).sort();
+  const inWidgets = await widgetSources();
+  const usedByWidgets = (entry) => (entry?.origin ?? []).some(([file]) => inWidgets.has(file));
   const changed = [];
   const compile = (id, text) => {
     try {
@@ -95,8 +140,12 @@ export async function compileCatalogs() {
       throw new Error(`message ${id}: ${text}\n${error.message}`);
     }
   };
+  const keys = widgetKeys(ids.filter((id) => usedByWidgets(english[id])));
   const write = (locale, source, all) => {
-    const widgets = Object.fromEntries(Object.entries(all).filter(([id]) => usedByWidgets(english[id])));
+    // Lingui's runtime wants arrays (a string reads as not compiled); the widgets' reader takes either.
+    const widgets = Object.fromEntries(
+      Object.entries(all).flatMap(([id, m]) => (id in keys ? [[keys[id], simplest(m)]] : [])),
+    );
     if (writeIfChanged(path.join(OUT, `${locale}.ts`), moduleText(source, all))) changed.push(`${locale}.ts`);
     if (writeIfChanged(path.join(OUT, `widgets.${locale}.ts`), moduleText(source, widgets)))
       changed.push(`widgets.${locale}.ts`);
@@ -115,6 +164,27 @@ export async function compileCatalogs() {
   write(PSEUDO_LOCALE, 'locales/en.po (lengthened by 40%)', pseudo);
   return changed;
 }
+
+/**
+ * esbuild plugin for the classic (IIFE) script, which cannot hold every language: its
+ * widgets/shared/catalog-loaders.ts imports the ES chunks of the languages by URL from its own.
+ * `built`: source path → chunk path, from the ES build (scripts/build.mjs).
+ */
+export const catalogsByUrl = (built) => ({
+  name: 'catalogs-by-url',
+  setup(build) {
+    build.onResolve({ filter: /catalog-loaders\.js$/ }, () => ({ path: 'catalog-loaders', namespace: 'catalogs' }));
+    build.onLoad({ filter: /.*/, namespace: 'catalogs' }, () => {
+      const chunks = [...built].filter(([source]) => /widgets\.[\w-]+\.ts$/.test(source));
+      const lines = chunks.map(([source, chunk]) => {
+        const locale = path.basename(source).replace(/^widgets\.|\.ts$/g, '');
+        return `  ${JSON.stringify(locale)}: () => import(new URL(${JSON.stringify(chunk)}, base).href),`;
+      });
+      const base = 'const base = (document.currentScript && document.currentScript.src) || document.baseURI;';
+      return { contents: `${base}\nexport const loaders = {\n${lines.join('\n')}\n};`, loader: 'js' };
+    });
+  },
+});
 
 export async function updateCatalogs({ extract = true } = {}) {
   if (extract) extractMessages();

@@ -2,6 +2,10 @@
 import type { Plugin as EsbuildPlugin } from 'esbuild';
 import type { Plugin as VitePlugin } from 'vite';
 
-export declare function transformMacros(code: string, filename: string): Promise<string | undefined>;
+export declare function transformMacros(
+  code: string,
+  filename: string,
+  widgets?: Record<string, { key: string; m: unknown }>,
+): Promise<string | undefined>;
 export declare const linguiMacroPlugin: EsbuildPlugin;
 export declare function linguiMacroVitePlugin(): VitePlugin;

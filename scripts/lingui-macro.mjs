@@ -8,7 +8,12 @@ import fs from 'node:fs';
 
 const MACRO_IMPORT = /from\s*['"]@lingui\/(core|react)\/macro['"]/;
 
-export async function transformMacros(code, filename) {
+/**
+ * `widgets` (id → { key, m }, scripts/i18n.mjs widgetMessages), for the widgets' build: a descriptor
+ * becomes `{ id: key, m: English compiled }`, so English needs no catalog in the browser and each
+ * chunk holds only its own messages.
+ */
+export async function transformMacros(code, filename, widgets) {
   if (!MACRO_IMPORT.test(code)) return undefined;
   const { transformAsync } = await import('@babel/core');
   const { default: linguiMacro } = await import('@lingui/babel-plugin-lingui-macro');
@@ -22,7 +27,13 @@ export async function transformMacros(code, filename) {
     parserOpts: { plugins: ['typescript', 'jsx'] },
     plugins: [[linguiMacro, { stripMessageField: true }]],
   });
-  return result?.code ?? undefined;
+  const out = result?.code ?? undefined;
+  if (!out || !widgets) return out;
+  return out.replace(/\/\*i18n\*\/\s*\{\s*id:\s*(['"])([^'"]+)\1\s*\}/g, (_, _quote, id) => {
+    const message = widgets[id];
+    if (!message) throw new Error(`${filename}: message ${id} is not among the widgets' (node scripts/i18n.mjs)`);
+    return `{ id: ${JSON.stringify(message.key)}, m: ${JSON.stringify(message.m)} }`;
+  });
 }
 
 /** esbuild plugin (scripts/build.mjs runs transformMacros in its own css-literals plugin for widgets/). */
