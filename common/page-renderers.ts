@@ -16,6 +16,8 @@ export type SignupOutcome =
       ref?: string | null;
       /** The page the visitor first signed up from, kept through the retry for attribution. */
       source?: string | null;
+      /** The language the form was in (docs/languages.md), kept through the retry for the welcome mail. */
+      locale?: string | null;
     };
 
 /** What `GET /new-year-sales/rank?domain=…` (the no-JavaScript rank check) answers. */

@@ -34,6 +34,8 @@ export interface SignupsTable {
   /** The partner or affiliate code the signup came with (once `ref`). */
   partner: string | null;
   ip_hash: string | null;
+  /** The language of the latest request (en, pcm, ha, yo, ig; docs/languages.md): its welcome mail's. */
+  locale: string | null;
   /** When the latest welcome e-mail was queued, and the request_count it was queued at (24-hour rule). */
   last_welcome_at: string | null;
   last_welcome_request: number | null;

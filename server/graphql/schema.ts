@@ -24,6 +24,7 @@ export const typeDefs = /* GraphQL */ `
   source: the page or partner host the form sits on; partner: a partner or affiliate code
   (ref: its older name, still read when partner is absent).
   website: the honeypot field, hidden from people; anything in it marks the request as a bot's.
+  locale: the language the reader sees (en, pcm, ha, yo, ig): the welcome mail's; English without it.
   """
   input StartSellingInput {
     email: String!
@@ -31,6 +32,7 @@ export const typeDefs = /* GraphQL */ `
     partner: String
     ref: String
     website: String
+    locale: String
   }
 
   type StartSellingResult {

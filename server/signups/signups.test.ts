@@ -92,6 +92,31 @@ describe.each(TEST_BACKENDS)('startSelling on %s', (backend) => {
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', message: 'Invalid email address' });
   });
 
+  it('given a locale should store it with the signup and its welcome, the latest request winning; none is English', async () => {
+    const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
+    await signups.startSelling({ email: 'musa@example.ng', locale: 'ha' });
+    await signups.startSelling({ email: 'ada@example.ng' });
+    expect((await allSignups()).map((row) => [row.email, row.locale])).toEqual([
+      ['musa@example.ng', 'ha'],
+      ['ada@example.ng', 'en'],
+    ]);
+    const payloads = await database.opened.db.selectFrom('outbox').select('payload').orderBy('id').execute();
+    expect(payloads.map((row) => JSON.parse(row.payload).locale)).toEqual(['ha', 'en']);
+    await signups.startSelling({ email: 'musa@example.ng', locale: 'yo' });
+    expect((await allSignups())[0]?.locale).toBe('yo');
+  });
+
+  it.each(['fr', 'HA', 'ha-NG', ''])(
+    'given the locale %j should answer BAD_USER_INPUT naming the five and store nothing',
+    async (locale) => {
+      const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
+      const error = await refusal(signups.startSelling({ email: 'musa@example.ng', locale }));
+      expect(error.code).toBe('BAD_USER_INPUT');
+      expect(error.message).toContain('use one of en, pcm, ha, yo, ig');
+      expect(await count('signups')).toBe(0);
+    },
+  );
+
   it('given a partner code with a NUL should answer BAD_USER_INPUT and store nothing', async () => {
     const signups = signupsWith({ limits: { perIp: wide, perEmail: wide } });
     const error = await refusal(signups.startSelling({ email: 'ada@example.ng', partner: 'a\u0000b' }));

@@ -3,7 +3,9 @@
  * the outbox in one transaction. Transport-free: the caller passes what it knows about the request.
  * Storage (SQLite or PostgreSQL) sits behind SignupStore; an address is one inbox whatever its case.
  */
+
 import { checkEmail, inboxKey } from '../../common/email.js';
+import { isLocale, LOCALES, SOURCE_LOCALE } from '../../common/i18n.js';
 import { rateLimitedMessage } from '../../common/messages.js';
 import { hasControlCharacters } from '../control-characters.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
@@ -19,6 +21,8 @@ export type StartSellingInput = {
   partner?: string | null;
   /** The honeypot: people never see it, so anything in it marks a bot. */
   website?: string | null;
+  /** The language the reader sees (docs/languages.md): the welcome mail's; English when absent. */
+  locale?: string | null;
 };
 export type RequestContext = { ipHash?: string | null; now?: Date };
 export type SignupOptions = {
@@ -121,6 +125,12 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
       if (value && hasControlCharacters(value))
         throw new UserFacingError('BAD_USER_INPUT', `The ${field} must not contain control characters.`);
     }
+    if (input.locale != null && !isLocale(input.locale)) {
+      throw new UserFacingError(
+        'BAD_USER_INPUT',
+        `Unknown locale ${JSON.stringify(input.locale.slice(0, 20))}: use one of ${LOCALES.join(', ')}.`,
+      );
+    }
     const check = checkEmail(input.email);
     if (!check.ok) throw new UserFacingError('BAD_USER_INPUT', check.message);
     const decision = await perEmail.hit(inboxKey(check.email), now.getTime());
@@ -130,6 +140,7 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
         email: check.email,
         source: clip(input.source),
         partner: clip(input.partner),
+        locale: input.locale ?? SOURCE_LOCALE,
         ipHash: context.ipHash ?? null,
         // Pinned only when the caller says when (tests); otherwise the database clock decides.
         at: context.now ? now.toISOString() : null,

@@ -13,6 +13,8 @@ export type SignupRecord = {
   email: string;
   source: string | null;
   partner: string | null;
+  /** One of common/i18n.ts LOCALES: the welcome mail's language. */
+  locale: string;
   ipHash: string | null;
   /** Pinned request time (tests); null: the database clock. */
   at: string | null;
@@ -58,6 +60,7 @@ export function createSignupStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>
             request_count: 1,
             source: signup.source,
             partner: signup.partner,
+            locale: signup.locale,
             ip_hash: signup.ipHash,
             last_welcome_at: now,
             last_welcome_request: 1,
@@ -68,11 +71,13 @@ export function createSignupStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>
         conflict.column('email_key').doUpdateSet((eb) => ({
           last_requested_at: eb.ref('excluded.last_requested_at'),
           request_count: eb('signups.request_count', '+', 1),
+          // The latest request's language: the one a welcome queued now is written in.
+          locale: eb.ref('excluded.locale'),
           last_welcome_at: sql`CASE WHEN ${due} THEN excluded.last_welcome_at ELSE signups.last_welcome_at END`,
           last_welcome_request: sql`CASE WHEN ${due} THEN signups.request_count + 1 ELSE signups.last_welcome_request END`,
         })),
       )
-      .returning(['email', 'email_key', 'request_count', 'last_welcome_request', 'last_welcome_at'])
+      .returning(['email', 'email_key', 'request_count', 'last_welcome_request', 'last_welcome_at', 'locale'])
       .execute();
     const welcomes = rows.filter((row) => row.last_welcome_request === row.request_count && row.last_welcome_at);
     if (welcomes.length) {
@@ -85,7 +90,7 @@ export function createSignupStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>
             kind: 'welcome',
             // The address as first typed, whatever the case of this request.
             recipient: row.email,
-            payload: JSON.stringify({ email: row.email }),
+            payload: JSON.stringify({ email: row.email, locale: row.locale }),
             status: 'pending' as const,
             attempts: 0,
             next_attempt_at: row.last_welcome_at!,

@@ -32,6 +32,7 @@ function formAgain(outcome: Extract<SignupOutcome, { ok: false }>) {
       <p id="signup-error" class="form-error" role="alert">${outcome.message}</p>
       ${outcome.ref ? html`<input type="hidden" name="partner" value=${outcome.ref}>` : ''}
       ${outcome.source ? html`<input type="hidden" name="source" value=${outcome.source}>` : ''}
+      ${outcome.locale ? html`<input type="hidden" name="locale" value=${outcome.locale}>` : ''}
       <div class="hp" aria-hidden="true"><label>Leave this empty<input name="website" tabindex="-1" autocomplete="off"></label></div>
     </form>
   </div>

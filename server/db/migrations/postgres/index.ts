@@ -7,10 +7,12 @@ import * as signupsOutbox from './0001_signups_outbox.js';
 import * as contest from './0002_contest.js';
 import * as sharedState from './0003_shared_state.js';
 import * as contestRecordedKobo from './0004_contest_recorded_kobo.js';
+import * as signupLocale from './0006_signup_locale.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '0001_signups_outbox': signupsOutbox,
   '0002_contest': contest,
   '0003_shared_state': sharedState,
   '0004_contest_recorded_kobo': contestRecordedKobo,
+  '0006_signup_locale': signupLocale,
 };

@@ -9,6 +9,7 @@ import * as contest from './0003_contest.js';
 import * as contestReloadScope from './0004_contest_reload_scope.js';
 import * as signupsOnePerInbox from './0005_signups_one_per_inbox.js';
 import * as contestRecordedKobo from './0006_contest_recorded_kobo.js';
+import * as signupLocale from './0008_signup_locale.js';
 
 export const sqliteMigrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -17,4 +18,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '0004_contest_reload_scope': contestReloadScope,
   '0005_signups_one_per_inbox': signupsOnePerInbox,
   '0006_contest_recorded_kobo': contestRecordedKobo,
+  '0008_signup_locale': signupLocale,
 };
