@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { initials, leaderboardView, progressPercent } from './leaderboard-view.js';
+import { translatorFor } from './lingui.js';
+
+const english = translatorFor('en');
 
 describe('progressPercent', () => {
   it.each([
@@ -33,15 +36,18 @@ describe('initials', () => {
 describe('leaderboardView', () => {
   it('given a full result should format the cards compactly and the goal in full naira', () => {
     expect(
-      leaderboardView({
-        storeId: '1',
-        name: 'Adaeze Fabrics',
-        logo: null,
-        rank: 3,
-        totalRevenue: 1_500_000,
-        winningRevenue: 3_000_000,
-        revenueToWin: 1_500_000,
-      }),
+      leaderboardView(
+        {
+          storeId: '1',
+          name: 'Adaeze Fabrics',
+          logo: null,
+          rank: 3,
+          totalRevenue: 1_500_000,
+          winningRevenue: 3_000_000,
+          revenueToWin: 1_500_000,
+        },
+        english,
+      ),
     ).toEqual({
       name: 'Adaeze Fabrics',
       logo: null,
@@ -56,15 +62,21 @@ describe('leaderboardView', () => {
   });
 
   it('given a share with many decimals should print it with one, and draw the bar with all of them', () => {
-    const view = leaderboardView({ totalRevenue: 988_412, winningRevenue: 999_998 });
+    const view = leaderboardView({ totalRevenue: 988_412, winningRevenue: 999_998 }, english);
     expect(view.progressLabel).toBe(98.8);
     expect(view.progress).toBeCloseTo(98.84138, 4);
+  });
+
+  it('says the goal in Hausa, the amount in en-NG', () => {
+    const hausa = translatorFor('ha');
+    expect(leaderboardView({ revenueToWin: 12_500 }, hausa).sellOver).toContain('₦12,500');
+    expect(leaderboardView({ revenueToWin: 12_500 }, hausa).sellOver).not.toContain('Sell over');
   });
 
   it.each([[null], [{}], [{ name: null, rank: null, totalRevenue: 0, winningRevenue: 0, revenueToWin: 0 }]])(
     'given no data (%j) should show an empty name, N/A and the brand initials',
     (entry) => {
-      const view = leaderboardView(entry);
+      const view = leaderboardView(entry, english);
       expect([view.name, view.rank, view.initials, view.progress]).toEqual(['', 'N/A', 'KS', 0]);
     },
   );

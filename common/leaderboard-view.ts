@@ -2,7 +2,9 @@
  * What a rank lookup shows, from one getStoreLeaderboard answer: the widget's dialog and the no-JavaScript
  * rank page print the same words and numbers from this. Table-tested in leaderboard-view.test.ts.
  */
+import { msg } from '@lingui/core/macro';
 import { brand } from './brand.js';
+import type { Translate } from './i18n.js';
 import type { StoreLeaderboard } from './leaderboard.js';
 import { formatCompactNaira, formatNaira } from './money.js';
 
@@ -23,8 +25,11 @@ export function initials(name: string | null | undefined, fallback: string = bra
   return letters || fallback;
 }
 
-/** Everything the dialog prints, from one lookup result (or none). */
-export function leaderboardView(entry: Partial<StoreLeaderboard> | null | undefined) {
+const NO_RANK = msg({ id: 'rank.no-rank', message: 'N/A' });
+const SELL_OVER = msg({ id: 'rank.sell-over', message: 'Sell over {amount} more to win' });
+
+/** Everything the dialog prints, from one lookup result (or none), in the language of `t`. */
+export function leaderboardView(entry: Partial<StoreLeaderboard> | null | undefined, t: Translate) {
   const total = entry?.totalRevenue ?? 0;
   const winning = entry?.winningRevenue ?? 0;
   const progress = progressPercent(total, winning);
@@ -32,12 +37,12 @@ export function leaderboardView(entry: Partial<StoreLeaderboard> | null | undefi
     name: entry?.name ?? '',
     logo: entry?.logo || null,
     initials: initials(entry?.name),
-    rank: entry?.rank == null ? 'N/A' : String(entry.rank),
+    rank: entry?.rank == null ? t(NO_RANK) : String(entry.rank),
     yourRevenue: formatCompactNaira(total),
     winnersRevenue: formatCompactNaira(winning),
     progress,
     /** The percent as read out and printed: one decimal. */
     progressLabel: Math.round(progress * 10) / 10,
-    sellOver: `Sell over ${formatNaira(entry?.revenueToWin ?? 0)} more to win`,
+    sellOver: t(SELL_OVER, { amount: formatNaira(entry?.revenueToWin ?? 0) }),
   };
 }

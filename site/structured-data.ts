@@ -1,8 +1,13 @@
 /** schema.org structured data as plain objects; layout.ts writes them as JSON-LD. */
 import { brand } from '../common/brand.js';
+import type { Message } from '../common/i18n.js';
+import { i18nFor } from '../common/lingui.js';
 import { plans } from '../common/plans.js';
 import type { SiteConfig } from './config.js';
 import { faqs } from './content/faq.js';
+
+// English until the site is in five languages (issue 26, item 4): the plans' texts are messages now.
+const en = (message: Message) => i18nFor('en')._(message);
 
 export function organization(config: SiteConfig) {
   return {
@@ -28,8 +33,8 @@ export function planOffers(config: SiteConfig) {
     brand: { '@type': 'Brand', name: brand.name },
     offers: plans.map((plan) => ({
       '@type': 'Offer',
-      name: plan.title,
-      description: plan.description,
+      name: en(plan.title),
+      description: en(plan.description),
       price: plan.prices.monthly,
       priceCurrency: 'NGN',
       url: `${config.publicUrl}/pricing`,

@@ -28,14 +28,16 @@ export function customElementsManifest() {
           })),
           // Every option is an attribute and a property (camelCase), live after mount; then the methods.
           members: [
-            ...w.attributes.map((a) => ({
-              kind: 'field',
-              name: propertyName(a.name),
-              type: { text: `${a.type} | undefined` },
-              description: a.description,
-              attribute: a.name,
-              reflects: true,
-            })),
+            ...w.attributes
+              .filter((a) => !a.global)
+              .map((a) => ({
+                kind: 'field',
+                name: propertyName(a.name),
+                type: { text: `${a.type} | undefined` },
+                description: a.description,
+                attribute: a.name,
+                reflects: true,
+              })),
             ...w.methods.map((m) => ({
               kind: 'method',
               name: m.name,
@@ -80,7 +82,8 @@ function domDeclarations(): string {
   for (const w of widgetMetadata) {
     lines.push(`/** <${w.tag}>: ${w.description} */`);
     lines.push(`export interface ${w.className} extends HTMLElement {`);
-    for (const a of w.attributes) {
+    // A global attribute (lang) is HTMLElement's own property already.
+    for (const a of w.attributes.filter((attribute) => !attribute.global)) {
       lines.push(`  /** ${a.name}: ${a.description} */`, `  ${propertyName(a.name)}: ${a.type} | undefined;`);
     }
     for (const m of w.methods) {

@@ -64,7 +64,13 @@ describe('loading on a slow phone', () => {
     await until(() => byRole(root, 'status').textContent?.includes('Success'), 'the success toast');
     const sent = await takeRequests();
     expect(sent.map((request) => request.variables?.data)).to.deep.equal([
-      { email: 'early@example.com', website: null, source: `${location.host}${location.pathname}`, partner: null },
+      {
+        email: 'early@example.com',
+        website: null,
+        locale: 'en',
+        source: `${location.host}${location.pathname}`,
+        partner: null,
+      },
     ]);
   });
 

@@ -4,12 +4,16 @@
  * (declarations.ts) and the docs' tables (api-docs.ts); the /widgets page renders its tables from it.
  * metadata.test.ts checks it against the components, api-drift.test.ts every copy against it.
  */
+import { LOCALES } from '../common/i18n.js';
 import { leaderboardTypeText } from '../common/leaderboard.js';
 import { type HostSize, hostSizes, type WidgetTag } from './host-sizes.js';
 
 type Item = { name: string; description: string };
-/** An option: an attribute and the camelCase property of the same name. */
-export type Attribute = Item & { type: string; default: string };
+/**
+ * An option: an attribute and the camelCase property of the same name. `global`: an HTML global
+ * attribute the widget reads (lang), a property every element already has.
+ */
+export type Attribute = Item & { type: string; default: string; global?: boolean };
 export type TagMetadata = {
   tag: WidgetTag;
   className: string;
@@ -52,6 +56,14 @@ const partner: Attribute = {
   description: 'partner or affiliate code stored with each signup; ref, its older name, still works on plain pages',
   default: '?partner= of the page, if any',
 };
+const lang: Attribute = {
+  name: 'lang',
+  type: LOCALES.map((code) => `'${code}'`).join(' | '),
+  description:
+    'the language shown (a region suffix is ignored; another language shows English); live, without losing what was typed (docs/languages.md)',
+  default: 'the nearest ancestor’s lang, else <html lang>, else English',
+  global: true,
+};
 const fullWidth = 'full width of its container';
 const formParts: Item[] = [
   { name: 'form', description: 'the <form>' },
@@ -83,7 +95,7 @@ const metadataByTag: { [Tag in WidgetTag]: TagMetadata & { tag: Tag } } = {
     module: 'start-selling-form/start-selling-form.define.js',
     description: 'E-mail signup: sends startSelling, shows the Success toast, resets on success.',
     example: '<start-selling-form partner="your-partner-code"></start-selling-form>',
-    attributes: [apiUrl, partner],
+    attributes: [apiUrl, partner, lang],
     methods: [],
     events: signupEvents,
     parts: formParts,
@@ -109,6 +121,7 @@ const metadataByTag: { [Tag in WidgetTag]: TagMetadata & { tag: Tag } } = {
         description:
           'reflects whether the dialog is open (a boolean attribute); setting the property or the attribute opens or closes it',
       },
+      lang,
     ],
     methods: [
       {
@@ -148,7 +161,7 @@ const metadataByTag: { [Tag in WidgetTag]: TagMetadata & { tag: Tag } } = {
     module: 'store-rank-checker/store-rank-checker.define.js',
     description: 'Store domain in, the New Year sales leaderboard dialog out.',
     example: '<store-rank-checker></store-rank-checker>',
-    attributes: [apiUrl],
+    attributes: [apiUrl, lang],
     methods: [],
     events: [
       {
@@ -200,6 +213,7 @@ const metadataByTag: { [Tag in WidgetTag]: TagMetadata & { tag: Tag } } = {
         description: 'accessible name of the carousel; unique per page',
         default: 'Plans',
       },
+      lang,
     ],
     methods: [],
     events: [

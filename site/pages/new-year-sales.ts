@@ -1,12 +1,17 @@
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { GRANT_PLACES, PRIZES_NAIRA } from '../../common/campaign.js';
+import type { Message } from '../../common/i18n.js';
+import { i18nFor } from '../../common/lingui.js';
 import { formatNaira } from '../../common/money.js';
 import { basicPromoPlan, plans } from '../../common/plans.js';
 import { contactBlock } from '../parts/contact.js';
 import { icon } from '../parts/icons.js';
 import { storefrontPhone } from '../parts/pictures.js';
 import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
+
+// English until the site is in five languages (issue 26, item 4): the plans' texts are messages now.
+const en = (message: Message) => i18nFor('en')._(message);
 
 const cards = [
   {
@@ -121,9 +126,9 @@ export function newYearSalesPage() {
         <p>The essentials to open your store and take your first orders.</p>
       </div>
       <div class="promo-plan promo-plan-pro">
-        <h3>${pro?.title ?? 'Pro'} <span class="badge">1 month free</span></h3>
+        <h3>${pro ? en(pro.title) : 'Pro'} <span class="badge">1 month free</span></h3>
         <p class="promo-price">${formatNaira(pro?.prices.monthly ?? 0)}<span>/month</span></p>
-        <ul class="checks">${(pro?.benefits ?? []).slice(0, 4).map((b) => html`<li>${b}</li>`)}</ul>
+        <ul class="checks">${(pro?.benefits ?? []).slice(0, 4).map((b) => html`<li>${en(b)}</li>`)}</ul>
       </div>
     </div>
     <p class="center hero-actions">

@@ -1,26 +1,31 @@
 import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
+import type { Message } from '../../common/i18n.js';
+import { i18nFor } from '../../common/lingui.js';
 import { formatNaira } from '../../common/money.js';
 import { ANNUAL_SAVING_LABEL, DEFAULT_BILLING_PERIOD, periodLabel, plans } from '../../common/plans.js';
 import { faqs } from '../content/faq.js';
 import { contactBlock } from '../parts/contact.js';
 import { insightsIllustration, inventoryIllustration } from '../parts/pictures.js';
 
+// English until the site is in five languages (issue 26, item 4): the plans' texts are messages now.
+const en = (message: Message) => i18nFor('en')._(message);
+
 /** The light-DOM fallback of <pricing-plans>: the same four plans as a static strip, annual prices. */
 function pricingPlansFallback() {
   const period = DEFAULT_BILLING_PERIOD;
   return html`<div class="plans-fallback">
-  <p class="plans-period">Prices per year · <strong>${ANNUAL_SAVING_LABEL}</strong> against paying monthly</p>
+  <p class="plans-period">Prices per year · <strong>${en(ANNUAL_SAVING_LABEL)}</strong> against paying monthly</p>
   <ul class="plan-strip">
     ${plans.map(
       (plan) => html`<li class="plan ${plan.recommended ? 'plan-recommended' : ''}">
       ${plan.recommended ? html`<p class="badge">Recommended</p>` : ''}
-      <h2>${plan.title}</h2>
-      <p class="plan-description">${plan.description}</p>
-      <p class="plan-price">${formatNaira(plan.prices[period])}<span>${periodLabel(period)}</span></p>
+      <h2>${en(plan.title)}</h2>
+      <p class="plan-description">${en(plan.description)}</p>
+      <p class="plan-price">${formatNaira(plan.prices[period])}<span>${en(periodLabel(period))}</span></p>
       ${plan.free ? '' : html`<p class="plan-monthly">or ${formatNaira(plan.prices.monthly)}/month</p>`}
-      <a class="button button-primary" href="/#signup" data-start-selling data-analytics-label="Get Started: ${plan.title}">Get Started</a>
-      <ul class="checks">${plan.benefits.map((b) => html`<li>${b}</li>`)}</ul>
+      <a class="button button-primary" href="/#signup" data-start-selling data-analytics-label="Get Started: ${en(plan.title)}">Get Started</a>
+      <ul class="checks">${plan.benefits.map((b) => html`<li>${en(b)}</li>`)}</ul>
     </li>`,
     )}
   </ul>

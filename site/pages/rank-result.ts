@@ -3,9 +3,11 @@
  * dialog shows, from the same view (common/leaderboard-view.ts), or the form again with its error.
  * Rendered by the server per request inside the site's layout.
  */
+
 import { html, nothing } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { leaderboardView } from '../../common/leaderboard-view.js';
+import { translatorFor } from '../../common/lingui.js';
 import type { RankOutcome } from '../../common/page-renderers.js';
 import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
 import type { Route } from '../routes.js';
@@ -29,7 +31,7 @@ function sameOriginLogo(logo: string | null, publicUrl: string): string | null {
 }
 
 function standing(outcome: Extract<RankOutcome, { kind: 'found' }>, publicUrl: string) {
-  const view = leaderboardView(outcome.standing);
+  const view = leaderboardView(outcome.standing, translatorFor('en'));
   const logo = sameOriginLogo(view.logo, publicUrl);
   const progress = view.progressLabel;
   return html`<div class="rank-store">

@@ -4,12 +4,18 @@
  * tag has the size the widget reserves (widgets/host-sizes.ts).
  */
 import { html } from 'lit-html';
+import type { Message } from '../../common/i18n.js';
+import { i18nFor } from '../../common/lingui.js';
 import { formatNaira } from '../../common/money.js';
 import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 import { periodLabel, plans } from '../../common/plans.js';
 import { methodCall } from '../../widgets/api-docs.js';
 import { hostSizeCss, type WidgetTag } from '../../widgets/host-sizes.js';
 import { cssProperties, propertyName, widgetMetadata } from '../../widgets/metadata.js';
+
+// English until the site is in five languages (issue 26, item 4): the plans' texts are messages now.
+const en = (message: Message) => i18nFor('en')._(message);
+
 import { startSellingForm } from '../parts/start-selling-form.js';
 import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
 
@@ -52,7 +58,7 @@ const pricingPlansTableFallback = (period: 'annual' | 'monthly') => html`<table 
   <thead><tr><th scope="col">Plan</th><th scope="col">Price</th><th scope="col">For</th></tr></thead>
   <tbody>${plans.map(
     (plan) =>
-      html`<tr><th scope="row">${plan.title}</th><td>${formatNaira(plan.prices[period])}${periodLabel(period)}</td><td>${plan.description}</td></tr>`,
+      html`<tr><th scope="row">${en(plan.title)}</th><td>${formatNaira(plan.prices[period])}${en(periodLabel(period))}</td><td>${en(plan.description)}</td></tr>`,
   )}</tbody>
 </table>`;
 

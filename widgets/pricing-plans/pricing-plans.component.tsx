@@ -3,6 +3,7 @@
  * strip that scrolls natively by touch, drags with a mouse, moves with arrow keys and the
  * previous/next buttons; on small screens dots mark the card at least half visible.
  */
+import { msg } from '@lingui/core/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatNaira } from '../../common/money.js';
 import {
@@ -13,6 +14,22 @@ import {
   plans,
 } from '../../common/plans.js';
 import { emit } from '../shared/events.js';
+import { useI18n } from '../shared/i18n.js';
+
+const M = {
+  plans: msg({ id: 'pricing.label', message: 'Plans' }),
+  billingPeriod: msg({ id: 'pricing.billing-period', message: 'Billing period' }),
+  monthly: msg({ id: 'pricing.monthly', message: 'Monthly' }),
+  annual: msg({ id: 'pricing.annual', message: 'Annual' }),
+  previous: msg({ id: 'pricing.previous', message: 'Previous plan' }),
+  next: msg({ id: 'pricing.next', message: 'Next plan' }),
+  strip: msg({ id: 'pricing.strip', message: 'Plans, use the arrow keys to move' }),
+  slide: msg({ id: 'pricing.slide', message: '{plan}, {index} of {count}' }),
+  recommended: msg({ id: 'pricing.recommended', message: 'Recommended' }),
+  getStarted: msg({ id: 'pricing.get-started', message: 'Get Started' }),
+  getStartedWith: msg({ id: 'pricing.get-started-with', message: 'Get Started with {plan}' }),
+  show: msg({ id: 'pricing.show', message: 'Show {plan}' }),
+};
 
 /** Share of a card that must be visible for its dot to be current (docs/widgets-api.md). */
 export const VISIBLE_THRESHOLD = 0.5;
@@ -102,7 +119,7 @@ function useCardsInView(strip: React.RefObject<HTMLElement | null>) {
 
 export function PricingPlans({
   period: requestedPeriod,
-  label = 'Plans',
+  label,
   container,
 }: {
   period?: string;
@@ -122,6 +139,7 @@ export function PricingPlans({
   }
   const strip = useRef<HTMLUListElement>(null);
   const id = useId();
+  const { t } = useI18n();
   useDragScroll(strip);
   const visible = useCardsInView(strip);
   const active = visible[0] ?? 0;
@@ -156,17 +174,17 @@ export function PricingPlans({
   return (
     <section className="pricing" part="pricing" aria-roledescription="carousel" aria-labelledby={`${id}-label`}>
       <h2 id={`${id}-label`} className="visually-hidden">
-        {label}
+        {label || t(M.plans)}
       </h2>
       <fieldset className="toggle" part="toggle">
-        <legend className="visually-hidden">Billing period</legend>
+        <legend className="visually-hidden">{t(M.billingPeriod)}</legend>
         <button
           type="button"
           className="toggle-option"
           aria-pressed={period === 'monthly'}
           onClick={() => choose('monthly')}
         >
-          Monthly
+          {t(M.monthly)}
         </button>
         <button
           type="button"
@@ -174,9 +192,9 @@ export function PricingPlans({
           aria-pressed={period === 'annual'}
           onClick={() => choose('annual')}
         >
-          Annual{' '}
+          {t(M.annual)}{' '}
           <span className="saving" part="saving">
-            {ANNUAL_SAVING_LABEL}
+            {t(ANNUAL_SAVING_LABEL)}
           </span>
         </button>
       </fieldset>
@@ -185,7 +203,7 @@ export function PricingPlans({
           type="button"
           className="nav prev"
           part="nav"
-          aria-label="Previous plan"
+          aria-label={t(M.previous)}
           onClick={() => goTo(active - 1)}
           disabled={active === 0}
         >
@@ -197,7 +215,7 @@ export function PricingPlans({
           part="strip"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (arrow keys move it)
           tabIndex={0}
-          aria-label="Plans, use the arrow keys to move"
+          aria-label={t(M.strip)}
           onKeyDown={onKeyDown}
         >
           {plans.map((plan, index) => (
@@ -207,32 +225,32 @@ export function PricingPlans({
               part={`plan${plan.recommended ? ' plan-recommended' : ''}`}
               data-index={index}
               aria-roledescription="slide"
-              aria-label={`${plan.title}, ${index + 1} of ${plans.length}`}
+              aria-label={t(M.slide, { plan: t(plan.title), index: index + 1, count: plans.length })}
             >
               {plan.recommended && (
                 <p className="badge" part="badge">
-                  Recommended
+                  {t(M.recommended)}
                 </p>
               )}
-              <h3 className="plan-title">{plan.title}</h3>
-              <p className="plan-description">{plan.description}</p>
+              <h3 className="plan-title">{t(plan.title)}</h3>
+              <p className="plan-description">{t(plan.description)}</p>
               <p className="price" part="price">
                 <span className="amount">{formatNaira(plan.prices[period])}</span>
-                <span className="period">{periodLabel(period)}</span>
+                <span className="period">{t(periodLabel(period))}</span>
               </p>
               <button
                 type="button"
                 className="button"
                 part="button"
                 data-start-selling=""
-                aria-label={`Get Started with ${plan.title}`}
+                aria-label={t(M.getStartedWith, { plan: t(plan.title) })}
                 onClick={(event) => emit(event.currentTarget, 'pricing-plan-select', { plan: plan.id, period })}
               >
-                Get Started
+                {t(M.getStarted)}
               </button>
               <ul className="benefits" part="benefits">
                 {plan.benefits.map((benefit) => (
-                  <li key={benefit}>{benefit}</li>
+                  <li key={benefit.id}>{t(benefit)}</li>
                 ))}
               </ul>
             </li>
@@ -242,7 +260,7 @@ export function PricingPlans({
           type="button"
           className="nav next"
           part="nav"
-          aria-label="Next plan"
+          aria-label={t(M.next)}
           onClick={() => goTo(active + 1)}
           disabled={atEnd}
         >
@@ -256,7 +274,7 @@ export function PricingPlans({
             key={plan.id}
             className="dot"
             part="dot"
-            aria-label={`Show ${plan.title}`}
+            aria-label={t(M.show, { plan: t(plan.title) })}
             aria-current={index === active ? 'true' : undefined}
             onClick={() => goTo(index)}
           />

@@ -5,6 +5,8 @@
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
 import type { DocumentNode } from 'graphql';
 
+export { apiErrorMessage } from './api-errors.js';
+
 const clients = new Map<string, ApolloClient>();
 
 function clientFor(uri: string): ApolloClient {

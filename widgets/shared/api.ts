@@ -6,6 +6,8 @@
  */
 import type { DocumentNode } from 'graphql';
 import { useMemo } from 'react';
+import type { Translate } from '../../common/i18n.js';
+import { SHARED } from './messages.js';
 
 // In the ES-module build this module's own URL is the script origin; in the classic (IIFE) build
 // import.meta is empty, so the script element that is running right now tells us instead.
@@ -32,6 +34,22 @@ export function loadApiClient(): Promise<ApiClient> {
     throw error;
   });
   return loading;
+}
+
+/**
+ * A refusal of the API in the reader's language (api-errors.ts, in the client's chunk: a refusal came
+ * through the client, so it is loaded); a request that never reached the API is a network failure.
+ */
+export async function apiErrorText(
+  t: Translate,
+  answer: Parameters<ApiClient['apiErrorMessage']>[1] | undefined,
+): Promise<string> {
+  if (!answer) return t(SHARED.network);
+  try {
+    return (await loadApiClient()).apiErrorMessage(t, answer);
+  } catch {
+    return t(SHARED.network);
+  }
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import { flushSync } from 'react-dom';
 import { adoptStyles, hasOwn } from './compat.js';
 import { captureFallback } from './fallback.js';
+import { LanguageProvider } from './i18n.js';
 import { baseStyles } from './styles.js';
 
 export { adoptStyles };
@@ -90,7 +91,11 @@ export function defineWidget<P extends object>(
     return createElement(
       FallbackOnError,
       { tag },
-      createElement(component as ComponentType<Record<string, unknown>>, { ...current, container }),
+      createElement(
+        LanguageProvider,
+        { host },
+        createElement(component as ComponentType<Record<string, unknown>>, { ...current, container }),
+      ),
     );
   }
 

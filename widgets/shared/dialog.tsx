@@ -4,6 +4,8 @@
  * focus returns to the element that opened it. Without <dialog> (before Safari 15.4), a fixed panel.
  */
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { useI18n } from './i18n.js';
+import { SHARED } from './messages.js';
 
 /**
  * <dialog> with showModal() and close() (Safari 15.4): where they are missing, the open attribute shows
@@ -66,6 +68,7 @@ export function Dialog({
   busy?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   const returnTo = useRef<HTMLElement | null | undefined>(null);
   returnTo.current = returnFocusTo;
@@ -129,7 +132,7 @@ export function Dialog({
           type="button"
           className="dialog-close"
           part="close"
-          aria-label="Close"
+          aria-label={t(SHARED.close)}
           onClick={() => ref.current && closeDialog(ref.current)}
         >
           <span aria-hidden="true">×</span>

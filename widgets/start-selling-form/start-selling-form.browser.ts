@@ -79,7 +79,7 @@ describe('<start-selling-form>', () => {
     expect(button.disabled).to.equal(true);
   });
 
-  it('given a valid address should send it trimmed, with source and partner', async () => {
+  it('given a valid address should send it trimmed, with source, partner and the language shown', async () => {
     const { input } = await submitted(' ada@example.com ', 'api-url="/graphql" partner="blog-42"');
     await until(() => input.value === '', 'reset');
     const [request] = await takeRequests();
@@ -88,6 +88,7 @@ describe('<start-selling-form>', () => {
       source: `${location.host}${location.pathname}`,
       partner: 'blog-42',
       website: null,
+      locale: 'en',
     });
   });
 

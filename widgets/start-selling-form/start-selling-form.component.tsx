@@ -3,17 +3,28 @@
  * Submit stays disabled while the form is invalid or sending; success resets the form and shows the
  * `Success` toast; a failure shows an inline message: the server's own, or a network one.
  */
+import { msg } from '@lingui/core/macro';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { emailError } from '../../common/email.js';
-import { type Api, useApi } from '../shared/api.js';
+import { type Api, apiErrorText, useApi } from '../shared/api.js';
 import { START_SELLING } from '../shared/documents.js';
 import { emit } from '../shared/events.js';
 import { type CarriedOver, carriedOver } from '../shared/fallback.js';
 import { FieldRow } from '../shared/field-row.js';
+import { useI18n } from '../shared/i18n.js';
+import { emailMessage } from '../shared/messages.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
 
-export const NETWORK_FAILURE_MESSAGE = "We couldn't reach Kasuwa. Check your connection and try again.";
+const M = {
+  submit: msg({ id: 'form.submit', message: 'Start Selling' }),
+  email: msg({ id: 'form.email', message: 'Email address' }),
+  sending: msg({ id: 'form.sending', message: 'Sending…' }),
+  placeholder: msg({ id: 'form.placeholder', message: 'you@example.com' }),
+  honeypot: msg({ id: 'form.honeypot', message: 'Leave this empty' }),
+  success: msg({ id: 'form.success', message: 'Success' }),
+  checkEmail: msg({ id: 'form.check-email', message: 'Kindly check your email' }),
+};
 
 type Values = { email?: string; website?: string };
 
@@ -23,7 +34,7 @@ export type StartSellingFormProps = {
   fallback?: CarriedOver;
   /** Called after a successful signup (the modal closes itself with it). */
   onSuccess?: () => void;
-  /** Label of the submit button. */
+  /** Label of the submit button (default: Start Selling, in the widget's language). */
   submitLabel?: string;
   /** Where the success toast goes; the modal shows it outside its (closing) dialog. */
   onToast?: (toast: ToastMessage) => void;
@@ -33,11 +44,6 @@ export type StartSellingFormProps = {
 // on a cheap phone a whole-form render per key is what makes typing lag.
 const FORM_SUBSCRIPTION = { submitting: true, invalid: true };
 const VALUE_ONLY = { value: true };
-
-function validate(values: Values) {
-  const error = emailError(values.email);
-  return error ? { email: error } : {};
-}
 
 function hostOf(node: Node | null): Element | null {
   const root = node?.getRootNode();
@@ -56,13 +62,8 @@ function attribution(host: Element | null) {
 }
 
 /** The form itself: the element renders it with its own API, the modal puts it in its dialog. */
-export function StartSellingFormBody({
-  api,
-  fallback,
-  onSuccess,
-  submitLabel = 'Start Selling',
-  onToast,
-}: StartSellingFormProps) {
+export function StartSellingFormBody({ api, fallback, onSuccess, submitLabel, onToast }: StartSellingFormProps) {
+  const { t, locale } = useI18n();
   const formRef = useRef<HTMLFormElement>(null);
   const succeeded = useRef(false);
   const id = useId();
@@ -76,21 +77,25 @@ export function StartSellingFormBody({
     setFailure(null);
     try {
       const website = values.website || null;
-      await api.mutate(START_SELLING, { data: { email: values.email?.trim(), website, ...attribution(host) } });
+      // The language the reader sees is the welcome mail's (the pseudo-locale's is English's).
+      const mailLocale = locale === 'pseudo' ? 'en' : locale;
+      await api.mutate(START_SELLING, {
+        data: { email: values.email?.trim(), website, locale: mailLocale, ...attribution(host) },
+      });
     } catch (error) {
       const answer = (error as { errors?: { message?: string; extensions?: { code?: string } }[] }).errors?.[0];
       const code = answer?.extensions?.code;
-      if (code === 'BAD_USER_INPUT') return { email: (error as Error).message };
-      // The server's own words when it answered (RATE_LIMITED says how long to wait); only a request
-      // that got no answer is a connection problem.
-      setFailure(answer?.message || NETWORK_FAILURE_MESSAGE);
+      if (code === 'BAD_USER_INPUT') return { email: emailMessage(t, answer?.message) };
+      // The API's refusal by its code (RATE_LIMITED says how long to wait); only a request that got no
+      // answer is a connection problem.
+      setFailure(await apiErrorText(t, answer));
       if (formRef.current) emit(formRef.current, 'start-selling-error', { code: code ?? 'NETWORK' });
       return undefined;
     }
     succeeded.current = true;
     const success: ToastMessage = {
-      title: 'Success',
-      description: 'Kindly check your email',
+      title: t(M.success),
+      description: t(M.checkEmail),
       status: 'success',
       id: Date.now(),
     };
@@ -108,7 +113,10 @@ export function StartSellingFormBody({
         initialValues={initialValues}
         subscription={FORM_SUBSCRIPTION}
         // Form-level so the very first render already knows the empty form is invalid.
-        validate={validate}
+        validate={(values: Values) => {
+          const error = emailMessage(t, emailError(values.email));
+          return error ? { email: error } : {};
+        }}
         render={({ handleSubmit, invalid, submitting, form }) => (
           <form
             ref={formRef}
@@ -128,9 +136,9 @@ export function StartSellingFormBody({
             <FieldRow
               id={id}
               name="email"
-              label="Email address"
-              submitLabel={submitLabel}
-              busyLabel="Sending…"
+              label={t(M.email)}
+              submitLabel={submitLabel ?? t(M.submit)}
+              busyLabel={t(M.sending)}
               disabled={invalid || submitting}
               busy={submitting}
               message={failure}
@@ -141,7 +149,7 @@ export function StartSellingFormBody({
                 inputMode: 'email',
                 autoComplete: 'email',
                 'data-autofocus': true,
-                placeholder: 'you@example.com',
+                placeholder: t(M.placeholder),
               }}
             />
             {/* Honeypot: hidden from people and assistive tech; a bot that fills it is ignored by the server. */}
@@ -149,7 +157,7 @@ export function StartSellingFormBody({
               {({ input }) => (
                 <div className="hp" aria-hidden="true">
                   <label>
-                    Leave this empty
+                    {t(M.honeypot)}
                     <input {...input} type="text" tabIndex={-1} autoComplete="off" />
                   </label>
                 </div>

@@ -3,17 +3,24 @@
  * any [data-start-selling] element (shared/start-selling-delegation.ts); closes on success. Says
  * start-selling-show and start-selling-hide once the dialog has opened or closed.
  */
+import { msg } from '@lingui/core/macro';
 import { useCallback, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useApi } from '../shared/api.js';
 import { Dialog } from '../shared/dialog.js';
 import { emit } from '../shared/events.js';
+import { useI18n } from '../shared/i18n.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
 import { StartSellingFormBody } from '../start-selling-form/start-selling-form.component.js';
 import { modalState, setModalState, subscribeModal } from './start-selling-modal.state.js';
 
-export const MODAL_TITLE = 'Start Selling with Ease!';
-export const MODAL_TEXT =
-  'Enter your email to receive a download link and step-by-step instructions to set up your store and start selling today.';
+const M = {
+  title: msg({ id: 'modal.title', message: 'Start Selling with Ease!' }),
+  text: msg({
+    id: 'modal.text',
+    message:
+      'Enter your email to receive a download link and step-by-step instructions to set up your store and start selling today.',
+  }),
+};
 
 export function StartSellingModal({ container }: { container?: ShadowRoot | HTMLElement; apiUrl?: string }) {
   const api = useApi(container);
@@ -25,6 +32,7 @@ export function StartSellingModal({ container }: { container?: ShadowRoot | HTML
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const clearToast = useCallback(() => setToast(null), []);
   const id = useId();
+  const { t } = useI18n();
   const close = () => host && setModalState(host, { open: false, opener: state.opener });
   // After the dialog's own effect (a child's runs first): the dialog is open or closed by now.
   const shown = useRef(false);
@@ -44,10 +52,10 @@ export function StartSellingModal({ container }: { container?: ShadowRoot | HTML
         describedBy={`${id}-text`}
       >
         <h2 id={`${id}-title`} className="title" part="title">
-          {MODAL_TITLE}
+          {t(M.title)}
         </h2>
         <p id={`${id}-text`} className="text" part="text">
-          {MODAL_TEXT}
+          {t(M.text)}
         </p>
         <StartSellingFormBody api={api} onSuccess={close} onToast={setToast} />
       </Dialog>

@@ -8,6 +8,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 // From define.ts, whose chunk is here already: imported from compat.ts, it would be a chunk of its own.
 import { adoptStyles } from '../shared/define.js';
 import type { StoreLeaderboard } from '../shared/documents.js';
+import { useI18n } from '../shared/i18n.js';
 import { type RevenueTopic, revenueHelp } from './revenue-help.logic.js';
 import { popoverStyles } from './revenue-help-popover.styles.js';
 
@@ -29,6 +30,7 @@ export default function RevenueHelpPopover({
   entry: StoreLeaderboard | null;
   onClose: (returnFocus: boolean) => void;
 }) {
+  const { t } = useI18n();
   const popover = useRef<HTMLDivElement | null>(null);
   const { refs, floatingStyles } = useFloating({
     elements: { reference: anchor },
@@ -88,7 +90,7 @@ export default function RevenueHelpPopover({
       <p className="help-title" id={`${id}-title`}>
         {title}
       </p>
-      {revenueHelp(topic, entry).map((text) => (
+      {revenueHelp(topic, entry, t).map((text) => (
         <p key={text}>{text}</p>
       ))}
     </div>

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { translatorFor } from '../../common/lingui.js';
 import { revenueHelp } from './revenue-help.logic.js';
+
+const t = translatorFor('en');
 
 describe('revenueHelp', () => {
   it.each([
@@ -14,13 +17,13 @@ describe('revenueHelp', () => {
       'Fewer than 10 stores have sales in the contest yet, so there is no place 10 to beat.',
     ],
   ])("given %s should explain Winner's Revenue as %j", (_, entry, first) => {
-    expect(revenueHelp('winners', entry)[0]).toBe(first);
+    expect(revenueHelp('winners', entry, t)[0]).toBe(first);
   });
 
   it('given Your Revenue should say what counts, whatever the rank', () => {
-    expect(revenueHelp('yours', { rank: 4 })[0]).toContain(
+    expect(revenueHelp('yours', { rank: 4 }, t)[0]).toContain(
       'paid sales during the New Year sales contest, minus refunds',
     );
-    expect(revenueHelp('yours', null)).toEqual(revenueHelp('yours', { rank: 1 }));
+    expect(revenueHelp('yours', null, t)).toEqual(revenueHelp('yours', { rank: 1 }, t));
   });
 });

@@ -4,15 +4,18 @@
  * cheap phone on 3G waits a second or more for it); an error closes it and shows the bottom-right
  * `Error` toast with the API's message.
  */
+import { msg } from '@lingui/core/macro';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { leaderboardView } from '../../common/leaderboard-view.js';
-import { type Api, useApi } from '../shared/api.js';
+import { type Api, apiErrorText, useApi } from '../shared/api.js';
 import { Dialog } from '../shared/dialog.js';
 import { GET_STORE_LEADERBOARD, type StoreLeaderboard } from '../shared/documents.js';
 import { emit } from '../shared/events.js';
 import { carriedOver } from '../shared/fallback.js';
 import { FieldRow } from '../shared/field-row.js';
+import { useI18n } from '../shared/i18n.js';
+import { SHARED } from '../shared/messages.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
 import { RevenueHelp } from './revenue-help.js';
 
@@ -20,12 +23,25 @@ type Values = { domain?: string };
 type ErrorShape = { message?: string; errors?: { message?: string; extensions?: { code?: string } }[] };
 
 const FORM_SUBSCRIPTION = { submitting: true, invalid: true };
-const validate = (values: Values) => (values.domain?.trim() ? {} : { domain: 'Required' });
 
+const M = {
+  dialog: msg({ id: 'rank.dialog', message: 'Your New Year sales ranking' }),
+  rank: msg({ id: 'rank.rank', message: 'Rank' }),
+  yourRevenue: msg({ id: 'rank.your-revenue', message: 'Your Revenue' }),
+  winnersRevenue: msg({ id: 'rank.winners-revenue', message: "Winner's Revenue" }),
+  started: msg({ id: 'rank.started', message: 'You started here.' }),
+  goal: msg({ id: 'rank.goal', message: 'Your goal is here.' }),
+  domain: msg({ id: 'rank.domain', message: 'Store domain' }),
+  check: msg({ id: 'rank.check', message: 'Check my rank' }),
+  checking: msg({ id: 'rank.checking', message: 'Checking…' }),
+  placeholder: msg({ id: 'rank.placeholder', message: 'yourstore.kasuwa.shop' }),
+};
+
+/** The event's detail keeps the API's own message and code; the toast says it in the widget's language. */
 function errorDetail(error: unknown) {
   const first = (error as ErrorShape | undefined)?.errors?.[0];
   const message = first?.message || (error as ErrorShape | undefined)?.message || 'An error occurred';
-  return { message, code: first?.extensions?.code ?? 'NETWORK' };
+  return { message, code: first?.extensions?.code ?? 'NETWORK', answer: first };
 }
 
 /** A value still on its way: a placeholder bar of the text's height, so nothing moves when it comes. */
@@ -49,17 +65,12 @@ function LeaderboardDialog({
   returnFocusTo: HTMLElement | null;
 }) {
   const loading = entry === null;
-  const view = leaderboardView(entry);
+  const { t } = useI18n();
+  const view = leaderboardView(entry, t);
   const id = useId();
   const progress = view.progressLabel;
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      returnFocusTo={returnFocusTo}
-      label="Your New Year sales ranking"
-      busy={loading}
-    >
+    <Dialog open={open} onClose={onClose} returnFocusTo={returnFocusTo} label={t(M.dialog)} busy={loading}>
       <div className="store" part="store">
         {loading ? (
           <span className="avatar placeholder" aria-hidden="true" />
@@ -75,21 +86,21 @@ function LeaderboardDialog({
             {pending(loading, view.name)}
           </p>
           <p className="rank" part="rank">
-            Rank <strong>{pending(loading, view.rank)}</strong>
+            {t(M.rank)} <strong>{pending(loading, view.rank)}</strong>
           </p>
         </div>
       </div>
       <div className="cards">
         <div className="card" part="card">
           <div className="card-head">
-            <p className="card-label">Your Revenue</p>
+            <p className="card-label">{t(M.yourRevenue)}</p>
             {helpOrSlot(loading, 'yours', entry)}
           </div>
           <p className="card-value">{pending(loading, view.yourRevenue)}</p>
         </div>
         <div className="card" part="card">
           <div className="card-head">
-            <p className="card-label">Winner's Revenue</p>
+            <p className="card-label">{t(M.winnersRevenue)}</p>
             {helpOrSlot(loading, 'winners', entry)}
           </div>
           <p className="card-value">{pending(loading, view.winnersRevenue)}</p>
@@ -108,8 +119,8 @@ function LeaderboardDialog({
         <div className="progress-fill" part="progress-fill" style={{ width: `${view.progress}%` }} />
       </div>
       <div className="progress-labels">
-        <span>You started here.</span>
-        <span>Your goal is here.</span>
+        <span>{t(M.started)}</span>
+        <span>{t(M.goal)}</span>
       </div>
       <p className="goal" id={`${id}-goal`} part="goal">
         {pending(loading, view.sellOver)}
@@ -127,6 +138,7 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const clearToast = useCallback(() => setToast(null), []);
+  const { t } = useI18n();
 
   const onSubmit = async (values: Values) => {
     const form = formRef.current;
@@ -146,8 +158,8 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
     } catch (error) {
       // Closed before the toast, and focus back in the field to correct the domain.
       setOpen(false);
-      const detail = errorDetail(error);
-      setToast({ title: 'Error', description: detail.message, status: 'error', id: Date.now() });
+      const { answer, ...detail } = errorDetail(error);
+      setToast({ title: t(SHARED.error), description: await apiErrorText(t, answer), status: 'error', id: Date.now() });
       if (form) emit(form, 'store-rank-error', detail);
     }
   };
@@ -159,15 +171,15 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
         initialValues={fallback.values}
         // Re-rendered only when these change, not on every keystroke (the field renders itself).
         subscription={FORM_SUBSCRIPTION}
-        validate={validate}
+        validate={(values: Values) => (values.domain?.trim() ? {} : { domain: t(SHARED.required) })}
         render={({ handleSubmit, invalid, submitting }) => (
           <form ref={formRef} className="form" part="form" noValidate {...api.onIntent} onSubmit={handleSubmit}>
             <FieldRow
               id={id}
               name="domain"
-              label="Store domain"
-              submitLabel="Check my rank"
-              busyLabel="Checking…"
+              label={t(M.domain)}
+              submitLabel={t(M.check)}
+              busyLabel={t(M.checking)}
               disabled={invalid || submitting}
               busy={submitting}
               carriedFocus={fallback.focus}
@@ -177,7 +189,7 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
                 autoComplete: 'url',
                 autoCapitalize: 'none',
                 spellCheck: false,
-                placeholder: 'yourstore.kasuwa.shop',
+                placeholder: t(M.placeholder),
               }}
             />
           </form>

@@ -1,0 +1,97 @@
+/**
+ * A widget's language (docs/languages.md#widgets): its own `lang`, else the nearest ancestor's, else
+ * `<html lang>`, else English; live, as the page changes any `lang`. English is in each message (the
+ * build puts the compiled English beside its id); each other language is a chunk of its own
+ * (catalog-loaders.ts), imported the first time a widget shows it.
+ */
+import { createContext, createElement, type ReactNode, useContext, useEffect, useState } from 'react';
+import {
+  type Catalog,
+  type CompiledMessage,
+  type DisplayLocale,
+  formatMessage,
+  type Message,
+  type MessageValues,
+  resolveDisplayLocale,
+} from '../../common/i18n.js';
+import { loaders } from './catalog-loaders.js';
+
+/** After the build: `{ id, m }`, m the English compiled (scripts/lingui-macro.mjs). */
+type BuiltMessage = Message & { m?: CompiledMessage };
+export type WidgetI18n = {
+  locale: DisplayLocale;
+  t: (message: BuiltMessage, values?: MessageValues) => string;
+  catalog: Catalog;
+};
+
+const english: Catalog = {};
+const catalogs: Partial<Record<DisplayLocale, Catalog>> = { en: english };
+const loading: Partial<Record<DisplayLocale, Promise<void>>> = {};
+
+function loadCatalog(locale: DisplayLocale): Promise<void> {
+  if (locale === 'en' || catalogs[locale]) return Promise.resolve();
+  loading[locale] ??= loaders[locale]().then(
+    (module) => {
+      catalogs[locale] = module.messages;
+    },
+    // Offline: English meanwhile; the next change of language tries again.
+    () => {
+      loading[locale] = undefined;
+    },
+  );
+  return loading[locale] ?? Promise.resolve();
+}
+
+const i18nOf = (locale: DisplayLocale): WidgetI18n => {
+  const catalog = catalogs[locale] ?? english;
+  return {
+    locale,
+    catalog,
+    t: (message, values) => formatMessage(locale, catalog[message.id] ?? message.m, values, message.id),
+  };
+};
+
+const I18nContext = createContext<WidgetI18n>(i18nOf('en'));
+/** The widget's language and its `t(message, values)`. */
+export const useI18n = () => useContext(I18nContext);
+
+/** The language an element asks for; inside another shadow root, `<html lang>` stands for the page. */
+export const languageOf = (host: Element): DisplayLocale =>
+  resolveDisplayLocale(host.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.getAttribute('lang'));
+
+const listeners = new Set<() => void>();
+let observer: MutationObserver | undefined;
+/** Calls `listener` whenever any `lang` attribute of the page changes (one observer for every widget). */
+function onLanguageChange(listener: () => void): () => void {
+  if (!observer) {
+    observer = new MutationObserver(() => {
+      for (const notify of listeners) notify();
+    });
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Gives its children the host's language, re-rendering them (not re-mounting: what the reader typed
+ * stays) when it changes; until a language's chunk has arrived the previous one stays on screen.
+ */
+export function LanguageProvider({ host, children }: { host: Element | null; children?: ReactNode }) {
+  const [i18n, setI18n] = useState(() => i18nOf(host ? languageOf(host) : 'en'));
+  useEffect(() => {
+    if (!host) return;
+    let current: DisplayLocale | undefined;
+    const update = () => {
+      const wanted = languageOf(host);
+      current = wanted;
+      void loadCatalog(wanted).then(() => {
+        if (current !== wanted) return;
+        setI18n((shown) => (shown.locale === wanted && shown.catalog === catalogs[wanted] ? shown : i18nOf(wanted)));
+      });
+    };
+    update();
+    return onLanguageChange(update);
+  }, [host]);
+  return createElement(I18nContext.Provider, { value: i18n }, children);
+}
