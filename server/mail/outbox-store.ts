@@ -9,7 +9,7 @@ import { dbClock } from '../db/clock.js';
 import type { OpenedDatabase } from '../db/database.js';
 import type { Database, OutboxTable } from '../db/schema.js';
 
-export type OutboxRow = Pick<Selectable<OutboxTable>, 'id' | 'idempotency_key' | 'kind' | 'recipient' | 'attempts'>;
+export type OutboxRow = Pick<Selectable<OutboxTable>, 'id' | 'idempotency_key' | 'kind' | 'recipient' | 'attempts' | 'payload'>;
 
 export type OutboxStore = {
   /** Claims up to `limit` due rows (and rows with an expired lease) for `worker` until `leaseMs` from now. */
@@ -79,7 +79,7 @@ export function createOutboxStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>
             attempts: eb('attempts', '+', 1),
           }))
           .where('id', 'in', ids)
-          .returning(['id', 'idempotency_key', 'kind', 'recipient', 'attempts'])
+          .returning(['id', 'idempotency_key', 'kind', 'recipient', 'attempts', 'payload'])
           .execute();
       });
     },

@@ -142,6 +142,9 @@ function fields(mail: OutgoingMail, from: string) {
     text: mail.text,
     html: mail.html,
     messageId: messageId(mail.key, from),
-    headers: { 'X-Kasuwa-Idempotency-Key': mail.key },
+    headers: {
+      'X-Kasuwa-Idempotency-Key': mail.key,
+      ...(mail.language ? { 'Content-Language': mail.language } : {}),
+    },
   };
 }

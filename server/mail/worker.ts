@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { resolveLocale } from '../../common/i18n.js';
 import { type KeptLease, keepLease } from './lease.js';
 import type { OutboxRow, OutboxStore } from './outbox-store.js';
 import { DEFAULT_LEASE_MS, type MailTransport, PermanentMailError, RelayMailError } from './transport.js';
@@ -97,7 +98,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   async function deliver(row: OutboxRow): Promise<boolean> {
     try {
       if (row.kind !== 'welcome') throw new PermanentMailError(`unknown outbox kind "${row.kind}"`);
-      await transport.send({ key: row.idempotency_key, to: row.recipient, ...welcomeEmail() });
+      // The signup's language (outbox payload; rows queued before it have none: English).
+      const locale = resolveLocale((JSON.parse(row.payload || '{}') as { locale?: string }).locale);
+      await transport.send({ key: row.idempotency_key, to: row.recipient, ...welcomeEmail(locale) });
       onAttempt('sent');
       return true;
     } catch (error) {
