@@ -55,6 +55,29 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       });
     });
 
+    it('given the hidden locale field should store the language with the signup', async () => {
+      const response = await post({ email: 'yemi@example.ng', locale: 'yo', website: '' }, '10.0.1.1');
+      expect(response.status).toBe(200);
+      const row = await server.database.opened.db
+        .selectFrom('signups')
+        .select('locale')
+        .where('email', '=', 'yemi@example.ng')
+        .executeTakeFirst();
+      expect(row).toEqual({ locale: 'yo' });
+    });
+
+    it('given an unknown locale should answer 400 naming the five, and a retry keep only a known one', async () => {
+      const response = await post({ email: 'zara@example.ng', locale: 'fr', website: '' }, '10.0.1.2');
+      expect(response.status).toBe(400);
+      const page = await response.text();
+      expect(page).toContain('use one of en, pcm, ha, yo, ig');
+      expect(page).not.toContain('name="locale"');
+      const retry = await post({ email: 'not-an-address', locale: 'ha', website: '' }, '10.0.1.3');
+      expect(retry.status).toBe(400);
+      expect(await retry.text()).toContain('<input type="hidden" name="locale" value="ha">');
+      expect(await signupRow('zara@example.ng')).toBeUndefined();
+    });
+
     it('given the partner field should store its code with the signup', async () => {
       const response = await post({ email: 'bisi@example.ng', partner: 'cms-partner', website: '' }, '10.0.0.5');
       expect(response.status).toBe(200);

@@ -2,7 +2,9 @@
  * `POST /start-selling`: the signup for people without JavaScript (the fallback form inside
  * <start-selling-form>). Same rules as the GraphQL mutation; answers a page, never JSON.
  */
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isLocale } from '../../common/i18n.js';
 import { INTERNAL_ERROR_MESSAGE } from '../../common/messages.js';
 import type { SignupOutcome } from '../../common/page-renderers.js';
 import { UserFacingError } from '../errors.js';
@@ -49,6 +51,8 @@ export async function startSellingForm(
   const source = form.get('source') ?? sourceOf(req.headers.referer);
   // The language of the page the form sat on (its hidden field): the welcome mail's.
   const locale = form.get('locale') || null;
+  // Kept through a retry only when it is one of ours (an unknown one is what the error is about).
+  const kept = isLocale(locale) ? locale : null;
   let outcome: SignupOutcome;
   let status = 200;
   try {
@@ -60,15 +64,15 @@ export async function startSellingForm(
   } catch (error) {
     if (!(error instanceof UserFacingError)) {
       console.error(JSON.stringify({ level: 'error', msg: 'start-selling form failed', error: String(error) }));
-      outcome = { ok: false, email, ref, source, locale, message: INTERNAL_ERROR_MESSAGE };
+      outcome = { ok: false, email, ref, source, locale: kept, message: INTERNAL_ERROR_MESSAGE };
       status = 500;
     } else if (error.code === 'RATE_LIMITED' || error.code === 'UNAVAILABLE') {
       // The message says to wait (how long, for a limit: rateLimitedMessage); the form is shown again, filled.
       res.setHeader('Retry-After', String(error.extensions.retryAfterSeconds));
-      outcome = { ok: false, email, ref, source, locale, message: error.message };
+      outcome = { ok: false, email, ref, source, locale: kept, message: error.message };
       status = error.code === 'RATE_LIMITED' ? 429 : 503;
     } else {
-      outcome = { ok: false, email, ref, source, locale, message: error.message };
+      outcome = { ok: false, email, ref, source, locale: kept, message: error.message };
       status = 400;
     }
   }

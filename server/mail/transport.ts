@@ -161,6 +161,10 @@ function fields(mail: OutgoingMail, from: string) {
     text: mail.text,
     html: mail.html,
     messageId: messageId(mail.key, from),
-    headers: { 'X-Kasuwa-Idempotency-Key': mail.key, ...mail.headers },
+    headers: {
+      'X-Kasuwa-Idempotency-Key': mail.key,
+      ...(mail.language ? { 'Content-Language': mail.language } : {}),
+      ...mail.headers,
+    },
   };
 }

@@ -1,11 +1,15 @@
 /**
  * The welcome e-mail a signup receives: app links, the setup steps, why it came (where and when the
- * address was entered, in Lagos time) and the personal link that stops all mail. Every sentence is in
- * welcomeTexts (one place, for translations); welcomeEmail lays them out as text and HTML.
+ * address was entered, in Lagos time) and the personal link that stops all mail, in the signup's
+ * language (words in welcome-messages.ts, docs/languages.md); every brand fact from brand.ts.
  */
 import { brand } from '../../common/brand.js';
+import type { Locale } from '../../common/i18n.js';
+import { translatorFor } from '../../common/lingui.js';
+import { WELCOME as W } from './welcome-messages.js';
 
-export type MailContent = { subject: string; text: string; html: string };
+/** `language`: the Content-Language header (transport.ts). */
+export type MailContent = { subject: string; text: string; html: string; language?: Locale };
 
 /** What the mail says about this signup. */
 export type WelcomeFacts = {
@@ -17,39 +21,37 @@ export type WelcomeFacts = {
   stopUrl: string;
 };
 
-/** A time as people in Nigeria read it: `25 November 2026 at 22:40`, Lagos time. */
+/** A time as people in Nigeria read it, in every language: `25 November 2026 at 22:40`, Lagos time. */
 export function lagosTime(iso: string): string {
   return new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'long', timeStyle: 'short' }).format(
     new Date(iso),
   );
 }
 
-/** Every sentence of the welcome mail. `{email}` and `{help}` in `questions` become links in the HTML. */
-export function welcomeTexts(facts: WelcomeFacts) {
-  const where = facts.enteredOn.partner
-    ? `on a partner's page (${facts.enteredOn.page ?? `partner code ${facts.enteredOn.code}`})`
-    : `on ${brand.storeDomainSuffix}`;
+/** Every sentence of the welcome mail in one language. `questions` holds the two links' slots for the HTML. */
+export function welcomeTexts(facts: WelcomeFacts, locale: Locale = 'en') {
+  const t = translatorFor(locale);
+  const b = { brand: brand.name };
+  const time = lagosTime(facts.requestedAt);
+  const { enteredOn } = facts;
   return {
-    subject: `Your ${brand.name} store: download the app and start selling`,
-    heading: `Welcome to ${brand.name}!`,
-    intro: `${brand.tagline}. Download the app to open your free store:`,
-    download: 'Download the app:',
-    android: 'Android (Google Play)',
-    iphone: 'iPhone (App Store)',
-    googlePlayButton: 'Get it on Google Play',
-    appStoreButton: 'Download on the App Store',
-    stepsHeading: 'Set up your store in minutes',
-    steps: [
-      `Install the ${brand.name} app from Google Play or the App Store.`,
-      'Open it and create your store: a business name and an account number are all it takes.',
-      'Add your products: photos, prices in naira and variants such as size or colour.',
-      `Share your store link (yourstore.${brand.storeDomainSuffix}) with your customers on WhatsApp, Instagram and everywhere you sell.`,
-    ],
-    questions: 'Questions? Write to {email} or visit {help}.',
-    helpCenter: 'our help center',
-    why: `You are getting this e-mail because this address was entered ${where} on ${lagosTime(facts.requestedAt)} (Lagos time).`,
-    notYou: "Wasn't you, or want no more e-mails? Stop every e-mail from us to this address:",
-    stopLink: "This wasn't me: stop e-mails",
+    subject: t(W.subject, b),
+    heading: t(W.title, b),
+    intro: `${t(W.tagline)}. ${t(W.intro)}`,
+    download: t(W.download),
+    android: t(W.android),
+    iphone: t(W.iphone),
+    googlePlayButton: t(W.googlePlay),
+    appStoreButton: t(W.appStore),
+    stepsHeading: t(W.setup),
+    steps: W.steps.map((step) => t(step, { ...b, storeLink: `yourstore.${brand.storeDomainSuffix}` })),
+    questions: (email: string, helpCenter: string) => t(W.questions, { email, helpCenter }),
+    helpCenter: t(W.helpCenter),
+    why: enteredOn.partner
+      ? t(W.whyPartner, { page: enteredOn.page ?? enteredOn.code ?? '', time })
+      : t(W.whySite, { site: brand.storeDomainSuffix, time }),
+    notYou: t(W.notYou),
+    stopLink: t(W.stopLink),
     legalName: brand.legalName,
   };
 }
@@ -60,8 +62,12 @@ const escapeHtml = (value: string) =>
 const button =
   'display:inline-block;background:#0b6e4f;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;margin:0 8px 8px 0';
 
-export function welcomeEmail(facts: WelcomeFacts): MailContent {
-  const t = welcomeTexts(facts);
+// The question line's two links go where the translation puts its placeholders.
+const EMAIL_SLOT = '\u0001email\u0001';
+const HELP_SLOT = '\u0001help\u0001';
+
+export function welcomeEmail(facts: WelcomeFacts, locale: Locale = 'en'): MailContent {
+  const t = welcomeTexts(facts, locale);
   const e = escapeHtml;
   const text = [
     t.heading,
@@ -73,7 +79,7 @@ export function welcomeEmail(facts: WelcomeFacts): MailContent {
     `${t.stepsHeading}:`,
     ...t.steps.map((step, i) => `${i + 1}. ${step}`),
     '',
-    t.questions.replace('{email}', brand.supportEmail).replace('{help}', brand.links.helpCenter),
+    t.questions(brand.supportEmail, brand.links.helpCenter),
     '',
     '--',
     t.why,
@@ -81,11 +87,11 @@ export function welcomeEmail(facts: WelcomeFacts): MailContent {
     '',
     t.legalName,
   ].join('\n');
-  const questions = e(t.questions)
-    .replace('{email}', `<a href="mailto:${e(brand.supportEmail)}">${e(brand.supportEmail)}</a>`)
-    .replace('{help}', `<a href="${e(brand.links.helpCenter)}">${e(t.helpCenter)}</a>`);
+  const questions = e(t.questions(EMAIL_SLOT, HELP_SLOT))
+    .replace(EMAIL_SLOT, `<a href="mailto:${e(brand.supportEmail)}">${e(brand.supportEmail)}</a>`)
+    .replace(HELP_SLOT, `<a href="${e(brand.links.helpCenter)}">${e(t.helpCenter)}</a>`);
   const html = `<!doctype html>
-<html lang="en-NG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(t.subject)}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(t.subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="color:#0b6e4f;font-size:22px">${e(t.heading)}</h1>
 <p>${e(t.intro)}</p>
@@ -101,5 +107,5 @@ export function welcomeEmail(facts: WelcomeFacts): MailContent {
 <p style="color:#444;font-size:13px">${e(t.notYou)} <a href="${e(facts.stopUrl)}" style="color:#0b6e4f;white-space:nowrap">${e(t.stopLink)}</a></p>
 <p style="color:#666;font-size:12px">${e(t.legalName)}</p>
 </body></html>`;
-  return { subject: t.subject, text, html };
+  return { subject: t.subject, text, html, language: locale };
 }

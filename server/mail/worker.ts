@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { brand } from '../../common/brand.js';
+import { type Locale, resolveLocale } from '../../common/i18n.js';
 import { type KeptLease, keepLease } from './lease.js';
 import type { OutboxRow, OutboxStore } from './outbox-store.js';
 import { DEFAULT_LEASE_MS, type MailTransport, PermanentMailError, RelayMailError } from './transport.js';
@@ -107,6 +108,15 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   };
 
   /** Where and when the address was entered, from the row (older rows carry only the address). */
+  /** The signup's language (outbox payload; rows queued before it have none: English). */
+  function localeOf(row: OutboxRow): Locale {
+    try {
+      return resolveLocale((JSON.parse(row.payload || '{}') as { locale?: string }).locale);
+    } catch {
+      return 'en';
+    }
+  }
+
   function factsOf(row: OutboxRow, stopUrl: string): WelcomeFacts {
     let payload: { source?: string | null; partner?: string | null; requestedAt?: string | null } = {};
     try {
@@ -144,7 +154,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       await transport.send({
         key: row.idempotency_key,
         to: row.recipient,
-        ...welcomeEmail(factsOf(row, stopUrl ?? `mailto:${brand.supportEmail}`)),
+        ...welcomeEmail(factsOf(row, stopUrl ?? `mailto:${brand.supportEmail}`), localeOf(row)),
         // RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to the URL.
         ...(privacy && stopUrl
           ? {
