@@ -10,6 +10,7 @@ import os from 'node:os';
 import { addTypenameToDocument } from '@apollo/client/utilities';
 import { type DocumentNode, print } from 'graphql';
 import { sql } from 'kysely';
+import { SOURCE_NODE_ARGS } from '../scripts/source-node.mjs';
 import { loadConfig } from '../server/config.js';
 import { ContestBoard } from '../server/contest/board.js';
 import { openContestStorage } from '../server/contest/open-storage.js';
@@ -175,7 +176,7 @@ async function run(participants: number, port: number, backend: Backend) {
     );
     board.stop();
 
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    server = spawn(process.execPath, [...SOURCE_NODE_ARGS, 'server/main.ts'], {
       env: {
         ...process.env,
         PORT: String(port),

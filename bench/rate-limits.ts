@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
+import { SOURCE_NODE_ARGS } from '../scripts/source-node.mjs';
 import { openPostgres } from '../server/db/database.js';
 import { COUNT_HITS, postgresHitCounter, redisHitCounter } from '../server/signups/hit-counters.js';
 import { type HitCounter, RateLimiter } from '../server/signups/rate-limit.js';
@@ -77,7 +78,7 @@ async function measure(store: Store, url: string) {
 
 function child(store: string, url: string): Promise<{ hits: number; p99: number }> {
   const script = fileURLToPath(import.meta.url);
-  const args = ['--import', 'tsx', script, '--child', store, '--url', url];
+  const args = [...SOURCE_NODE_ARGS, script, '--child', store, '--url', url];
   args.push('--seconds', String(seconds), '--concurrency', String(concurrency), '--keys', String(keySpace));
   return new Promise((resolve, reject) => {
     const process_ = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });

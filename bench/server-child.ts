@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { SOURCE_NODE_ARGS } from '../scripts/source-node.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,8 +18,7 @@ export async function startServerChild(env: Record<string, string>): Promise<Ser
     process.execPath,
     [
       ...(process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : []),
-      '--import',
-      'tsx',
+      ...SOURCE_NODE_ARGS,
       'server/main.ts',
     ],
     {

@@ -8,11 +8,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { packWidgetsPackage } from './build-package.mjs';
 import { catalogsByUrl, updateCatalogs, widgetMessages } from './i18n.mjs';
 import { linguiMacroPlugin, transformMacros } from './lingui-macro.mjs';
+import { precompress } from './precompress.mjs';
 import { zipDirectory } from './zip.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -290,28 +290,6 @@ export function zipWordPressPlugin() {
   step(`WordPress plugin zipped (${files} files, ${PLUGIN_ZIP})`);
 }
 
-const COMPRESSIBLE = /\.(html|js|mjs|css|json|svg|txt|xml|webmanifest|map)$/;
-
-export function precompress(dir) {
-  let count = 0;
-  if (!fs.existsSync(dir)) return count;
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
-    const file = path.join(entry.parentPath ?? entry.path, entry.name);
-    const data = fs.readFileSync(file);
-    if (data.length < 512) continue;
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
-    fs.writeFileSync(
-      `${file}.br`,
-      zlib.brotliCompressSync(data, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-      }),
-    );
-    count += 1;
-  }
-  return count;
-}
-
 /**
  * dist/widgets/style-hashes.json: the CSP hash of each CSS text the widgets may add as a <style> where
  * constructable stylesheets are missing (every export of a `*.styles.ts` file under widgets/, and the
@@ -356,8 +334,8 @@ export async function sourceFingerprint() {
     'widgets',
     'packages',
     'integrations',
-    'scripts/build.mjs',
-    'scripts/build-package.mjs',
+    // Every script the build runs (scripts/build.mjs and the files it imports).
+    ...['build', 'build-package', 'i18n', 'lingui-macro', 'precompress', 'zip'].map((name) => `scripts/${name}.mjs`),
     'vite.config.ts',
     'package.json',
     'package-lock.json',

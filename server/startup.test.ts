@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { SOURCE_NODE_ARGS } from '../scripts/source-node.mjs';
 
 let dataDir: string | undefined;
 afterEach(() => {
@@ -23,7 +24,7 @@ const environment = (dir: string, env: Record<string, string>) => ({
 
 function start(env: Record<string, string>, dir?: string) {
   dataDir = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-startup-'));
-  return spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  return spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/main.ts'], {
     env: environment(dataDir, env),
     encoding: 'utf8',
     timeout: 30_000,
@@ -32,7 +33,7 @@ function start(env: Record<string, string>, dir?: string) {
 
 /** Starts the server on `dir` until it listens, then ends it (SIGTERM); the lines it logged. */
 async function startAndStop(dir: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: environment(dir, {}) });
+  const child = spawn(process.execPath, [...SOURCE_NODE_ARGS, 'server/main.ts'], { env: environment(dir, {}) });
   let output = '';
   const exited = new Promise((resolve) => child.once('exit', resolve));
   await new Promise<void>((resolve, reject) => {

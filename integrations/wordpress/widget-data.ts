@@ -4,6 +4,7 @@
  * cannot import them, so they are written into widget-data.json; widget-data.test.ts checks it is current.
  */
 
+import { translatorFor } from '../../common/lingui.js';
 import { formatNaira } from '../../common/money.js';
 import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 import { ANNUAL_SAVING_LABEL, periodLabel, plans } from '../../common/plans.js';
@@ -11,6 +12,9 @@ import { type HostSize, hostSizes } from '../../widgets/host-sizes.js';
 import { widgetMetadata } from '../../widgets/metadata.js';
 
 export const WIDGET_DATA_FILE = 'integrations/wordpress/widget-data.json';
+
+/** The plugin renders English (its fallbacks; the widgets themselves follow the page's language). */
+const t = translatorFor('en');
 
 export function widgetData() {
   return {
@@ -33,14 +37,14 @@ export function widgetData() {
       }),
     ),
     plans: {
-      savingLabel: ANNUAL_SAVING_LABEL,
-      periodLabel: { annual: periodLabel('annual'), monthly: periodLabel('monthly') },
+      savingLabel: t(ANNUAL_SAVING_LABEL),
+      periodLabel: { annual: t(periodLabel('annual')), monthly: t(periodLabel('monthly')) },
       list: plans.map((plan) => ({
         id: plan.id,
-        title: plan.title,
-        description: plan.description,
+        title: t(plan.title),
+        description: t(plan.description),
         price: { annual: formatNaira(plan.prices.annual), monthly: formatNaira(plan.prices.monthly) },
-        benefits: plan.benefits,
+        benefits: plan.benefits.map((benefit) => t(benefit)),
         free: plan.free,
         recommended: plan.recommended,
       })),

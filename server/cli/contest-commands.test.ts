@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { loadConfig } from '../config.js';
 import { openContestStorage } from '../contest/open-storage.js';
 import { parseSalesCsv, parseStoresCsv } from '../contest/parse.js';
@@ -20,7 +21,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
   let storage: ContestStorage;
 
   function admin(env: Record<string, string>, ...args: string[]) {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
+    const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
       env: { ...process.env, DEMO_DATA: 'off', NODE_ENV: 'test', ...database.env, ...env },
       encoding: 'utf8',
     });

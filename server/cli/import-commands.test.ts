@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 
 describe.each(TEST_BACKENDS)('on %s', (backend) => {
@@ -14,7 +15,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
   let database: ScratchDatabase;
 
   function admin(...args: string[]) {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
+    const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
       env: { ...process.env, ...database.env, DEMO_DATA: 'off', NODE_ENV: 'test' },
       encoding: 'utf8',
     });

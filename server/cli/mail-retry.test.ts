@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { createOutboxStore } from '../mail/outbox-store.js';
 import { createTransport } from '../mail/transport.js';
 import { startMailWorker } from '../mail/worker.js';
@@ -53,7 +54,7 @@ async function outboxAfterOutage(backend: (typeof TEST_BACKENDS)[number]) {
 }
 
 function admin(database: ScratchDatabase, ...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/admin.ts', 'mail:retry', ...args], {
+  const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', 'mail:retry', ...args], {
     env: { ...process.env, ...database.env, DEMO_DATA: 'off', NODE_ENV: 'test' },
     encoding: 'utf8',
   });

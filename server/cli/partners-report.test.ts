@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 import { isoWeekOf } from './partners-report.js';
@@ -26,7 +27,7 @@ describe.each(TEST_BACKENDS)('partners:report on %s', (backend) => {
   let database: ScratchDatabase;
 
   function admin(...args: string[]) {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/admin.ts', 'partners:report', ...args], {
+    const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', 'partners:report', ...args], {
       env: { ...process.env, ...database.env, DEMO_DATA: 'off', NODE_ENV: 'test' },
       encoding: 'utf8',
     });
@@ -113,7 +114,7 @@ describe.each(TEST_BACKENDS)('partners:report on %s', (backend) => {
       );
       const result = spawnSync(
         process.execPath,
-        ['--import', 'tsx', 'server/admin.ts', 'partners:report', '--format', 'csv'],
+        [...SOURCE_NODE_ARGS, 'server/admin.ts', 'partners:report', '--format', 'csv'],
         { env: { ...process.env, ...scratch.env, DEMO_DATA: 'off', NODE_ENV: 'test' }, encoding: 'utf8' },
       );
       const cells = result.stdout

@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { privacySecret } from '../db/installation.js';
 import { privacyKeys } from '../privacy/links.js';
 import { createPrivacy } from '../privacy/privacy.js';
@@ -18,7 +19,7 @@ afterEach(async () => {
 });
 
 function admin(database: ScratchDatabase, ...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
+  const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
     env: { ...process.env, ...database.env, DEMO_DATA: 'off', NODE_ENV: 'test' },
     encoding: 'utf8',
   });
@@ -73,6 +74,7 @@ describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) =
     });
     expect(JSON.parse(record.emails[1].payload)).toEqual({
       email: 'ngozieze+shop@googlemail.com',
+      locale: 'en',
       source: 'blog.partner.ng/tips',
       partner: null,
       requestedAt: '2026-12-02T09:30:00.000Z',

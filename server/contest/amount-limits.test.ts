@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { startTestServer, type TestServer } from '../http/test-server.js';
 import { TEST_BACKENDS } from '../testing/databases.js';
 import { openContestStorage } from './open-storage.js';
@@ -57,7 +58,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
     });
 
   function admin(...args: string[]) {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
+    const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
       env: { ...process.env, ...server.database.env, DEMO_DATA: 'off', NODE_ENV: 'test' },
       encoding: 'utf8',
     });

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { loadConfig } from '../config.js';
 import { checkDurability, openSqliteIn, SQLITE_FILE } from '../db/database.js';
 import { migrateToLatest, sqliteMigrations } from '../db/migrations/index.js';
@@ -28,7 +29,7 @@ async function fresh(backend: (typeof TEST_BACKENDS)[number]): Promise<ScratchDa
 }
 
 function admin(env: Record<string, string>, ...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/admin.ts', ...args], {
+  const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
     env: { ...process.env, DEMO_DATA: 'off', NODE_ENV: 'test', ...env },
     encoding: 'utf8',
   });
