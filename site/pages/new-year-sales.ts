@@ -4,7 +4,7 @@ import { brand } from '../../common/brand.js';
 import { GRANT_PLACES, PRIZES_NAIRA } from '../../common/campaign.js';
 import { formatNaira } from '../../common/money.js';
 import { basicPromoPlan, plans } from '../../common/plans.js';
-import { href, t } from '../locales.js';
+import { href, t, tWithMarkup } from '../locales.js';
 import { contactBlock } from '../parts/contact.js';
 import { icon } from '../parts/icons.js';
 import { storefrontPhone } from '../parts/pictures.js';
@@ -116,12 +116,6 @@ const m = {
   claim: msg({ id: 'site.newYearSales.promo.claim', message: 'Claim Your 1 Month Free Now!' }),
 };
 
-/** A message with one value set in markup (`Enjoy 1 Month Free on <span>Pro</span>`). */
-function withMarkup(text: string, value: unknown) {
-  const [before, after] = text.split('\u0000');
-  return html`${before}${value}${after}`;
-}
-
 const pro = plans.find((plan) => plan.id === 'pro');
 
 export function newYearSalesPage() {
@@ -192,7 +186,7 @@ export function newYearSalesPage() {
 </section>
 <section class="section" aria-labelledby="promo-title">
   <div class="container promo">
-    <h2 id="promo-title" class="section-title">${withMarkup(t(m.promoTitle, { plan: '\u0000' }), html`<span class="highlight">${pro ? t(pro.title) : 'Pro'}</span>`)}</h2>
+    <h2 id="promo-title" class="section-title">${tWithMarkup(m.promoTitle, { plan: html`<span class="highlight">${pro ? t(pro.title) : 'Pro'}</span>` })}</h2>
     <p class="section-lead">${t(m.promoLead)}</p>
     <div class="promo-compare">
       <div class="promo-plan">
