@@ -3,7 +3,7 @@ import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { GRANT_PLACES, PRIZES_NAIRA } from '../../common/campaign.js';
 import { formatNaira } from '../../common/money.js';
-import { basicPromoPlan, plans } from '../../common/plans.js';
+import { plans } from '../../common/plans.js';
 import { href, t, tWithMarkup } from '../locales.js';
 import { contactBlock } from '../parts/contact.js';
 import { icon } from '../parts/icons.js';
@@ -108,6 +108,7 @@ const m = {
       'Unlimited products, orders, invoices and coupons, bulk editing and detailed analytics, free for your first month. No card needed.',
   }),
   perMonth: msg({ id: 'site.newYearSales.promo.perMonth', message: '/month' }),
+  basicTitle: msg({ id: 'site.newYearSales.promo.basicTitle', message: 'Basic' }),
   basicText: msg({
     id: 'site.newYearSales.promo.basic',
     message: 'The essentials to open your store and take your first orders.',
@@ -117,6 +118,8 @@ const m = {
 };
 
 const pro = plans.find((plan) => plan.id === 'pro');
+/** The promo compares Pro with the free plan, which the campaign calls Basic: ₦0 a month. */
+const BASIC_MONTHLY = 0;
 
 export function newYearSalesPage() {
   const grants = PRIZES_NAIRA.slice(0, GRANT_PLACES);
@@ -190,8 +193,8 @@ export function newYearSalesPage() {
     <p class="section-lead">${t(m.promoLead)}</p>
     <div class="promo-compare">
       <div class="promo-plan">
-        <h3>${basicPromoPlan.title}</h3>
-        <p class="promo-price">${formatNaira(basicPromoPlan.monthly)}<span>${t(m.perMonth)}</span></p>
+        <h3>${t(m.basicTitle)}</h3>
+        <p class="promo-price">${formatNaira(BASIC_MONTHLY)}<span>${t(m.perMonth)}</span></p>
         <p>${t(m.basicText)}</p>
       </div>
       <div class="promo-plan promo-plan-pro">
