@@ -63,3 +63,6 @@ export type PageRenderersModule = { createPageRenderers(options: PageRenderersOp
 
 /** Where the no-JavaScript rank form sends its GET. */
 export const RANK_PAGE_PATH = '/new-year-sales/rank';
+
+/** The stop-e-mails page (server/http/unsubscribe.ts), under the mail's language prefix (`/ha/unsubscribe`). */
+export const STOP_PATH = '/unsubscribe';

@@ -86,6 +86,3 @@ export const ANNUAL_SAVING_LABEL = msg({ id: 'plans.annual-saving', message: 'Sa
 const PER_MONTH = msg({ id: 'plans.per-month', message: '/month' });
 const PER_YEAR = msg({ id: 'plans.per-year', message: '/year' });
 export const periodLabel = (period: BillingPeriod): Message => (period === 'monthly' ? PER_MONTH : PER_YEAR);
-
-/** The campaign page's promo compares this free Basic plan with Pro. */
-export const basicPromoPlan = { title: 'Basic', monthly: 0 };

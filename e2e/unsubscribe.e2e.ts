@@ -1,7 +1,7 @@
 /**
  * The stop link of a real welcome mail (an .eml file the server wrote), in a browser without JavaScript:
  * the page asks with one button and changes nothing; the button stops the e-mails; a changed link says
- * it did nothing (docs/signups.md, "Privacy").
+ * it did nothing (docs/signups.md, "Privacy"); a Yoruba mail's link does all of it in Yoruba.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,4 +66,34 @@ test('given the stop link of a welcome mail should ask with one button, and stop
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
   await expect(page.getByRole('alert')).toContainText('nothing was done');
   await expect(page.getByRole('button')).toHaveCount(0);
+});
+
+test("given a Yoruba signup's stop link should ask, stop and refuse in Yoruba, at the link's Yoruba address", async ({
+  page,
+}) => {
+  const address = 'bisi.stop@example.com';
+  const signedUp = await page.request.post('/graphql', {
+    data: {
+      query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
+      variables: { data: { email: address, locale: 'yo' } },
+    },
+  });
+  expect(signedUp.ok()).toBe(true);
+  await expect.poll(() => mailTo(address) !== undefined, { timeout: 10_000 }).toBe(true);
+  const token = /^List-Unsubscribe: <https:\/\/kasuwa\.shop\/yo\/unsubscribe\?t=([^>]+)>/m.exec(mailTo(address)!)?.[1];
+  expect(token).toBeTruthy();
+  const before = suppressionCount();
+
+  await page.goto(`/yo/unsubscribe?t=${token}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'yo');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ṣé kí Kasuwa dá ímeèlì dúró?');
+  await page.getByRole('button', { name: 'Dá gbogbo ímeèlì sí àdírẹ́sì yìí dúró' }).click();
+  await expect(page).toHaveURL(/\/yo\/unsubscribe$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ó ti parí: kò sí ímeèlì mọ́');
+  await expect(page.getByRole('status')).toContainText('A kò ní fi ímeèlì ránṣẹ́ sí bi…@example.com mọ́.');
+  expect(suppressionCount()).toBe(before + 1);
+
+  const refused = await page.goto(`/yo/unsubscribe?t=${token!.slice(0, -1)}${token!.endsWith('A') ? 'B' : 'A'}`);
+  expect(refused?.status()).toBe(400);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ìjápọ̀ yìí kò ṣiṣẹ́');
 });

@@ -1,6 +1,9 @@
 /** The transport-free core, wired to one database and configuration. HTTP and CLI both use this. */
 import crypto from 'node:crypto';
 import { brand } from '../common/brand.js';
+import type { Locale } from '../common/i18n.js';
+import { localePath } from '../common/locale-paths.js';
+import { STOP_PATH } from '../common/page-renderers.js';
 import type { Config } from './config.js';
 import { ContestBoard } from './contest/board.js';
 import { openContestStorage } from './contest/open-storage.js';
@@ -78,7 +81,9 @@ export async function createServices(
     privacy,
     /** What the delivery worker puts in each mail: the personal stop link and the suppression key. */
     mailPrivacy: {
-      stopUrl: (recipient: string) => `${site.origin}${STOP_PATH}?t=${keys.token(recipient)}`,
+      // In the mail's language (`/ha/unsubscribe?t=…`), so the page answers in it; the token is the address's alone.
+      stopUrl: (recipient: string, locale: Locale) =>
+        `${site.origin}${localePath(locale, STOP_PATH)}?t=${keys.token(recipient)}`,
       unsubscribeMailto: (recipient: string) =>
         `mailto:${brand.supportEmail}?subject=${encodeURIComponent(`Stop e-mails ${keys.token(recipient)}`)}`,
       inboxHash: keys.inboxHash,
@@ -116,9 +121,6 @@ export async function createServices(
     redisUp,
   };
 }
-
-/** The path of the stop-e-mails page (server/http/unsubscribe.ts). */
-export const STOP_PATH = '/unsubscribe';
 
 /** PUBLIC_URL, or the brand's own site when unset (as the rendered pages do). */
 function siteAddress(config: Config): URL {

@@ -5,6 +5,7 @@
  * into another's.
  */
 import type { MessageDescriptor } from '@lingui/core';
+import { html, type TemplateResult } from 'lit-html';
 import type { DisplayLocale } from '../common/i18n.js';
 import { i18nFor } from '../common/lingui.js';
 import { DEFAULT_PAGE_LOCALE, localePath, type PageLocale } from '../common/locale-paths.js';
@@ -60,4 +61,25 @@ export function href(path: string): string {
 /** A message (declared with Lingui's `msg` macro) in the page's language, with its values. */
 export function t(message: MessageDescriptor, values?: Record<string, string | number>): string {
   return i18nFor(current.locale as DisplayLocale)._({ ...message, values });
+}
+
+/**
+ * A message some of whose values are markup (`We will not e-mail <strong>{address}</strong> again`):
+ * the translation decides where they go; its text is escaped as any other, the markup is kept.
+ */
+export function tWithMarkup(
+  message: MessageDescriptor,
+  values: Record<string, string | number | TemplateResult>,
+): TemplateResult {
+  const markup: TemplateResult[] = [];
+  const plain: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'object') {
+      plain[name] = `\uE000${markup.length}\uE001`; // private-use characters: in no translation
+      markup.push(value);
+    } else plain[name] = value;
+  }
+  // split() with a group: text at even indexes, the markup's index at odd ones.
+  const parts = t(message, plain).split(/\uE000(\d+)\uE001/);
+  return html`${parts.map((part, i) => (i % 2 ? markup[Number(part)] : part))}`;
 }

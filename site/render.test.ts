@@ -135,6 +135,17 @@ describe('renderAll', () => {
     expect(section('access')).toContain('we keep only a one-way code of the address');
   });
 
+  it("given the campaign page in each language should name the promo's Basic plan in that language", () => {
+    const pages = renderAll(assets, siteConfigFromEnv({}));
+    const basicTitle = (file: string) =>
+      /<div class="promo-plan">\s*<h3>([^<]*)<\/h3>/.exec(pages.find((page) => page.file === file)?.html ?? '')?.[1];
+    expect(basicTitle('new-year-sales.html')).toBe('Basic');
+    expect(basicTitle('ha/new-year-sales.html')).toBe('Na asali');
+    expect(basicTitle('yo/new-year-sales.html')).toBe('Ìpìlẹ̀');
+    expect(basicTitle('ig/new-year-sales.html')).toBe('Ntọala');
+    expect(basicTitle('pcm/new-year-sales.html')).toBe('Basic');
+  });
+
   it('given the pricing page should publish its ten FAQ entries as FAQPage data', () => {
     const pricing = renderAll(assets, siteConfigFromEnv({})).find((page) => page.file === 'pricing.html')?.html ?? '';
     const blocks = [...pricing.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>

@@ -107,7 +107,7 @@ const metadataByTag: { [Tag in WidgetTag]: TagMetadata & { tag: Tag } } = {
     className: 'StartSellingModalElement',
     module: 'start-selling-modal/start-selling-modal.define.js',
     description:
-      'The "Start Selling with Ease!" dialog with the signup form. Opens from any [data-start-selling] element and show(); closes on success.',
+      'The "Start Selling with Ease!" dialog with the signup form. Opens from any [data-start-selling] element and show(); closes on success. An opener\'s data-partner="code" (the [data-start-selling] element, or show()\'s opener) is the partner code of a signup made in it, ahead of the modal\'s own partner (docs/embedding.md).',
     example: `<button type="button" data-start-selling>Start Selling</button>
 <!-- optional: one is created on demand; add it to set partner or api-url -->
 <start-selling-modal partner="your-partner-code"></start-selling-modal>`,

@@ -5,9 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_PAGE_LOCALE, localeFile, localePath, splitLocale } from '../../common/locale-paths.js';
-import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
+import { RANK_PAGE_PATH, STOP_PATH } from '../../common/page-renderers.js';
 import type { Services } from '../services.js';
-import { STOP_PATH } from '../services.js';
 import { clientIp } from './client-ip.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { handleIngest, INGEST_PATH, tokenMatches } from './ingest.js';
@@ -79,7 +78,9 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
 
     if (pathname === INGEST_PATH) return handleIngest(services, req, res);
 
-    if (pathname === STOP_PATH) return stopMail(services, options, req, res, url);
+    // Any method: the page's button and a mail client's one-click POST to the link as it came (`/ha/unsubscribe`).
+    const { locale, path: unprefixed } = splitLocale(pathname);
+    if (unprefixed === STOP_PATH) return stopMail(services, options, req, res, url, locale);
 
     // Liveness and readiness (docs/operations.md): alive without asking the database; ready once the
     // standings are loaded, whatever the database's state, which the body reports.
@@ -116,7 +117,6 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
       return;
     }
 
-    const { locale, path: unprefixed } = splitLocale(pathname);
     if (unprefixed === RANK_PAGE_PATH) return rankPage(services, options, url, res, locale);
     // A language's home page has one address, with its slash (`/yo` → `/yo/`).
     if (locale !== DEFAULT_PAGE_LOCALE && pathname === `/${locale}`) {

@@ -1,10 +1,13 @@
 /**
- * `/unsubscribe?t=…`, the stop link every mail carries (docs/signups.md, "Privacy"): GET shows the page
- * with one button and changes nothing (link scanners open links); POST, from that button or from a mail
- * client's RFC 8058 one-click (`List-Unsubscribe=One-Click`), puts the inbox on the suppression list.
+ * `/unsubscribe?t=…`, the stop link every mail carries (docs/signups.md, "Privacy"), under the mail's
+ * language prefix (`/ha/unsubscribe?t=…`), which the page answers in: GET shows the page with one button
+ * and changes nothing (link scanners open links); POST, from that button or from a mail client's RFC 8058
+ * one-click (`List-Unsubscribe=One-Click`), puts the inbox on the suppression list.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PageLocale } from '../../common/locale-paths.js';
 import { UNAVAILABLE_MESSAGE } from '../../common/messages.js';
+import type { StopMailOutcome } from '../../common/page-renderers.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { log } from '../log.js';
 import { maskedAddress } from '../privacy/links.js';
@@ -22,20 +25,17 @@ export async function stopMail(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
+  locale: PageLocale,
 ) {
-  const render = site.stopMail;
-  const invalid = () => sendPage(res, 400, render && (() => render({ kind: 'invalid' })), INVALID);
+  const { stopMail: renderer } = site;
+  const render = renderer && ((outcome: StopMailOutcome) => () => renderer(outcome, locale));
+  const invalid = () => sendPage(res, 400, render?.({ kind: 'invalid' }), INVALID);
   if (req.method === 'GET' || req.method === 'HEAD') {
     const token = url.searchParams.get('t') ?? '';
     const email = services.privacy.addressOf(token);
     if (email === undefined) return invalid();
     const address = maskedAddress(email);
-    return sendPage(
-      res,
-      200,
-      render && (() => render({ kind: 'confirm', address, token })),
-      `Stop e-mails to ${address}?`,
-    );
+    return sendPage(res, 200, render?.({ kind: 'confirm', address, token }), `Stop e-mails to ${address}?`);
   }
   if (req.method !== 'POST') {
     res.writeHead(405, { Allow: 'GET, HEAD, POST' });
@@ -66,10 +66,5 @@ export async function stopMail(
   // Never the address in the log.
   log('e-mails stopped', { how, cancelled: stopped.cancelled });
   const address = maskedAddress(stopped.email);
-  sendPage(
-    res,
-    200,
-    render && (() => render({ kind: 'stopped', address })),
-    `Done: we will not e-mail ${address} again.`,
-  );
+  sendPage(res, 200, render?.({ kind: 'stopped', address }), `Done: we will not e-mail ${address} again.`);
 }

@@ -40,7 +40,8 @@ export type MailWorkerOptions = {
    * the link and the headers, and no mail goes to an inbox on the list; without it (some tests) neither.
    */
   privacy?: {
-    stopUrl(recipient: string): string;
+    /** In the mail's language: the page it opens answers in it. */
+    stopUrl(recipient: string, locale: Locale): string;
     unsubscribeMailto(recipient: string): string;
     inboxHash(recipient: string): string;
   };
@@ -150,11 +151,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
     try {
       if (row.kind !== 'welcome') throw new PermanentMailError(`unknown outbox kind "${row.kind}"`);
-      const stopUrl = privacy?.stopUrl(row.recipient);
+      const locale = localeOf(row);
+      const stopUrl = privacy?.stopUrl(row.recipient, locale);
       await transport.send({
         key: row.idempotency_key,
         to: row.recipient,
-        ...welcomeEmail(factsOf(row, stopUrl ?? `mailto:${brand.supportEmail}`), localeOf(row)),
+        ...welcomeEmail(factsOf(row, stopUrl ?? `mailto:${brand.supportEmail}`), locale),
         // RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to the URL.
         ...(privacy && stopUrl
           ? {

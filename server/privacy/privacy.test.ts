@@ -35,17 +35,17 @@ const decoded = (raw: string) =>
 const header = (mail: ReceivedMail, name: string) =>
   new RegExp(`^${name}: (.*)$`, 'im').exec(mail.raw.replace(/\r?\n[ \t]+/g, ' '))?.[1];
 
-/** The stop link's token, read from the mail's List-Unsubscribe header. */
+/** The stop link's token, read from the mail's List-Unsubscribe header (an English mail's: no language prefix). */
 const tokenOf = (mail: ReceivedMail) =>
   /<https:\/\/kasuwa\.shop\/unsubscribe\?t=([^>]+)>/.exec(header(mail, 'List-Unsubscribe') ?? '')?.[1];
 
-async function signUp(base: string, email: string, source?: string) {
+async function signUp(base: string, email: string, source?: string, locale?: string) {
   const response = await fetch(`${base}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
-      variables: { data: { email, ...(source ? { source } : {}) } },
+      variables: { data: { email, ...(source ? { source } : {}), ...(locale ? { locale } : {}) } },
     }),
   });
   return { status: response.status, body: await response.text() };
@@ -169,6 +169,59 @@ describe.each(TEST_BACKENDS)('stopping e-mails on %s', (backend) => {
     await signUp(base, 'kemi@example.ng');
     const token = tokenOf(await mailTo('kemi@example.ng'))!;
     const response = await fetch(`${base}/unsubscribe?t=${token}`, form({ 'List-Unsubscribe': 'One-Click' }));
+    expect(response.status).toBe(200);
+    expect(await suppressions(db)).toEqual([expect.objectContaining({ reason: 'one-click' })]);
+  });
+
+  it('given a Hausa signup should link its mail to the Hausa stop page, which asks, answers and refuses in Hausa', async () => {
+    const { base, db, mailTo } = await setup();
+    await signUp(base, 'musa@example.ng', undefined, 'ha');
+    const mail = await mailTo('musa@example.ng');
+    const link = /<(https:\/\/kasuwa\.shop\/ha\/unsubscribe\?t=([^>]+))>/.exec(header(mail, 'List-Unsubscribe') ?? '');
+    expect(link).not.toBeNull();
+    const [, stopUrl, token] = link as unknown as [string, string, string];
+    // The same token as an English mail's: the language is the address's prefix, not part of what is signed.
+    expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+    expect(decoded(mail.raw)).toMatch(
+      new RegExp(`<a href="${stopUrl.replace(/[.?]/g, '\\$&')}"[^>]*>Ba ni ba ne: dakatar da imel</a>`),
+    );
+
+    const shown = await page(await fetch(`${base}/ha/unsubscribe?t=${token}`));
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('<html lang="ha">');
+    expect(shown.html).toContain('<title>Dakatar da imel · Kasuwa</title>');
+    expect(shown.html).toContain('<h1>A dakatar da imel daga Kasuwa?</h1>');
+    expect(shown.html).toContain('Wani ya shigar da <strong>mu…@example.ng</strong> a shafinmu');
+    expect(shown.html).toContain(
+      `<form method="post" action="/ha/unsubscribe">\n      <input type="hidden" name="t" value="${token}">`,
+    );
+    expect(shown.html).toContain('>Dakatar da duk imel zuwa wannan adireshin</button>');
+    // The language menu keeps the question, in English too.
+    expect(shown.html).toContain(`href="/unsubscribe?t=${token}" lang="en"`);
+    expect(shown.html).not.toContain('Stop all e-mails to this address');
+    expect(await suppressions(db)).toEqual([]);
+
+    const refused = await page(await fetch(`${base}/ha/unsubscribe`, form({ t: `${token.slice(0, -1)}x` })));
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('<h1>Wannan mahaɗin ba ya aiki</h1>');
+    expect(refused.html).toContain('An canza mahaɗin ko kuma na wani adireshi ne, don haka ba a yi komai ba.');
+
+    const done = await page(await fetch(`${base}/ha/unsubscribe`, form({ t: token })));
+    expect(done.status).toBe(200);
+    expect(done.html).toContain('<h1>An gama: babu ƙarin imel</h1>');
+    expect(done.html).toContain('Ba za mu sake aika imel zuwa <strong>mu…@example.ng</strong> ba.');
+    expect(done.html).toContain('<a href="/ha/privacy-policy#access">manufar sirri</a>');
+    expect(await suppressions(db)).toEqual([expect.objectContaining({ reason: 'link' })]);
+  });
+
+  it("given a one-click POST to a Hausa mail's List-Unsubscribe URL should suppress the inbox", async () => {
+    const { base, db, mailTo } = await setup();
+    await signUp(base, 'hauwa@example.ng', undefined, 'ha');
+    const stopUrl = /<https:\/\/kasuwa\.shop(\/ha\/unsubscribe\?t=[^>]+)>/.exec(
+      header(await mailTo('hauwa@example.ng'), 'List-Unsubscribe') ?? '',
+    )?.[1];
+    expect(stopUrl).toBeDefined();
+    const response = await fetch(`${base}${stopUrl}`, form({ 'List-Unsubscribe': 'One-Click' }));
     expect(response.status).toBe(200);
     expect(await suppressions(db)).toEqual([expect.objectContaining({ reason: 'one-click' })]);
   });

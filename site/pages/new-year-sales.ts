@@ -3,8 +3,8 @@ import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { GRANT_PLACES, PRIZES_NAIRA } from '../../common/campaign.js';
 import { formatNaira } from '../../common/money.js';
-import { basicPromoPlan, plans } from '../../common/plans.js';
-import { href, t } from '../locales.js';
+import { plans } from '../../common/plans.js';
+import { href, t, tWithMarkup } from '../locales.js';
 import { contactBlock } from '../parts/contact.js';
 import { icon } from '../parts/icons.js';
 import { storefrontPhone } from '../parts/pictures.js';
@@ -108,6 +108,7 @@ const m = {
       'Unlimited products, orders, invoices and coupons, bulk editing and detailed analytics, free for your first month. No card needed.',
   }),
   perMonth: msg({ id: 'site.newYearSales.promo.perMonth', message: '/month' }),
+  basicTitle: msg({ id: 'site.newYearSales.promo.basicTitle', message: 'Basic' }),
   basicText: msg({
     id: 'site.newYearSales.promo.basic',
     message: 'The essentials to open your store and take your first orders.',
@@ -116,13 +117,9 @@ const m = {
   claim: msg({ id: 'site.newYearSales.promo.claim', message: 'Claim Your 1 Month Free Now!' }),
 };
 
-/** A message with one value set in markup (`Enjoy 1 Month Free on <span>Pro</span>`). */
-function withMarkup(text: string, value: unknown) {
-  const [before, after] = text.split('\u0000');
-  return html`${before}${value}${after}`;
-}
-
 const pro = plans.find((plan) => plan.id === 'pro');
+/** The promo compares Pro with the free plan, which the campaign calls Basic: ₦0 a month. */
+const BASIC_MONTHLY = 0;
 
 export function newYearSalesPage() {
   const grants = PRIZES_NAIRA.slice(0, GRANT_PLACES);
@@ -192,12 +189,12 @@ export function newYearSalesPage() {
 </section>
 <section class="section" aria-labelledby="promo-title">
   <div class="container promo">
-    <h2 id="promo-title" class="section-title">${withMarkup(t(m.promoTitle, { plan: '\u0000' }), html`<span class="highlight">${pro ? t(pro.title) : 'Pro'}</span>`)}</h2>
+    <h2 id="promo-title" class="section-title">${tWithMarkup(m.promoTitle, { plan: html`<span class="highlight">${pro ? t(pro.title) : 'Pro'}</span>` })}</h2>
     <p class="section-lead">${t(m.promoLead)}</p>
     <div class="promo-compare">
       <div class="promo-plan">
-        <h3>${basicPromoPlan.title}</h3>
-        <p class="promo-price">${formatNaira(basicPromoPlan.monthly)}<span>${t(m.perMonth)}</span></p>
+        <h3>${t(m.basicTitle)}</h3>
+        <p class="promo-price">${formatNaira(BASIC_MONTHLY)}<span>${t(m.perMonth)}</span></p>
         <p>${t(m.basicText)}</p>
       </div>
       <div class="promo-plan promo-plan-pro">

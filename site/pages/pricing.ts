@@ -5,7 +5,7 @@ import { translatorFor } from '../../common/lingui.js';
 import { formatNaira } from '../../common/money.js';
 import { ANNUAL_SAVING_LABEL, DEFAULT_BILLING_PERIOD, periodLabel, plans } from '../../common/plans.js';
 import { faqs, faqValues } from '../content/faq.js';
-import { href, t } from '../locales.js';
+import { href, t, tWithMarkup } from '../locales.js';
 import { contactBlock } from '../parts/contact.js';
 import { insightsIllustration, inventoryIllustration } from '../parts/pictures.js';
 
@@ -42,8 +42,7 @@ const english = translatorFor('en');
 
 /** "Prices per year · **Save 33%** against paying monthly": the saving in bold, inside the sentence. */
 function periodNote() {
-  const [before, after] = t(m.period, { saving: '\u0000' }).split('\u0000');
-  return html`${before}<strong>${t(ANNUAL_SAVING_LABEL)}</strong>${after}`;
+  return tWithMarkup(m.period, { saving: html`<strong>${t(ANNUAL_SAVING_LABEL)}</strong>` });
 }
 
 function pricingPlansFallback() {
