@@ -13,7 +13,7 @@ import {
   periodLabel,
   plans,
 } from '../../common/plans.js';
-import { emit } from '../shared/events.js';
+import { emit } from '../shared/define.js';
 import { useI18n } from '../shared/i18n.js';
 
 const M = {

@@ -9,9 +9,9 @@ import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { leaderboardView } from '../../common/leaderboard-view.js';
 import { type Api, apiErrorText, useApi } from '../shared/api.js';
+import { emit } from '../shared/define.js';
 import { Dialog } from '../shared/dialog.js';
-import { GET_STORE_LEADERBOARD, type StoreLeaderboard } from '../shared/documents.js';
-import { emit } from '../shared/events.js';
+import type { StoreLeaderboard } from '../shared/documents.js';
 import { carriedOver } from '../shared/fallback.js';
 import { FieldRow } from '../shared/field-row.js';
 import { useI18n } from '../shared/i18n.js';
@@ -148,7 +148,7 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
     setOpener(form?.querySelector('input') ?? null);
     setOpen(true);
     try {
-      const result = await api.query<{ getStoreLeaderboard: StoreLeaderboard }>(GET_STORE_LEADERBOARD, {
+      const result = await api.query<{ getStoreLeaderboard: StoreLeaderboard }>('getStoreLeaderboard', {
         query: { domain: values.domain?.trim() ?? '' },
       });
       const data = result.getStoreLeaderboard;
