@@ -15,6 +15,7 @@ import {
 } from '../../common/plans.js';
 import { emit } from '../shared/define.js';
 import { useI18n } from '../shared/i18n.js';
+import '../shared/message-values.js';
 
 const M = {
   plans: msg({ id: 'pricing.label', message: 'Plans' }),

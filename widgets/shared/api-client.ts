@@ -5,6 +5,7 @@
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
 import { DOCUMENTS, type Operation } from './documents.js';
 
+export { formatMessage } from '../../common/format-message.js';
 export { apiErrorMessage } from './api-errors.js';
 
 const clients = new Map<string, ApolloClient>();

@@ -7,6 +7,7 @@
 import { useMemo } from 'react';
 import type { Translate } from '../../common/i18n.js';
 import type { Operation } from './documents.js';
+import { readMessagesWithValues } from './i18n.js';
 import { SHARED } from './messages.js';
 
 // In the ES-module build this module's own URL is the script origin; in the classic (IIFE) build
@@ -46,7 +47,10 @@ export async function apiErrorText(
 ): Promise<string> {
   if (!answer) return t(SHARED.network);
   try {
-    return (await loadApiClient()).apiErrorMessage(t, answer);
+    const client = await loadApiClient();
+    // A refusal may have values (RATE_LIMITED's wait): their reader comes with the client.
+    readMessagesWithValues(client.formatMessage);
+    return client.apiErrorMessage(t, answer);
   } catch {
     return t(SHARED.network);
   }
