@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, resolveDisplayLocale, resolveLocale } from './i18n.js';
+import { formatMessage } from './format-message.js';
+import { resolveDisplayLocale, resolveLocale } from './i18n.js';
 
 describe('resolveLocale', () => {
   it('takes the language and ignores the region', () => {

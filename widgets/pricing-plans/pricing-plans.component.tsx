@@ -13,8 +13,9 @@ import {
   periodLabel,
   plans,
 } from '../../common/plans.js';
-import { emit } from '../shared/events.js';
+import { emit } from '../shared/define.js';
 import { useI18n } from '../shared/i18n.js';
+import '../shared/message-values.js';
 
 const M = {
   plans: msg({ id: 'pricing.label', message: 'Plans' }),

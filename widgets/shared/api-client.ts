@@ -3,8 +3,9 @@
  * One client (and cache) per API address, shared by every widget on the page.
  */
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
-import type { DocumentNode } from 'graphql';
+import { DOCUMENTS, type Operation } from './documents.js';
 
+export { formatMessage } from '../../common/format-message.js';
 export { apiErrorMessage } from './api-errors.js';
 
 const clients = new Map<string, ApolloClient>();
@@ -24,10 +25,12 @@ function dataOf<T>(result: { data?: unknown; error?: unknown }): T {
   return result.data as T;
 }
 
-export async function mutate<T>(uri: string, mutation: DocumentNode, variables: Record<string, unknown>): Promise<T> {
-  return dataOf<T>(await clientFor(uri).mutate<T>({ mutation, variables }));
+export async function mutate<T>(uri: string, operation: Operation, variables: Record<string, unknown>): Promise<T> {
+  return dataOf<T>(await clientFor(uri).mutate<T>({ mutation: DOCUMENTS[operation], variables }));
 }
 
-export async function query<T>(uri: string, query: DocumentNode, variables: Record<string, unknown>): Promise<T> {
-  return dataOf<T>(await clientFor(uri).query<T>({ query, variables, fetchPolicy: 'network-only' }));
+export async function query<T>(uri: string, operation: Operation, variables: Record<string, unknown>): Promise<T> {
+  return dataOf<T>(
+    await clientFor(uri).query<T>({ query: DOCUMENTS[operation], variables, fetchPolicy: 'network-only' }),
+  );
 }

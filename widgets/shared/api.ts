@@ -4,9 +4,10 @@
  * The API client itself (Apollo with graphql and rxjs, 50 KB gzip) is not imported here: it loads on the reader's first
  * intent with a form (focus, a tap, typing) or on a submit, never at page load (docs/embedding.md).
  */
-import type { DocumentNode } from 'graphql';
 import { useMemo } from 'react';
 import type { Translate } from '../../common/i18n.js';
+import type { Operation } from './documents.js';
+import { readMessagesWithValues } from './i18n.js';
 import { SHARED } from './messages.js';
 
 // In the ES-module build this module's own URL is the script origin; in the classic (IIFE) build
@@ -46,7 +47,10 @@ export async function apiErrorText(
 ): Promise<string> {
   if (!answer) return t(SHARED.network);
   try {
-    return (await loadApiClient()).apiErrorMessage(t, answer);
+    const client = await loadApiClient();
+    // A refusal may have values (RATE_LIMITED's wait): their reader comes with the client.
+    readMessagesWithValues(client.formatMessage);
+    return client.apiErrorMessage(t, answer);
   } catch {
     return t(SHARED.network);
   }
@@ -70,10 +74,13 @@ export type Api = {
    * without waiting for it, so it is there (or nearly) by the submit.
    */
   onIntent: { onFocus(): void; onPointerDown(): void; onInput(): void };
-  /** Sends a mutation; a submit made before the client arrived waits for it, and is sent once. */
-  mutate<T>(document: DocumentNode, variables: Record<string, unknown>): Promise<T>;
+  /**
+   * Sends a mutation, named (documents.ts: the client's chunk holds the documents); a submit made
+   * before the client arrived waits for it, and is sent once.
+   */
+  mutate<T>(operation: Operation, variables: Record<string, unknown>): Promise<T>;
   /** Sends a query to the network (never answered from a cache). */
-  query<T>(document: DocumentNode, variables: Record<string, unknown>): Promise<T>;
+  query<T>(operation: Operation, variables: Record<string, unknown>): Promise<T>;
 };
 
 /** The API of a widget's element; its address is read at each request, so a changed api-url applies. */
@@ -85,8 +92,8 @@ export function useApi(container: ShadowRoot | HTMLElement | undefined): Api {
     const client = async () => (await Promise.all([loadApiClient(), afterPaint()]))[0];
     return {
       onIntent: { onFocus: warm, onPointerDown: warm, onInput: warm },
-      mutate: async (document, variables) => (await client()).mutate(uri(), document, variables),
-      query: async (document, variables) => (await client()).query(uri(), document, variables),
+      mutate: async (operation, variables) => (await client()).mutate(uri(), operation, variables),
+      query: async (operation, variables) => (await client()).query(uri(), operation, variables),
     };
   }, [host]);
 }

@@ -19,6 +19,9 @@ import { captureFallback } from './fallback.js';
 import { LanguageProvider } from './i18n.js';
 import { baseStyles } from './styles.js';
 
+// The widgets import emit from here, whose chunk every page with a widget loads: from events.ts alone
+// it would be a chunk of its own (one more request before interaction).
+export { emit } from './events.js';
 export { adoptStyles };
 
 /** What a widget's element offers a subclass (`extend`). */

@@ -3,9 +3,11 @@
  * in, Tab and Shift+Tab wrap inside, Esc, the close button and a click on the backdrop close it, and
  * focus returns to the element that opened it. Without <dialog> (before Safari 15.4), a fixed panel.
  */
+import { msg } from '@lingui/core/macro';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useI18n } from './i18n.js';
-import { SHARED } from './messages.js';
+
+const CLOSE = msg({ id: 'dialog.close', message: 'Close' });
 
 /**
  * <dialog> with showModal() and close() (Safari 15.4): where they are missing, the open attribute shows
@@ -132,7 +134,7 @@ export function Dialog({
           type="button"
           className="dialog-close"
           part="close"
-          aria-label={t(SHARED.close)}
+          aria-label={t(CLOSE)}
           onClick={() => ref.current && closeDialog(ref.current)}
         >
           <span aria-hidden="true">×</span>

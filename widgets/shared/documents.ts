@@ -72,4 +72,11 @@ export const GET_STORE_LEADERBOARD = operation(
   LEADERBOARD_FIELD_NAMES,
 );
 
+/**
+ * The operations by name: a widget names the one it sends (shared/api.ts) and the API client's chunk,
+ * which holds this module, builds it, so no document is in a page's JavaScript before a first intent.
+ */
+export const DOCUMENTS = { startSelling: START_SELLING, getStoreLeaderboard: GET_STORE_LEADERBOARD };
+export type Operation = keyof typeof DOCUMENTS;
+
 export type { StoreLeaderboard };

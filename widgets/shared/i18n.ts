@@ -5,11 +5,11 @@
  * (catalog-loaders.ts), imported the first time a widget shows it.
  */
 import { createContext, createElement, type ReactNode, useContext, useEffect, useState } from 'react';
+import type { formatMessage } from '../../common/format-message.js';
 import {
   type Catalog,
   type CompiledMessage,
   type DisplayLocale,
-  formatMessage,
   type Message,
   type MessageValues,
   resolveDisplayLocale,
@@ -42,12 +42,28 @@ function loadCatalog(locale: DisplayLocale): Promise<void> {
   return loading[locale] ?? Promise.resolve();
 }
 
+/**
+ * The reader of messages with values (common/format-message.ts), handed over by message-values.ts,
+ * which the widgets whose messages have values import, and by api.ts with the API client's refusals.
+ * A message without values compiles to its text: the signup form's are all such, so a page with only
+ * the form does not load the reader before interaction.
+ */
+let withValues: typeof formatMessage | undefined;
+export const readMessagesWithValues = (reader: typeof formatMessage) => {
+  withValues = reader;
+};
+
 const i18nOf = (locale: DisplayLocale): WidgetI18n => {
   const catalog = catalogs[locale] ?? english;
   return {
     locale,
     catalog,
-    t: (message, values) => formatMessage(locale, catalog[message.id] ?? message.m, values, message.id),
+    t: (message, values) => {
+      const compiled = catalog[message.id] ?? message.m;
+      if (typeof compiled === 'string') return compiled;
+      // A missing message shows its id, so a gap shows rather than breaks.
+      return compiled && withValues ? withValues(locale, compiled, values, message.id) : message.id;
+    },
   };
 };
 

@@ -1,6 +1,7 @@
 /**
  * Messages more than one widget shows (docs/languages.md): the e-mail check's words, the network
- * failure, the toasts' titles. The API's refusals are in api-errors.ts, with the API client.
+ * failure. The API's refusals are in api-errors.ts, with the API client; a message only one widget (or
+ * dialog.tsx) shows stays with it, out of the chunk every form loads.
  */
 import { msg } from '@lingui/core/macro';
 import { EMAIL_MESSAGES } from '../../common/email.js';
@@ -10,8 +11,6 @@ export const SHARED = {
   required: msg({ id: 'form.required', message: 'Required' }),
   invalidEmail: msg({ id: 'form.invalid-email', message: 'Invalid email address' }),
   network: msg({ id: 'form.network', message: "We couldn't reach Kasuwa. Check your connection and try again." }),
-  close: msg({ id: 'dialog.close', message: 'Close' }),
-  error: msg({ id: 'toast.error', message: 'Error' }),
 };
 
 /** The e-mail check's message (common/email.ts, in English for the API) in the widget's language. */

@@ -8,8 +8,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { emailError } from '../../common/email.js';
 import { type Api, apiErrorText, useApi } from '../shared/api.js';
-import { START_SELLING } from '../shared/documents.js';
-import { emit } from '../shared/events.js';
+import { emit } from '../shared/define.js';
 import { type CarriedOver, carriedOver } from '../shared/fallback.js';
 import { FieldRow } from '../shared/field-row.js';
 import { useI18n } from '../shared/i18n.js';
@@ -94,7 +93,7 @@ export function StartSellingFormBody({
       const website = values.website || null;
       // The language the reader sees is the welcome mail's (the pseudo-locale's is English's).
       const mailLocale = locale === 'pseudo' ? 'en' : locale;
-      await api.mutate(START_SELLING, {
+      await api.mutate('startSelling', {
         data: { email: values.email?.trim(), website, locale: mailLocale, ...attribution(host, openerPartner) },
       });
     } catch (error) {

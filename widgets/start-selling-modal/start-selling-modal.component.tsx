@@ -7,8 +7,8 @@
 import { msg } from '@lingui/core/macro';
 import { useCallback, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useApi } from '../shared/api.js';
+import { emit } from '../shared/define.js';
 import { Dialog } from '../shared/dialog.js';
-import { emit } from '../shared/events.js';
 import { useI18n } from '../shared/i18n.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
 import { StartSellingFormBody } from '../start-selling-form/start-selling-form.component.js';

@@ -9,12 +9,13 @@ import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { leaderboardView } from '../../common/leaderboard-view.js';
 import { type Api, apiErrorText, useApi } from '../shared/api.js';
+import { emit } from '../shared/define.js';
 import { Dialog } from '../shared/dialog.js';
-import { GET_STORE_LEADERBOARD, type StoreLeaderboard } from '../shared/documents.js';
-import { emit } from '../shared/events.js';
+import type { StoreLeaderboard } from '../shared/documents.js';
 import { carriedOver } from '../shared/fallback.js';
 import { FieldRow } from '../shared/field-row.js';
 import { useI18n } from '../shared/i18n.js';
+import '../shared/message-values.js';
 import { SHARED } from '../shared/messages.js';
 import { Toast, type ToastMessage } from '../shared/toast.js';
 import { RevenueHelp } from './revenue-help.js';
@@ -25,6 +26,7 @@ type ErrorShape = { message?: string; errors?: { message?: string; extensions?: 
 const FORM_SUBSCRIPTION = { submitting: true, invalid: true };
 
 const M = {
+  error: msg({ id: 'toast.error', message: 'Error' }),
   dialog: msg({ id: 'rank.dialog', message: 'Your New Year sales ranking' }),
   rank: msg({ id: 'rank.rank', message: 'Rank' }),
   yourRevenue: msg({ id: 'rank.your-revenue', message: 'Your Revenue' }),
@@ -148,7 +150,7 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
     setOpener(form?.querySelector('input') ?? null);
     setOpen(true);
     try {
-      const result = await api.query<{ getStoreLeaderboard: StoreLeaderboard }>(GET_STORE_LEADERBOARD, {
+      const result = await api.query<{ getStoreLeaderboard: StoreLeaderboard }>('getStoreLeaderboard', {
         query: { domain: values.domain?.trim() ?? '' },
       });
       const data = result.getStoreLeaderboard;
@@ -159,7 +161,7 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
       // Closed before the toast, and focus back in the field to correct the domain.
       setOpen(false);
       const { answer, ...detail } = errorDetail(error);
-      setToast({ title: t(SHARED.error), description: await apiErrorText(t, answer), status: 'error', id: Date.now() });
+      setToast({ title: t(M.error), description: await apiErrorText(t, answer), status: 'error', id: Date.now() });
       if (form) emit(form, 'store-rank-error', detail);
     }
   };
