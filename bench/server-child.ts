@@ -8,6 +8,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SOURCE_NODE_ARGS } from '../scripts/source-node.mjs';
+import { START_SELLING } from '../server/testing/start-selling.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -67,7 +68,7 @@ export async function signUpOverHttp(base: string, email: string): Promise<boole
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
+        query: START_SELLING,
         variables: { data: { email, source: 'bench/' } },
       }),
     });

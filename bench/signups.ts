@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import type { Backend } from '../server/db/database.js';
 import { startCluster, startSmtpSink } from '../server/testing/cluster.js';
 import { countRows, DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
+import { START_SELLING } from '../server/testing/start-selling.js';
 import { startServerChild, stopServerChild } from './server-child.js';
 
 /** User + system CPU seconds a process has used so far (Linux /proc). */
@@ -109,7 +110,7 @@ async function run(backend: Backend, behindBalancer?: number): Promise<Row> {
           setupRequest: (request) => ({
             ...request,
             body: JSON.stringify({
-              query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
+              query: START_SELLING,
               variables: { data: { email: `bench${n++}@example.ng`, source: 'bench/' } },
             }),
           }),

@@ -11,6 +11,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Cluster, rssKb, startCluster, startSmtpSink } from '../server/testing/cluster.js';
 import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
+import { START_SELLING } from '../server/testing/start-selling.js';
 
 function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -208,7 +209,7 @@ async function main() {
     const runId = Date.now().toString(36);
     const query =
       'query($q: StoreLeaderboardInput!) { getStoreLeaderboard(query: $q) { storeId rank totalRevenue winningRevenue revenueToWin } }';
-    const signup = 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }';
+    const signup = START_SELLING;
 
     const total = Math.round(rate * seconds);
     const latencies = new Float64Array(total);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { E2E_DATA_DIR } from '../playwright.config.js';
+import { START_SELLING } from '../server/testing/start-selling.js';
 
 test.use({ javaScriptEnabled: false });
 
@@ -38,7 +39,7 @@ test('given the stop link of a welcome mail should ask with one button, and stop
   const address = 'amaka.stop@example.com';
   const signedUp = await page.request.post('/graphql', {
     data: {
-      query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
+      query: START_SELLING,
       variables: { data: { email: address } },
     },
   });
@@ -74,7 +75,7 @@ test("given a Yoruba signup's stop link should ask, stop and refuse in Yoruba, a
   const address = 'bisi.stop@example.com';
   const signedUp = await page.request.post('/graphql', {
     data: {
-      query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
+      query: START_SELLING,
       variables: { data: { email: address, locale: 'yo' } },
     },
   });

@@ -18,6 +18,7 @@ import { StartupRefusal } from './server.js';
 import { testRedisUrl } from './testing/databases.js';
 import { dropScratchDatabase } from './testing/scratch-database.js';
 import { startSmtpSink } from './testing/smtp-sink.js';
+import { postStartSelling } from './testing/start-selling.js';
 
 type Running = Awaited<ReturnType<typeof startTestServerOn>>;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -68,14 +69,7 @@ function logLines() {
 }
 
 async function signUp(server: Running, email: string) {
-  const response = await fetch(`http://127.0.0.1:${server.port}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
-      variables: { data: { email } },
-    }),
-  });
+  const response = await postStartSelling(`http://127.0.0.1:${server.port}`, { email });
   return (await response.json()) as { data?: unknown; errors?: { extensions: { code: string } }[] };
 }
 

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Cluster, startCluster, startSmtpSink } from '../../server/testing/cluster.js';
 import { dropScratchDatabase } from '../../server/testing/scratch-database.js';
+import { START_SELLING } from '../../server/testing/start-selling.js';
 
 const INGEST_TOKEN = 'cluster-test-ingest-token';
 const PER_IP_LIMIT = 10;
@@ -63,7 +64,7 @@ async function signUp(base: string, email: string, from: string): Promise<Signup
       base,
       '/graphql',
       JSON.stringify({
-        query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
+        query: START_SELLING,
         variables: { data: { email, source: 'e2e/cluster' } },
       }),
       from,

@@ -13,6 +13,7 @@ import {
   type PrivatePostgres,
   privatePostgres,
 } from '../../server/testing/private-postgres.js';
+import { postStartSelling } from '../../server/testing/start-selling.js';
 
 /** The servers' bounds (ms): a new connection, a statement, and so a silent read (statement + 1 s). */
 const CONNECT_MS = 2000;
@@ -50,14 +51,7 @@ describe('two servers behind HAProxy on a PostgreSQL that fails', () => {
   async function signUp(): Promise<Outcome> {
     const email = `fault-${++addresses}@example.ng`;
     return timed(async () => {
-      const response = await fetch(`${cluster.base}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
-          variables: { data: { email } },
-        }),
-      });
+      const response = await postStartSelling(cluster.base, { email });
       const body = (await response.json()) as {
         data?: { startSelling?: { success: boolean } } | null;
         errors?: { extensions?: { code?: string } }[];

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { UNAVAILABLE_MESSAGE } from '../../common/messages.js';
 import { startTestServerOn } from '../http/test-server.js';
+import { postStartSelling } from '../testing/start-selling.js';
 import { SQLITE_FILE } from './database.js';
 
 const TOKEN = 'test-ingest-token-0123456789';
@@ -36,16 +37,10 @@ afterAll(async () => {
 });
 
 const signUp = async (email: string) =>
-  (await (
-    await fetch(`${base()}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
-        variables: { data: { email } },
-      }),
-    })
-  ).json()) as { data?: unknown; errors?: { message: string; extensions: Record<string, unknown> }[] };
+  (await (await postStartSelling(base(), { email })).json()) as {
+    data?: unknown;
+    errors?: { message: string; extensions: Record<string, unknown> }[];
+  };
 
 /** A batch of 2,000 sales: more than any room left in the database's pages. */
 const ingest = async (batch: string) => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TEST_BACKENDS } from '../testing/databases.js';
+import { START_SELLING } from '../testing/start-selling.js';
 import { serverForTests } from './test-server.js';
 
 /** Each backend's answer for one demo store: the demo data is deterministic, so they must agree. */
@@ -43,7 +44,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
     });
 
     it('given a valid address should answer success and store the row on disk', async () => {
-      const result = await graphql('mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }', {
+      const result = await graphql(START_SELLING, {
         data: { email: ' Chioma@Example.NG ', source: 'localhost/', ref: 'blogger-1' },
       });
       expect(result.data).toEqual({ startSelling: { success: true } });
@@ -57,7 +58,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
     });
 
     it('given a partner code in partner (the field frameworks can pass) should store it with the signup', async () => {
-      const result = await graphql('mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }', {
+      const result = await graphql(START_SELLING, {
         data: { email: 'tolu@example.ng', source: 'localhost/', partner: 'vue-blog' },
       });
       expect(result.data).toEqual({ startSelling: { success: true } });

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TEST_BACKENDS } from '../testing/databases.js';
+import { postStartSelling } from '../testing/start-selling.js';
 import { serverForTests } from './test-server.js';
 
 describe.each(TEST_BACKENDS)('on %s', (backend) => {
@@ -21,14 +22,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
   }
 
   function graphql(email: string, ip: string) {
-    return fetch(`${server.base}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify({
-        query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
-        variables: { data: { email } },
-      }),
-    }).then((response) => response.json());
+    return postStartSelling(server.base, { email }, { 'x-forwarded-for': ip }).then((response) => response.json());
   }
 
   function signupRow(email: string) {

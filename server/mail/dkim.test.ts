@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer } from '../http/test-server.js';
 import { TEST_BACKENDS } from '../testing/databases.js';
 import { startSmtpSink } from '../testing/smtp-sink.js';
+import { postStartSelling } from '../testing/start-selling.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -41,14 +42,7 @@ async function verify(raw: string) {
 const DKIM_ENV = { DKIM_DOMAIN: DOMAIN, DKIM_SELECTOR: SELECTOR, DKIM_PRIVATE_KEY: privateKeyPem };
 
 async function signUp(base: string, email: string) {
-  const response = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
-      variables: { data: { email } },
-    }),
-  });
+  const response = await postStartSelling(base, { email });
   expect(await response.json()).toEqual({ data: { startSelling: { success: true } } });
 }
 

@@ -13,6 +13,7 @@ import { startTestServer } from '../http/test-server.js';
 import { freshDatabase, TEST_BACKENDS } from '../testing/databases.js';
 import { queueWelcomeMails } from '../testing/outbox-rows.js';
 import { startSmtpSink } from '../testing/smtp-sink.js';
+import { postStartSelling } from '../testing/start-selling.js';
 import { createOutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
 import { type MailAttemptOutcome, type MailWorkerOptions, startMailWorker } from './worker.js';
@@ -59,14 +60,7 @@ function recordingTransport(pauseMs = 0, onSend: () => void = () => {}) {
 }
 
 async function signUp(base: string, email: string) {
-  const response = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
-      variables: { data: { email } },
-    }),
-  });
+  const response = await postStartSelling(base, { email });
   return response.json();
 }
 

@@ -7,6 +7,7 @@ import { brand } from '../../common/brand.js';
 import { startTestServer } from '../http/test-server.js';
 import { TEST_BACKENDS } from '../testing/databases.js';
 import { startSmtpSink } from '../testing/smtp-sink.js';
+import { postStartSelling, type StartSellingData } from '../testing/start-selling.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -38,15 +39,8 @@ function readable(raw: string): string {
   return body;
 }
 
-async function signUp(base: string, data: Record<string, string>) {
-  const response = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
-      variables: { data },
-    }),
-  });
+async function signUp(base: string, data: StartSellingData) {
+  const response = await postStartSelling(base, data);
   return response.json();
 }
 

@@ -16,6 +16,7 @@ import { startMailWorker } from '../mail/worker.js';
 import { freshDatabase, TEST_BACKENDS } from '../testing/databases.js';
 import { queueWelcomeMails } from '../testing/outbox-rows.js';
 import { type ReceivedMail, startSmtpSink } from '../testing/smtp-sink.js';
+import { postStartSelling } from '../testing/start-selling.js';
 import { privacyKeys } from './links.js';
 import { createPrivacy } from './privacy.js';
 import { createPrivacyStore } from './store.js';
@@ -40,13 +41,10 @@ const tokenOf = (mail: ReceivedMail) =>
   /<https:\/\/kasuwa\.shop\/unsubscribe\?t=([^>]+)>/.exec(header(mail, 'List-Unsubscribe') ?? '')?.[1];
 
 async function signUp(base: string, email: string, source?: string, locale?: string) {
-  const response = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
-      variables: { data: { email, ...(source ? { source } : {}), ...(locale ? { locale } : {}) } },
-    }),
+  const response = await postStartSelling(base, {
+    email,
+    ...(source ? { source } : {}),
+    ...(locale ? { locale } : {}),
   });
   return { status: response.status, body: await response.text() };
 }

@@ -11,13 +11,13 @@ import { UnavailableError } from '../errors.js';
 import { serverForTests, startTestServerOn } from '../http/test-server.js';
 import { type DatabaseProxy, databaseProxy } from '../testing/database-proxy.js';
 import { freshDatabase, type ScratchDatabase, testRedisUrl } from '../testing/databases.js';
+import { START_SELLING } from '../testing/start-selling.js';
 import { createSignups } from './signups.js';
 import { createSignupStore } from './store.js';
 
 /** Well before the 10 s lock ends, and a wait a person still sits through. */
 const BOUND_SECONDS = 6;
 const INGEST_TOKEN = 'outage-test-ingest-token-0123';
-const SIGNUP = 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }';
 
 type GraphQLAnswer = {
   data?: { startSelling: { success: boolean } } | null;
@@ -37,7 +37,7 @@ const signUp = (base: string, email: string) =>
         await fetch(`${base}/graphql`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: SIGNUP, variables: { data: { email } } }),
+          body: JSON.stringify({ query: START_SELLING, variables: { data: { email } } }),
         })
       ).json()) as GraphQLAnswer,
   );
@@ -137,13 +137,13 @@ describe.each([
   ['in the database', {}],
   ['in Redis', { REDIS_URL: 'redis' }],
 ] as const)(
-  'with the signups table locked and the limits counted %s (SIGNUP_EMAIL_LIMIT and SIGNUP_IP_LIMIT 3)',
+  'with the signups table locked and the limits counted %s (START_SELLING_EMAIL_LIMIT and START_SELLING_IP_LIMIT 3)',
   (_where, counter) => {
     const server = serverForTests(
       {
         DEMO_DATA: 'off',
-        SIGNUP_EMAIL_LIMIT: '3',
-        SIGNUP_IP_LIMIT: '3',
+        START_SELLING_EMAIL_LIMIT: '3',
+        START_SELLING_IP_LIMIT: '3',
         DATABASE_LOCK_TIMEOUT_MS: '500',
         ...('REDIS_URL' in counter && { REDIS_URL: testRedisUrl() }),
       },

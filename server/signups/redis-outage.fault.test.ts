@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../http/test-server.js';
 import { freePort } from '../testing/free-port.js';
 import { redisAnswers, spawnRedis } from '../testing/redis-server.js';
+import { postStartSelling } from '../testing/start-selling.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 /** Killed first: a server closing against a frozen Redis must not leave the redis-server behind. */
@@ -72,14 +73,7 @@ async function redisState(at: TestServer): Promise<[string, string]> {
 
 /** A signup through the GraphQL endpoint: 'accepted', or the error's code. */
 async function signUp(at: TestServer, email: string): Promise<string> {
-  const response = await fetch(`${at.base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
-      variables: { data: { email } },
-    }),
-  });
+  const response = await postStartSelling(at.base, { email });
   const body = (await response.json()) as {
     data?: { startSelling?: { success: boolean } };
     errors?: { extensions?: { code?: string } }[];

@@ -3,6 +3,7 @@
  * statuses its route owes it.
  */
 import { seededRandom } from '../demo-data.js';
+import { START_SELLING } from './start-selling.js';
 
 export const TOKEN = 'bad-input-test-token-0123456789';
 
@@ -138,7 +139,7 @@ export function graphqlRequest(): Bad {
         'bad signup input',
         [200, TOO_LARGE],
         JSON.stringify({
-          query: 'mutation($data: StartSellingInput!) { startSelling(data: $data) { success } }',
+          query: START_SELLING,
           variables: { data: { email: value(), source: value(), ref: value(), website: value() } },
         }),
       );
