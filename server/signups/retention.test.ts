@@ -26,6 +26,28 @@ async function fresh(backend: (typeof TEST_BACKENDS)[number]): Promise<ScratchDa
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 
+/** `count` signups last requested `at`, straight into the table: thousands through the store would take long for nothing. */
+async function insertSignups(opened: OpenedDatabase, count: number, at: string) {
+  const emails = Array.from({ length: count }, (_, i) => `seller${i}@example.ng`);
+  await opened.db
+    .insertInto('signups')
+    .values(
+      emails.map((email) => ({
+        email,
+        email_key: email,
+        first_requested_at: at,
+        last_requested_at: at,
+        request_count: 1,
+        source: null,
+        partner: null,
+        ip_hash: null,
+        last_welcome_at: at,
+        last_welcome_request: 1,
+      })),
+    )
+    .execute();
+}
+
 /** Signups as the form writes them (each queues its welcome e-mail), requested at the given times. */
 async function signUp(opened: OpenedDatabase, requests: [email: string, at: string][]) {
   const store = createSignupStore(opened);
@@ -79,25 +101,7 @@ describe.each(TEST_BACKENDS)('signup retention on %s', (backend) => {
   it('given more signups to erase than one batch should erase every one of them and their e-mails', async () => {
     const { opened } = await fresh(backend);
     const old = daysAgo(1000);
-    // Straight into the tables: 2,500 signups through the store would take long for nothing.
-    const emails = Array.from({ length: 2500 }, (_, i) => `seller${i}@example.ng`);
-    await opened.db
-      .insertInto('signups')
-      .values(
-        emails.map((email) => ({
-          email,
-          email_key: email,
-          first_requested_at: old,
-          last_requested_at: old,
-          request_count: 1,
-          source: null,
-          partner: null,
-          ip_hash: null,
-          last_welcome_at: old,
-          last_welcome_request: 1,
-        })),
-      )
-      .execute();
+    await insertSignups(opened, 2500, old);
     await signUp(opened, [['kept@example.ng', daysAgo(1)]]);
 
     expect(await eraseExpiredSignups(opened, 730)).toMatchObject({ ran: true, signupsErased: 2500 });
@@ -179,24 +183,7 @@ describe('signup retention with several servers on one PostgreSQL database', () 
     const database = await fresh('postgres');
     const url = database.env.DATABASE_URL!;
     const old = daysAgo(1000);
-    const emails = Array.from({ length: 3000 }, (_, i) => `seller${i}@example.ng`);
-    await database.opened.db
-      .insertInto('signups')
-      .values(
-        emails.map((email) => ({
-          email,
-          email_key: email,
-          first_requested_at: old,
-          last_requested_at: old,
-          request_count: 1,
-          source: null,
-          partner: null,
-          ip_hash: null,
-          last_welcome_at: old,
-          last_welcome_request: 1,
-        })),
-      )
-      .execute();
+    await insertSignups(database.opened, 3000, old);
     // Each its own pool, as on two machines: only the database is shared.
     const servers = [openPostgres(url), openPostgres(url)];
     cleanups.push(async () => {
