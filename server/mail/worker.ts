@@ -108,21 +108,23 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     wakeUp?.();
   };
 
-  /** Where and when the address was entered, from the row (older rows carry only the address). */
-  /** The signup's language (outbox payload; rows queued before it have none: English). */
-  function localeOf(row: OutboxRow): Locale {
+  /** What the signup left for its mail: language, page, partner code, time (older rows lack some: English, no page). */
+  type WelcomePayload = {
+    locale?: string;
+    source?: string | null;
+    partner?: string | null;
+    requestedAt?: string | null;
+  };
+  function payloadOf(row: OutboxRow): WelcomePayload {
     try {
-      return resolveLocale((JSON.parse(row.payload || '{}') as { locale?: string }).locale);
+      return JSON.parse(row.payload || '{}') as WelcomePayload;
     } catch {
-      return 'en';
+      return {};
     }
   }
 
-  function factsOf(row: OutboxRow, stopUrl: string): WelcomeFacts {
-    let payload: { source?: string | null; partner?: string | null; requestedAt?: string | null } = {};
-    try {
-      payload = JSON.parse(row.payload) as typeof payload;
-    } catch {}
+  /** Where and when the address was entered: our site, or a partner's page. */
+  function factsOf(row: OutboxRow, payload: WelcomePayload, stopUrl: string): WelcomeFacts {
     const page = payload.source ?? null;
     const code = payload.partner ?? null;
     const host = page?.split('/', 1)[0]?.toLowerCase();
@@ -151,12 +153,13 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
     try {
       if (row.kind !== 'welcome') throw new PermanentMailError(`unknown outbox kind "${row.kind}"`);
-      const locale = localeOf(row);
+      const payload = payloadOf(row);
+      const locale = resolveLocale(payload.locale);
       const stopUrl = privacy?.stopUrl(row.recipient, locale);
       await transport.send({
         key: row.idempotency_key,
         to: row.recipient,
-        ...welcomeEmail(factsOf(row, stopUrl ?? `mailto:${brand.supportEmail}`), locale),
+        ...welcomeEmail(factsOf(row, payload, stopUrl ?? `mailto:${brand.supportEmail}`), locale),
         // RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to the URL.
         ...(privacy && stopUrl
           ? {
