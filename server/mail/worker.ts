@@ -9,7 +9,7 @@ import os from 'node:os';
 import { brand } from '../../common/brand.js';
 import { type Locale, resolveLocale } from '../../common/i18n.js';
 import { type KeptLease, keepLease } from './lease.js';
-import type { OutboxRow, OutboxStore } from './outbox-store.js';
+import type { OutboxRow, OutboxStore, SendCheck } from './outbox-store.js';
 import { DEFAULT_LEASE_MS, type MailTransport, PermanentMailError, RelayMailError } from './transport.js';
 import { type WelcomeFacts, welcomeEmail } from './welcome.js';
 
@@ -137,20 +137,40 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   /**
-   * Sends one row; a failure is recorded at once, a success by the caller with the rest of the batch.
-   * `skipped`: its inbox asked for no more mail (the row is now `cancelled`), or the row is no longer ours.
+   * The last look, right before the send (privacy): a click on the stop link after this worker claimed the
+   * row (or an erasure, or a takeover) means no mail. Asked again after a backoff while the database is
+   * away and `mayWait()` holds, as the record of a send is; `later` when it never answered in time, so
+   * the row is given back rather than held until its lease runs out.
    */
-  async function deliver(row: OutboxRow): Promise<'sent' | 'failed' | 'skipped'> {
+  async function lastLook(row: OutboxRow, mayWait: () => boolean): Promise<SendCheck | 'later'> {
     const { privacy } = options;
-    if (privacy) {
-      // The last look, right before the send: a click on the stop link after this worker claimed the row
-      // (or an erasure, or a takeover) means no mail.
-      const check = await outbox.checkBeforeSend(row.id, worker, privacy.inboxHash(row.recipient));
-      if (check !== 'send') {
-        if (check === 'suppressed') log('e-mail not sent: its inbox asked for no more mail', { outboxId: row.id });
-        return 'skipped';
+    if (!privacy) return 'send';
+    for (let tries = 1; ; tries++) {
+      try {
+        const check = await outbox.checkBeforeSend(row.id, worker, privacy.inboxHash(row.recipient));
+        // A send starts only with half the lease left (sendBatch), however long the database was away.
+        return tries > 1 && check === 'send' && !mayWait() ? 'later' : check;
+      } catch (error) {
+        if (!mayWait()) return 'later';
+        if (tries === 1) log('could not look at an e-mail before sending, will retry', { error: String(error) });
+        await new Promise((resolve) => setTimeout(resolve, recordBackoffMs(tries)));
       }
     }
+  }
+
+  /**
+   * Sends one row; a failure is recorded at once, a success by the caller with the rest of the batch.
+   * `skipped`: its inbox asked for no more mail (the row is now `cancelled`), or the row is no longer ours;
+   * `later`: the last look got no answer, so the row goes back to the queue unsent.
+   */
+  async function deliver(row: OutboxRow, mayWait: () => boolean): Promise<'sent' | 'failed' | 'skipped' | 'later'> {
+    const check = await lastLook(row, mayWait);
+    if (check === 'later') return 'later';
+    if (check !== 'send') {
+      if (check === 'suppressed') log('e-mail not sent: its inbox asked for no more mail', { outboxId: row.id });
+      return 'skipped';
+    }
+    const { privacy } = options;
     try {
       if (row.kind !== 'welcome') throw new PermanentMailError(`unknown outbox kind "${row.kind}"`);
       const payload = payloadOf(row);
@@ -221,8 +241,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     let tried = 0;
     let failure: unknown;
     const sent: number[] = [];
+    const later: number[] = []; // looked at while the database was away: given back unsent
+    const halfLeaseLeft = () => !stopping && Date.now() < lease.until - leaseMs / 2;
     const lane = async () => {
-      while (tried < rows.length && !stopping && failure === undefined && Date.now() < lease.until - leaseMs / 2) {
+      while (tried < rows.length && failure === undefined && halfLeaseLeft()) {
         const row = rows[tried++]!;
         if (lease.lost.has(row.id)) continue; // another worker took it over: not ours to send
         if (sentHere.has(row.id)) {
@@ -230,10 +252,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           continue;
         }
         try {
-          if ((await deliver(row)) === 'sent') {
+          const outcome = await deliver(row, halfLeaseLeft);
+          if (outcome === 'sent') {
             sent.push(row.id);
             rememberSent(row.id);
-          } else finished.add(row.id);
+          } else if (outcome === 'later') later.push(row.id);
+          else finished.add(row.id);
         } catch (error) {
           failure ??= error; // the database refused a record: stop taking rows, keep what was sent
         }
@@ -244,10 +268,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       await Promise.all(Array.from({ length: Math.min(lanes, rows.length) }, lane));
       await recordSent(sent, lease);
       for (const id of sent) finished.add(id);
-      await outbox.release(
-        rows.slice(tried).map((row) => row.id),
-        worker,
-      );
+      await outbox.release([...later, ...rows.slice(tried).map((row) => row.id)], worker);
     } finally {
       lease.stop();
     }

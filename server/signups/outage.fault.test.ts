@@ -137,13 +137,13 @@ describe.each([
   ['in the database', {}],
   ['in Redis', { REDIS_URL: 'redis' }],
 ] as const)(
-  'with the signups table locked and the limits counted %s (START_SELLING_EMAIL_LIMIT and START_SELLING_IP_LIMIT 3)',
+  'with the signups table locked and the limits counted %s (SIGNUP_EMAIL_LIMIT and SIGNUP_IP_LIMIT 3)',
   (_where, counter) => {
     const server = serverForTests(
       {
         DEMO_DATA: 'off',
-        START_SELLING_EMAIL_LIMIT: '3',
-        START_SELLING_IP_LIMIT: '3',
+        SIGNUP_EMAIL_LIMIT: '3',
+        SIGNUP_IP_LIMIT: '3',
         DATABASE_LOCK_TIMEOUT_MS: '500',
         ...('REDIS_URL' in counter && { REDIS_URL: testRedisUrl() }),
       },
