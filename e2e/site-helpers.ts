@@ -36,3 +36,22 @@ export function cspViolations(page: Page): string[] {
   });
   return violations;
 }
+
+/** Records the page's layout shifts (without recent input) from its first frame; read them with `layoutShiftSum`. */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The cumulative layout shift recorded so far (recordLayoutShifts). */
+export async function layoutShiftSum(page: Page): Promise<number> {
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  return shifts.reduce((sum, value) => sum + value, 0);
+}

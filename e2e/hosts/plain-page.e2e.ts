@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.js';
+import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
 import { storedSignup } from '../stored-signup.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
@@ -45,22 +46,13 @@ test('given only the script tag and the elements should render every widget with
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 2000 });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto(partnerUrl);
   await expect(page.getByRole('textbox', { name: 'Email address' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Store domain' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Monthly', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('pricing-plans').getByRole('button', { name: 'Get Started' }).first()).toBeVisible();
-  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-  expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+  expect(await layoutShiftSum(page)).toBe(0);
 });
 
 test('given the Custom HTML block in a post should sign up with the partner code it carries', async ({ page }) => {

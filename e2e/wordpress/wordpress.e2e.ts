@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.js';
+import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
 import { storedSignup } from '../stored-signup.js';
 import {
   blocksPost,
@@ -60,21 +61,12 @@ const postUrl = (name: string) => `${wp.url}/?p=${posts[name]}`;
 /** The sum of layout shifts (without recent input) while a post loads and its widgets render. */
 async function layoutShift(browser: Browser, name: string, width: number) {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 2600 : 2000 } });
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto(postUrl(name));
   await widgetsRendered(page, name);
   // A shift is reported in the frame after it happens.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-  return { page, cls: shifts.reduce((sum, value) => sum + value, 0) };
+  return { page, cls: await layoutShiftSum(page) };
 }
 
 /** Every widget of a post is defined and shows its own controls (in its shadow root). */
