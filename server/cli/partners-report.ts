@@ -4,7 +4,7 @@
  * held at a time; CSV is written as each code completes, with formula-like codes neutralised (csv.ts).
  */
 import { streamPartnerSignups } from '../signups/store.js';
-import { type AdminCommand, UsageError } from './command.js';
+import { type AdminCommand, UsageError, writeOut } from './command.js';
 import { option, textTable } from './contest-format.js';
 import { csvRow } from './csv.js';
 import { parseSince } from './mail-retry.js';
@@ -65,10 +65,6 @@ function parseArgs(args: string[]): { since?: string; format: Format } {
   return { since: sinceRaw === undefined ? undefined : parseSince(sinceRaw), format };
 }
 
-async function write(text: string): Promise<void> {
-  if (!process.stdout.write(text)) await new Promise((resolve) => process.stdout.once('drain', resolve));
-}
-
 export const partnersReportCommand: AdminCommand = {
   name: 'partners:report',
   usage: 'partners:report [--since DATE] [--format csv|table]',
@@ -78,10 +74,10 @@ export const partnersReportCommand: AdminCommand = {
     return withDatabase(config, async (opened) => {
       const report = partnerWeeks(streamPartnerSignups(opened, since));
       if (format === 'csv') {
-        await write(csvRow(['partner', 'week', 'week_starts', 'signups']));
+        await writeOut(csvRow(['partner', 'week', 'week_starts', 'signups']));
         for await (const { partner, weeks, total } of report) {
           const lines = weeks.map((w) => csvRow([partner, w.week, w.monday, w.signups]));
-          await write(lines.join('') + csvRow([partner, 'total', '', total]));
+          await writeOut(lines.join('') + csvRow([partner, 'total', '', total]));
         }
         return 0;
       }

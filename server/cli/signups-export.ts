@@ -2,7 +2,7 @@ import { privacySecret } from '../db/installation.js';
 import { privacyKeys } from '../privacy/links.js';
 import { createPrivacyStore } from '../privacy/store.js';
 import { streamSignups } from '../signups/store.js';
-import type { AdminCommand } from './command.js';
+import { type AdminCommand, writeOut } from './command.js';
 import { csvRow } from './csv.js';
 import { withDatabase } from './with-database.js';
 
@@ -28,7 +28,7 @@ export const signupsExportCommand: AdminCommand = {
           row.source,
           row.partner,
         ]);
-        if (!process.stdout.write(line)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+        await writeOut(line);
       }
       return 0;
     });
