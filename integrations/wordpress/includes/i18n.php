@@ -36,6 +36,19 @@ final class Kasuwa_I18n {
 	public static function register(): void {
 		// Before the blocks are registered (init, 10): block.json's titles are translated then.
 		add_action( 'init', array( self::class, 'load' ), 1 );
+		add_filter( 'language_attributes', array( self::class, 'html_lang' ) );
+	}
+
+	/**
+	 * WordPress prints its locale as <html lang> (`hau`); BCP 47, and our widgets (a modal a link opens,
+	 * a tag written by hand), want the two-letter code where there is one (`ha`).
+	 */
+	public static function html_lang( $output ): string {
+		return (string) preg_replace_callback(
+			'/\blang="(hau|yor|ibo)(-[A-Za-z]{2})?"/',
+			fn ( $m ) => 'lang="' . self::NAMES[ $m[1] ] . ( $m[2] ?? '' ) . '"',
+			(string) $output
+		);
 	}
 
 	/** One of our five codes for a locale or language tag (`hau`, `ha_NG`, `yo-NG`, `en_US`), else ''. */
