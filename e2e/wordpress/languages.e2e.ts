@@ -81,10 +81,15 @@ test('given a site in Hausa, the fallbacks with JavaScript off and the widgets w
   await page.close();
 });
 
-test('given a site in Hausa, Settings → Kasuwa, its refusal notice and the blocks’ titles are Hausa', async ({
+test('given a site in Hausa, Settings → Kasuwa, its refusal notice, the blocks’ titles and the editor’s sidebar are Hausa', async ({
   page,
 }) => {
   const ha = await readCatalog('ha');
+  // What WordPress hands the block editor's script (wp_set_script_translations).
+  const editor = wp.php(`echo load_script_textdomain('kasuwa-editor', 'kasuwa', WP_PLUGIN_DIR . '/kasuwa/languages');`);
+  expect(JSON.parse(editor).locale_data.messages['Button text']).toEqual([
+    ha['wordpress.editor.button-text']!.translation,
+  ]);
   await page.goto(`${wp.url}/wp-login.php`);
   await page.getByLabel('Username or Email Address').fill(ADMIN.user);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
