@@ -12,7 +12,13 @@ const config: LinguiConfig = {
   catalogs: [
     {
       path: '<rootDir>/locales/{locale}',
-      include: ['<rootDir>/widgets', '<rootDir>/site', '<rootDir>/server', '<rootDir>/common'],
+      include: [
+        '<rootDir>/widgets',
+        '<rootDir>/site',
+        '<rootDir>/server',
+        '<rootDir>/common',
+        '<rootDir>/integrations/wordpress',
+      ],
       exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.browser.ts', '**/testing/**', '**/test-support/**'],
     },
   ],

@@ -13,6 +13,7 @@ import { packWidgetsPackage } from './build-package.mjs';
 import { catalogsByUrl, updateCatalogs, widgetMessages } from './i18n.mjs';
 import { linguiMacroPlugin, transformMacros } from './lingui-macro.mjs';
 import { precompress } from './precompress.mjs';
+import { wordpressLanguageFiles } from './wordpress-i18n.mjs';
 import { zipDirectory } from './zip.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -282,11 +283,14 @@ export async function renderPages() {
   step(`${pages.length} pages rendered`);
 }
 
-/** The WordPress plugin (integrations/wordpress/) as the zip WordPress installs, served at PLUGIN_ZIP_URL. */
+/** The WordPress plugin (integrations/wordpress/, its languages/ from locales/*.po) as the zip served at PLUGIN_ZIP_URL. */
 export const PLUGIN_ZIP = 'dist/site/downloads/kasuwa-wordpress.zip';
-export function zipWordPressPlugin() {
+export async function zipWordPressPlugin() {
+  const { files: languages, missing } = await wordpressLanguageFiles();
+  for (const text of missing) console.warn(`[build] WordPress plugin: no catalog message says "${text}"`);
   const files = zipDirectory('integrations/wordpress', 'kasuwa', PLUGIN_ZIP, {
     exclude: (file) => file.endsWith('.ts'),
+    extra: languages,
   });
   step(`WordPress plugin zipped (${files} files, ${PLUGIN_ZIP})`);
 }
@@ -336,7 +340,9 @@ export async function sourceFingerprint() {
     'packages',
     'integrations',
     // Every script the build runs (scripts/build.mjs and the files it imports).
-    ...['build', 'build-package', 'i18n', 'lingui-macro', 'precompress', 'zip'].map((name) => `scripts/${name}.mjs`),
+    ...['build', 'build-package', 'i18n', 'lingui-macro', 'precompress', 'wordpress-i18n', 'zip'].map(
+      (name) => `scripts/${name}.mjs`,
+    ),
     'vite.config.ts',
     'package.json',
     'package-lock.json',
@@ -379,7 +385,7 @@ async function main() {
     if (only !== 'server') await buildSiteAssets();
     await buildServer();
     await renderPages();
-    zipWordPressPlugin();
+    await zipWordPressPlugin();
   }
   const compressed = precompress('dist/widgets') + precompress('dist/site');
   step(`${compressed} files precompressed (gzip, brotli)`);

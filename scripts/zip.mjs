@@ -11,18 +11,25 @@ import zlib from 'node:zlib';
 const DOS_TIME = 0;
 const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1;
 
-/** Writes `zipFile` with every file under `dir`, stored under `prefix/` (e.g. the plugin's folder name). */
-export function zipDirectory(dir, prefix, zipFile, { exclude = () => false } = {}) {
-  const files = fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => fs.statSync(path.join(dir, file)).isFile() && !exclude(file))
-    .sort();
+/**
+ * Writes `zipFile` with every file under `dir`, stored under `prefix/` (e.g. the plugin's folder name),
+ * and the files of `extra` (name under `prefix/` → contents) that the build made.
+ */
+export function zipDirectory(dir, prefix, zipFile, { exclude = () => false, extra = {} } = {}) {
+  const contents = new Map(
+    fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => fs.statSync(path.join(dir, file)).isFile() && !exclude(file))
+      .map((file) => [file.split(path.sep).join('/'), () => fs.readFileSync(path.join(dir, file))]),
+  );
+  for (const [name, data] of Object.entries(extra)) contents.set(name, () => Buffer.from(data));
+  const files = [...contents.keys()].sort();
   const locals = [];
   const centrals = [];
   let offset = 0;
   for (const file of files) {
-    const name = Buffer.from(`${prefix}/${file.split(path.sep).join('/')}`, 'utf8');
-    const data = fs.readFileSync(path.join(dir, file));
+    const name = Buffer.from(`${prefix}/${file}`, 'utf8');
+    const data = contents.get(file)();
     const deflated = zlib.deflateRawSync(data, { level: 9 });
     const crc = zlib.crc32(data);
     const header = Buffer.alloc(30);

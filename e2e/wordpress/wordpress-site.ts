@@ -214,3 +214,15 @@ wp_install('A Kasuwa partner blog', ${phpString(admin.user)}, 'admin@example.ng'
     },
   };
 }
+
+/** Installs and activates a plugin's zip with WordPress's own upgrader, as Plugins → Add New → Upload Plugin does. */
+export function installPlugin(wp: WordPress, zip: string, plugin: string): void {
+  wp.php(`
+require_once ABSPATH . 'wp-admin/includes/admin.php';
+require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
+wp_set_current_user(1);
+$result = (new Plugin_Upgrader(new Automatic_Upgrader_Skin()))->install(${phpString(zip)});
+if ($result !== true) { fwrite(STDERR, is_wp_error($result) ? $result->get_error_message() : 'install failed'); exit(1); }
+$active = activate_plugin(${phpString(plugin)});
+if (is_wp_error($active)) { fwrite(STDERR, $active->get_error_message()); exit(1); }`);
+}

@@ -9,6 +9,7 @@
  * Author:            Kasuwa
  * License:           MIT
  * Text Domain:       kasuwa
+ * Domain Path:       /languages
  *
  * @package Kasuwa
  */
@@ -17,12 +18,14 @@ defined( 'ABSPATH' ) || exit;
 
 const KASUWA_PLUGIN_FILE = __FILE__;
 
+require_once __DIR__ . '/includes/i18n.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/markup.php';
 require_once __DIR__ . '/includes/widgets.php';
 require_once __DIR__ . '/includes/loader.php';
 require_once __DIR__ . '/includes/kses.php';
 
+Kasuwa_I18n::register();
 Kasuwa_Settings::register();
 Kasuwa_Widgets::register();
 Kasuwa_Loader::register();

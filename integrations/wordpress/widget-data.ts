@@ -13,7 +13,7 @@ import { widgetMetadata } from '../../widgets/metadata.js';
 
 export const WIDGET_DATA_FILE = 'integrations/wordpress/widget-data.json';
 
-/** The plugin renders English (its fallbacks; the widgets themselves follow the page's language). */
+/** In English: the plugin translates the plans' words with the catalogs (scripts/wordpress-i18n.mjs). */
 const t = translatorFor('en');
 
 export function widgetData() {

@@ -18,15 +18,31 @@
       onChange: (partner) => props.setAttributes({ partner }),
     });
 
+  // Each language by its own name (common/i18n.ts LOCALE_NAMES); empty: the post's, else the site's.
+  const languageField = (props) =>
+    el(SelectControl, {
+      label: __('Language', 'kasuwa'),
+      value: props.attributes.lang,
+      options: [
+        { label: __("The post's language", 'kasuwa'), value: '' },
+        { label: 'English', value: 'en' },
+        { label: 'Naijá', value: 'pcm' },
+        { label: 'Hausa', value: 'ha' },
+        { label: 'Yorùbá', value: 'yo' },
+        { label: 'Igbo', value: 'ig' },
+      ],
+      onChange: (lang) => props.setAttributes({ lang }),
+    });
+
   const fields = {
-    'kasuwa/signup': (props) => [partnerField(props)],
-    'kasuwa/rank-checker': () => [],
+    'kasuwa/signup': (props) => [partnerField(props), languageField(props)],
+    'kasuwa/rank-checker': (props) => [languageField(props)],
     'kasuwa/pricing': (props) => [
       el(SelectControl, {
         label: __('Prices shown first', 'kasuwa'),
         value: props.attributes.period,
         options: [
-          { label: __('Yearly', 'kasuwa'), value: 'annual' },
+          { label: __('Annual', 'kasuwa'), value: 'annual' },
           { label: __('Monthly', 'kasuwa'), value: 'monthly' },
         ],
         onChange: (period) => props.setAttributes({ period }),
@@ -37,6 +53,7 @@
         onChange: (label) => props.setAttributes({ label }),
       }),
       partnerField(props),
+      languageField(props),
     ],
     'kasuwa/start-selling': (props) => [
       el(TextControl, {
@@ -45,6 +62,7 @@
         onChange: (label) => props.setAttributes({ label }),
       }),
       partnerField(props),
+      languageField(props),
     ],
   };
 

@@ -4,7 +4,8 @@
  * works without JavaScript (a signup POST and a rank GET to the configured origin, the partner code in
  * a hidden field) and a plain plans list. Inline styles give each tag the room the widget takes
  * (widget-data.json: widgets/host-sizes.ts) and keep every control inside its container, so nothing
- * moves when the widget replaces the fallback and no stylesheet of ours is needed.
+ * moves when the widget replaces the fallback and no stylesheet of ours is needed. Its words are the
+ * widgets' (translated with them, includes/i18n.php), and each tag carries the widget's `lang`.
  *
  * @package Kasuwa
  */
@@ -49,6 +50,15 @@ final class Kasuwa_Markup {
 		return $out;
 	}
 
+	/**
+	 * A plan's words from widget-data.json (English), translated: the build puts them into the .mo
+	 * files with the plans' own translations (scripts/wordpress-i18n.mjs).
+	 */
+	private static function translate( string $english ): string {
+		// phpcs:ignore WordPress.WP.I18n.NonSingularStringLiteralText -- the plans' words, listed by the build.
+		return __( $english, 'kasuwa' );
+	}
+
 	private static function url( string $path ): string {
 		return esc_url( Kasuwa_Settings::origin() . $path );
 	}
@@ -62,7 +72,9 @@ final class Kasuwa_Markup {
 	public static function signup( string $partner, string $wrapper = '' ): string {
 		$id     = wp_unique_id( 'kasuwa-email-' );
 		$hidden = '' === $partner ? '' : '<input type="hidden" name="partner" value="' . esc_attr( $partner ) . '">';
-		return '<start-selling-form' . self::attributes( array( 'partner' => $partner, 'style' => self::host_style( 'start-selling-form' ) ), $wrapper ) . '>'
+		// The welcome mail's language, as our own page's form sends it (docs/languages.md, E-mail).
+		$hidden .= '' === Kasuwa_I18n::current() ? '' : '<input type="hidden" name="locale" value="' . esc_attr( Kasuwa_I18n::current() ) . '">';
+		return '<start-selling-form' . self::attributes( array( 'partner' => $partner, 'lang' => Kasuwa_I18n::current(), 'style' => self::host_style( 'start-selling-form' ) ), $wrapper ) . '>'
 			. '<form method="post" action="' . self::url( self::data()['paths']['signup'] ?? '/start-selling' ) . '" style="margin:0">'
 			. '<label for="' . esc_attr( $id ) . '" style="' . esc_attr( self::LABEL ) . '">' . esc_html__( 'Email address', 'kasuwa' ) . '</label>'
 			. '<div style="' . esc_attr( self::FIELD_ROW ) . '">'
@@ -75,7 +87,7 @@ final class Kasuwa_Markup {
 
 	public static function rank_checker( string $wrapper = '' ): string {
 		$id = wp_unique_id( 'kasuwa-domain-' );
-		return '<store-rank-checker' . self::attributes( array( 'style' => self::host_style( 'store-rank-checker' ) ), $wrapper ) . '>'
+		return '<store-rank-checker' . self::attributes( array( 'lang' => Kasuwa_I18n::current(), 'style' => self::host_style( 'store-rank-checker' ) ), $wrapper ) . '>'
 			. '<form method="get" action="' . self::url( self::data()['paths']['rank'] ?? '/new-year-sales/rank' ) . '" style="margin:0">'
 			. '<label for="' . esc_attr( $id ) . '" style="' . esc_attr( self::LABEL ) . '">' . esc_html__( 'Store domain', 'kasuwa' ) . '</label>'
 			. '<div style="' . esc_attr( self::FIELD_ROW ) . '">'
@@ -91,21 +103,22 @@ final class Kasuwa_Markup {
 		$intro  = 'monthly' === $period
 			? esc_html__( 'Prices per month', 'kasuwa' )
 			/* translators: %s: the saving, e.g. "Save 33%" */
-			: sprintf( esc_html__( 'Prices per year · %s against paying monthly', 'kasuwa' ), '<strong>' . esc_html( $plans['savingLabel'] ?? '' ) . '</strong>' );
+			: sprintf( esc_html__( 'Prices per year · %s against paying monthly', 'kasuwa' ), '<strong>' . esc_html( self::translate( $plans['savingLabel'] ?? '' ) ) . '</strong>' );
 		$cards  = '';
 		foreach ( $plans['list'] as $plan ) {
 			$border = $plan['recommended'] ? '2px solid currentColor' : '1px solid #c3c4c7';
 			$cards .= '<li style="flex:0 0 min(16rem,85%);scroll-snap-align:start;box-sizing:border-box;display:flex;flex-direction:column;margin:0;padding:1.25rem;border:' . esc_attr( $border ) . ';border-radius:12px">'
 				. ( $plan['recommended'] ? '<p style="margin:0;font-size:.85rem;font-weight:700">' . esc_html__( 'Recommended', 'kasuwa' ) . '</p>' : '' )
-				. '<h3 style="margin:.25rem 0;font-size:1.3rem">' . esc_html( $plan['title'] ) . '</h3>'
-				. '<p style="margin:0">' . esc_html( $plan['description'] ) . '</p>'
-				. '<p style="margin:.5rem 0 0;font-size:1.6rem;font-weight:800">' . esc_html( $plan['price'][ $period ] ) . '<span style="font-size:1rem;font-weight:400">' . esc_html( $plans['periodLabel'][ $period ] ) . '</span></p>'
-				. ( $plan['free'] ? '' : '<p style="margin:0">' . esc_html( sprintf( /* translators: %s: the other period's price */ __( 'or %s', 'kasuwa' ), $plan['price'][ $other ] . $plans['periodLabel'][ $other ] ) ) . '</p>' )
+				. '<h3 style="margin:.25rem 0;font-size:1.3rem">' . esc_html( self::translate( $plan['title'] ) ) . '</h3>'
+				. '<p style="margin:0">' . esc_html( self::translate( $plan['description'] ) ) . '</p>'
+				. '<p style="margin:.5rem 0 0;font-size:1.6rem;font-weight:800">' . esc_html( $plan['price'][ $period ] ) . '<span style="font-size:1rem;font-weight:400">' . esc_html( self::translate( $plans['periodLabel'][ $period ] ) ) . '</span></p>'
+				/* translators: %s: the other period's price */
+				. ( $plan['free'] ? '' : '<p style="margin:0">' . esc_html( sprintf( 'monthly' === $other ? __( 'or %s/month', 'kasuwa' ) : __( 'or %s/year', 'kasuwa' ), $plan['price'][ $other ] ) ) . '</p>' )
 				. '<p style="margin:1rem 0 0"><a href="' . self::signup_page_url( $partner ) . '" data-start-selling' . self::attributes( array( 'data-partner' => $partner ) ) . '>' . esc_html__( 'Get Started', 'kasuwa' ) . '</a></p>'
-				. '<ul style="margin:1rem 0 0;padding-left:1.1rem">' . implode( '', array_map( fn ( $b ) => '<li>' . esc_html( $b ) . '</li>', $plan['benefits'] ) ) . '</ul>'
+				. '<ul style="margin:1rem 0 0;padding-left:1.1rem">' . implode( '', array_map( fn ( $b ) => '<li>' . esc_html( self::translate( $b ) ) . '</li>', $plan['benefits'] ) ) . '</ul>'
 				. '</li>';
 		}
-		return '<pricing-plans' . self::attributes( array( 'period' => $period, 'label' => $label, 'style' => self::host_style( 'pricing-plans' ) ), $wrapper ) . '>'
+		return '<pricing-plans' . self::attributes( array( 'period' => $period, 'label' => $label, 'lang' => Kasuwa_I18n::current(), 'style' => self::host_style( 'pricing-plans' ) ), $wrapper ) . '>'
 			. '<div style="max-width:100%;box-sizing:border-box">'
 			. '<p style="margin:0 0 1rem;text-align:center">' . $intro . '</p>'
 			. '<ul aria-label="' . esc_attr( '' === $label ? __( 'Plans', 'kasuwa' ) : $label ) . '" style="list-style:none;display:flex;gap:1rem;overflow-x:auto;scroll-snap-type:x mandatory;max-width:100%;box-sizing:border-box;margin:0;padding:0 0 1rem">' . $cards . '</ul>'
@@ -117,7 +130,7 @@ final class Kasuwa_Markup {
 	 * code); without JavaScript it leads to the signup on our site.
 	 */
 	public static function start_selling( string $partner, string $text, string $wrapper = '' ): string {
-		return '<start-selling-modal' . self::attributes( array( 'partner' => $partner ) ) . '></start-selling-modal>'
+		return '<start-selling-modal' . self::attributes( array( 'partner' => $partner, 'lang' => Kasuwa_I18n::current() ) ) . '></start-selling-modal>'
 			. '<p' . ( '' === $wrapper ? '' : ' ' . $wrapper ) . '><a class="wp-element-button" href="' . self::signup_page_url( $partner ) . '" data-start-selling' . self::attributes( array( 'data-partner' => $partner ) ) . '>'
 			. esc_html( '' === $text ? __( 'Start Selling', 'kasuwa' ) : $text ) . '</a></p>';
 	}

@@ -129,6 +129,15 @@ final class Kasuwa_Settings {
 		settings_fields( 'kasuwa' );
 		do_settings_sections( 'kasuwa' );
 		submit_button();
-		echo '</form><p>' . esc_html__( 'Blocks: Kasuwa signup form, Kasuwa store rank checker, Kasuwa pricing plans, Kasuwa start-selling button. Shortcodes: [kasuwa_signup], [kasuwa_rank_checker], [kasuwa_pricing period="monthly"], [kasuwa_start_selling], each with an optional partner="...".', 'kasuwa' ) . '</p></div>';
+		$blocks = array_map( fn ( $block ) => $block->title, array_filter( WP_Block_Type_Registry::get_instance()->get_all_registered(), fn ( $block ) => str_starts_with( $block->name, 'kasuwa/' ) ) );
+		echo '</form><p>' . esc_html(
+			sprintf(
+				/* translators: 1: the blocks' titles, 2: the shortcodes, 3: their optional attributes */
+				__( 'Blocks: %1$s. Shortcodes: %2$s, each with these optional attributes: %3$s.', 'kasuwa' ),
+				implode( ', ', $blocks ),
+				'[kasuwa_signup], [kasuwa_rank_checker], [kasuwa_pricing period="monthly"], [kasuwa_start_selling]',
+				'partner="...", lang="en|pcm|ha|yo|ig"'
+			)
+		) . '</p></div>';
 	}
 }

@@ -2,7 +2,8 @@
 /**
  * The four widgets as dynamic blocks and as shortcodes, both rendered here on the server (so kses,
  * which filters what authors type, never sees them: every role that writes posts can use them). Each
- * takes an optional partner code for this use; otherwise the site's (Settings -> Kasuwa) applies.
+ * takes an optional partner code for this use; otherwise the site's (Settings -> Kasuwa) applies. Each
+ * speaks its `lang`, else the post's or the site's language (includes/i18n.php).
  *
  * @package Kasuwa
  */
@@ -12,14 +13,21 @@ defined( 'ABSPATH' ) || exit;
 final class Kasuwa_Widgets {
 	/** Block folder => [shortcode, attributes with their defaults]. */
 	const WIDGETS = array(
-		'signup'        => array( 'kasuwa_signup', array( 'partner' => '' ) ),
-		'rank-checker'  => array( 'kasuwa_rank_checker', array() ),
+		'signup'        => array(
+			'kasuwa_signup',
+			array(
+				'partner' => '',
+				'lang'    => '',
+			),
+		),
+		'rank-checker'  => array( 'kasuwa_rank_checker', array( 'lang' => '' ) ),
 		'pricing'       => array(
 			'kasuwa_pricing',
 			array(
 				'period'  => 'annual',
 				'label'   => '',
 				'partner' => '',
+				'lang'    => '',
 			),
 		),
 		'start-selling' => array(
@@ -27,6 +35,7 @@ final class Kasuwa_Widgets {
 			array(
 				'label'   => '',
 				'partner' => '',
+				'lang'    => '',
 			),
 		),
 	);
@@ -43,6 +52,8 @@ final class Kasuwa_Widgets {
 			'1.0.0',
 			true
 		);
+		// languages/kasuwa-<locale>-kasuwa-editor.json, made by the build like the .mo files.
+		wp_set_script_translations( 'kasuwa-editor', 'kasuwa', dirname( __DIR__ ) . '/languages' );
 		foreach ( self::WIDGETS as $block => [ $shortcode, $defaults ] ) {
 			register_block_type(
 				dirname( __DIR__ ) . '/blocks/' . $block,
@@ -58,8 +69,13 @@ final class Kasuwa_Widgets {
 		}
 	}
 
-	/** One widget's markup; marks the page as using a widget (the loader then comes once). */
+	/** One widget's markup, in its language; marks the page as using a widget (the loader then comes once). */
 	public static function render( string $block, array $attributes, string $wrapper = '' ): string {
+		$lang = Kasuwa_I18n::language( (string) ( $attributes['lang'] ?? '' ) );
+		return Kasuwa_I18n::in_language( $lang, fn () => self::markup( $block, $attributes, $wrapper ) );
+	}
+
+	private static function markup( string $block, array $attributes, string $wrapper ): string {
 		Kasuwa_Loader::mark_used();
 		$partner = Kasuwa_Settings::clean_partner( (string) ( $attributes['partner'] ?? '' ) );
 		$partner = null === $partner || '' === $partner ? Kasuwa_Settings::partner() : $partner;

@@ -1,0 +1,106 @@
+/**
+ * The WordPress plugin in the site's language (docs/embed-cms.md#languages): a Debian WordPress 6.1 set
+ * to Hausa, the zip our server serves installed, a post with the signup block and a Yoruba rank checker.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config.js';
+import { readCatalog } from '../../scripts/i18n.mjs';
+import { moFile } from '../../scripts/wordpress-i18n.mjs';
+import { intro, outro } from './posts.js';
+import { installPlugin, startWordPress, type WordPress } from './wordpress-site.js';
+
+const product = `http://127.0.0.1:${E2E_PORT}`;
+const WORDPRESS_PORT = Number(process.env.WORDPRESS_PORT ?? E2E_PORT + 2);
+const ADMIN = { user: 'administrator', password: 'admin-password-36' };
+const SHOTS = 'test-results/wordpress';
+const post = [
+  intro,
+  '<!-- wp:kasuwa/signup /-->',
+  '<!-- wp:shortcode -->\n[kasuwa_rank_checker lang="yo"]\n<!-- /wp:shortcode -->',
+  outro,
+].join('\n\n');
+
+let wp: WordPress;
+let postUrl: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  wp = await startWordPress(WORDPRESS_PORT, ADMIN);
+  const zip = path.resolve('test-results/kasuwa-wordpress-languages.zip');
+  fs.writeFileSync(zip, Buffer.from(await (await fetch(`${product}/downloads/kasuwa-wordpress.zip`)).arrayBuffer()));
+  installPlugin(wp, zip, 'kasuwa/kasuwa.php');
+  // WordPress's name for Hausa (translate.wordpress.org), as Settings → General stores it. WordPress keeps
+  // a site language only when its core language pack is installed: a stand-in pack, a header alone.
+  const pack = moFile([['', 'Language: hau\n']]).toString('base64');
+  const id = wp.php(`
+wp_mkdir_p(WP_LANG_DIR);
+file_put_contents(WP_LANG_DIR . '/hau.mo', base64_decode('${pack}'));
+update_option('WPLANG', 'hau');
+update_option('kasuwa_origin', '${product}');
+wp_set_current_user(1);
+echo wp_insert_post(['post_title' => 'Fara sayarwa da Kasuwa', 'post_content' => base64_decode('${Buffer.from(post).toString('base64')}'), 'post_status' => 'publish']);`);
+  expect(wp.php('echo get_locale();')).toBe('hau');
+  postUrl = `${wp.url}/?p=${id}`;
+});
+
+test.afterAll(async () => {
+  await wp?.stop();
+});
+
+test('given a site in Hausa, the fallbacks with JavaScript off and the widgets with it on are Hausa, and a shortcode may ask for Yoruba', async ({
+  browser,
+}) => {
+  // What the catalogs say now (a reviewer may change the words; the test follows them).
+  const [ha, yo] = await Promise.all([readCatalog('ha'), readCatalog('yo')]);
+  const offline = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
+  const noJs = await offline.newPage();
+  await noJs.goto(postUrl);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await noJs.screenshot({ path: `${SHOTS}/post-hausa-360-no-js.png`, fullPage: true });
+  const fallback = noJs.locator('start-selling-form[lang="ha"] form');
+  await expect(fallback.getByRole('textbox', { name: ha['form.email']!.translation })).toBeVisible();
+  await expect(fallback.getByRole('button', { name: ha['form.submit']!.translation })).toBeVisible();
+  await expect(fallback.locator('input[name="locale"]')).toHaveValue('ha');
+  const yoruba = noJs.locator('store-rank-checker[lang="yo"] form');
+  await expect(yoruba.getByRole('textbox', { name: yo['rank.domain']!.translation })).toBeVisible();
+  await expect(yoruba.getByRole('button', { name: yo['rank.check']!.translation })).toBeVisible();
+  await offline.close();
+
+  const page = await browser.newPage();
+  await page.goto(postUrl);
+  // WordPress's `hau` as BCP 47 has it, so what follows the page (the modal, a hand-written tag) is Hausa too.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ha');
+  const widget = page.locator('start-selling-form form.form');
+  await expect(widget.getByRole('textbox', { name: ha['form.email']!.translation })).toBeVisible();
+  await expect(widget.getByRole('button', { name: ha['form.submit']!.translation })).toBeVisible();
+  await expect(
+    page.locator('store-rank-checker').getByRole('button', { name: yo['rank.check']!.translation }),
+  ).toBeVisible();
+  await page.close();
+});
+
+test('given a site in Hausa, Settings → Kasuwa, its refusal notice, the blocks’ titles and the editor’s sidebar are Hausa', async ({
+  page,
+}) => {
+  const ha = await readCatalog('ha');
+  // What WordPress hands the block editor's script (wp_set_script_translations).
+  const editor = wp.php(`echo load_script_textdomain('kasuwa-editor', 'kasuwa', WP_PLUGIN_DIR . '/kasuwa/languages');`);
+  expect(JSON.parse(editor).locale_data.messages['Button text']).toEqual([
+    ha['wordpress.editor.button-text']!.translation,
+  ]);
+  await page.goto(`${wp.url}/wp-login.php`);
+  await page.getByLabel('Username or Email Address').fill(ADMIN.user);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/wp-admin/);
+  await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
+  const origin = page.getByLabel(ha['wordpress.settings.origin']!.translation!);
+  await expect(origin).toHaveValue(product);
+  await origin.fill('ftp://example.ng');
+  await page.locator('#submit').click();
+  await expect(page.getByText(ha['wordpress.settings.origin-refused']!.translation!)).toBeVisible();
+  await expect(origin).toHaveValue(product);
+  await expect(page.getByText(ha['wordpress.block.signup.title']!.translation!, { exact: false })).toBeVisible();
+});
