@@ -1,10 +1,8 @@
 /**
- * Our own pictures as inline SVG (no requests, no third-party images, sized so nothing shifts):
- * three phone mock-ups (store front, order list, analytics chart) and two benefit illustrations.
- * Their words are messages in the page's language (docs/languages.md), drawn as SVG text: each text has
- * a width it may take, in the picture's units, and a longer translation is drawn smaller to fit it. In
- * the pseudo-locale each text says that width (`data-fit`; not in real pages, a few bytes each), and
- * e2e/site-overflow.e2e.ts measures every one against it.
+ * Our own pictures as inline SVG (no requests, no third-party images, sized so nothing shifts): three
+ * phone mock-ups and two benefit illustrations. Their words are messages in the page's language, as SVG
+ * text drawn smaller when a translation is longer than its place; in the pseudo-locale each text says
+ * its width (`data-fit`), which e2e/site-overflow.e2e.ts measures.
  */
 import { msg } from '@lingui/core/macro';
 import { html, nothing, type TemplateResult } from 'lit-html';
