@@ -55,6 +55,7 @@ export function whereUsed(origins) {
     if (page) return `page /${page === 'home' ? '' : page}`;
     if (file.startsWith('site/')) return `site (${path.basename(file, '.ts')})`;
     if (file.startsWith('server/mail/')) return 'welcome e-mail';
+    if (file.startsWith('integrations/wordpress/')) return 'WordPress plugin';
     if (file.startsWith('server/')) return `server answer (${path.basename(file, '.ts')})`;
     return `shared (${path.basename(file, '.ts')})`;
   });

@@ -17,6 +17,7 @@ import {
   reviewCsv,
   reviewHtml,
   reviewRows,
+  whereUsed,
 } from './i18n-review.mjs';
 
 type Two = Record<'form.submit' | 'form.email', PoEntry>;
@@ -80,6 +81,17 @@ describe('review kit', () => {
     );
     const submit = rows.find((row) => row.id === 'rank.check');
     expect(submit?.where).toMatch(/widget <store-rank-checker>/);
+  });
+
+  it('names where a message is used from the files that declare it', () => {
+    expect(
+      whereUsed([
+        ['widgets/start-selling-form/start-selling-form.component.tsx'],
+        ['site/pages/home.ts'],
+        ['server/mail/welcome-messages.ts'],
+        ['integrations/wordpress/messages.ts'],
+      ]),
+    ).toBe('widget <start-selling-form>; page /; welcome e-mail; WordPress plugin');
   });
 
   it('names the glossary terms a message should use, from docs/languages.md', () => {
