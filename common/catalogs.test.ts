@@ -1,11 +1,12 @@
 /**
  * The catalogs (locales/*.po, docs/languages.md): every language has every message English has,
  * translated; a translation may equal the English only when its translator says so with a
- * `# same as English` comment (a brand name, a number). The compiled files are those of the PO files.
+ * `# same as English` comment (a brand name, a number). Each entry is marked draft or reviewed
+ * (docs/languages.md#review). The compiled files are those of the PO files.
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileCatalogs, readCatalog } from '../scripts/i18n.mjs';
+import { compileCatalogs, markReviewStatus, readCatalog } from '../scripts/i18n.mjs';
 import { LOCALES, SOURCE_LOCALE } from './i18n.js';
 
 const SAME_AS_ENGLISH = /^same as English\b/i;
@@ -31,6 +32,15 @@ describe('catalogs', async () => {
       expect({ missing, untranslated }).toEqual({ missing: [], untranslated: [] });
     });
   }
+
+  it('marks every translation draft (`#, fuzzy`) or reviewed against its current English', async () => {
+    const unmarked: string[] = [];
+    for (const locale of LOCALES.filter((l) => l !== SOURCE_LOCALE)) {
+      const catalog = await readCatalog(locale);
+      if (markReviewStatus(catalog, english)) unmarked.push(locale);
+    }
+    expect(unmarked, 'run `node scripts/i18n.mjs`').toEqual([]);
+  });
 
   it('common/locales/ is compiled from the PO files as they are', async () => {
     const before = new Map(

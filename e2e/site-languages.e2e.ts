@@ -116,3 +116,26 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('.site-header .lang-menu a[hreflang="en"]')).toHaveAttribute('href', '/');
   });
 });
+
+test('given /yo/ and /ha/ at 360 px should show the store-front picture with its words and its name in that language', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const pictures = {
+    yo: { name: /^Ṣọ́ọ̀bù Kasuwa lórí fóònù: Aṣọ Ada/, words: ['Aṣọ Ada', 'Títà Ọdún Tuntun', 'Rà á lórí WhatsApp'] },
+    ha: {
+      name: /^Shagon Kasuwa a waya: Yadukan Ada/,
+      words: ['Yadukan Ada', 'Cinikin Sabuwar Shekara', 'Yi oda ta WhatsApp'],
+    },
+  };
+  for (const [locale, { name, words }] of Object.entries(pictures)) {
+    await page.goto(`/${locale}/`);
+    const phone = page.getByRole('img', { name }).first();
+    await expect(phone).toBeVisible();
+    for (const word of words) await expect(phone.locator('text', { hasText: word })).toBeVisible();
+    await expect(phone).not.toContainText('Order on WhatsApp');
+    await phone.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/pictures-${locale}-360.png` });
+    await phone.screenshot({ path: `test-results/pictures-${locale}-360-storefront.png` });
+  }
+});

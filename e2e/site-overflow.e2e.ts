@@ -1,7 +1,8 @@
 /**
  * Nothing overflows in a longer language (docs/site.md#languages): every page in the pseudo-locale (every
  * message 40% longer) from the built renderer, served in place of the page with the real styles and
- * widgets, at 320 and 1366 px: no sideways scrolling, no clipped or off-screen button, no squeezed icon.
+ * widgets, at 320 and 1366 px: no sideways scrolling, no clipped or off-screen button, no squeezed icon, no
+ * word in a picture wider than its place.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -70,6 +71,12 @@ async function overflows(page: Page): Promise<string[]> {
         svg.closest('[aria-label]')?.getAttribute('aria-label') ??
         svg.parentElement?.className;
       if (box.width < declared * 0.75) found.push(`squeezed: ${label} ${Math.round(box.width)} < ${declared} px`);
+    }
+    // The words in our pictures (site/parts/pictures.ts): each within the width it was given.
+    for (const text of document.querySelectorAll<SVGTextElement>('svg text[data-fit]')) {
+      const width = text.getBBox().width;
+      const fit = Number(text.dataset.fit);
+      if (width > fit + 0.5) found.push(`picture text too wide: "${text.textContent}" ${Math.round(width)} > ${fit}`);
     }
     return found;
   });

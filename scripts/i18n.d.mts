@@ -16,3 +16,12 @@ export declare function pseudoText(text: string): string;
 export declare function widgetMessages(): Promise<Record<string, { key: string; m: unknown }>>;
 export declare function widgetKeys(ids: string[]): Record<string, string>;
 export declare function catalogsByUrl(built: Map<string, string>): import('esbuild').Plugin;
+export declare function englishHash(text: string): string;
+export declare function reviewStatus(entry: PoEntry | undefined): 'reviewed' | 'draft';
+export declare function markReviewStatus(
+  catalog: Record<string, PoEntry & { obsolete?: boolean }>,
+  english: Record<string, PoEntry>,
+  options?: { reviewed?: Set<string> },
+): boolean;
+export declare function writeCatalog(locale: string, catalog: Record<string, PoEntry>): Promise<boolean>;
+export declare function markCatalogs(): Promise<string[]>;

@@ -2,10 +2,11 @@
 /**
  * The catalogs (docs/languages.md): `lingui extract` into locales/<lang>.po, then each PO file compiled
  * into common/locales/<lang>.ts (all messages) and widgets.<lang>.ts (those used under widgets/), and
- * the pseudo-locale. `npm run build` runs it; alone: `node scripts/i18n.mjs [--no-extract]`.
- * Compiled files are rewritten only when they change.
+ * the pseudo-locale (rewritten only when they change), after marking each translation draft or reviewed
+ * (markReviewStatus). `npm run build` runs it; alone: `node scripts/i18n.mjs [--no-extract]`.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,6 +32,73 @@ export async function readCatalog(locale) {
   const file = path.join(root, 'locales', `${locale}.po`);
   if (!fs.existsSync(file)) return {};
   return formatter({ lineNumbers: false }).parse(fs.readFileSync(file, 'utf8'), { locale, sourceLocale: 'en' });
+}
+
+/**
+ * Review status (docs/languages.md#review): a translation is reviewed when its entry has the translator
+ * comment `# reviewed <hash>`, the hash of the English it was reviewed against; every other entry is a
+ * draft and carries the `#, fuzzy` flag, which PO editors show as "needs work". Our compiler ships drafts
+ * as any other translation (it does not read flags). A bare `# reviewed` (a reviewer's hand) is stamped
+ * with the English's hash; a stamp whose English has changed since is dropped, and the entry is a draft
+ * again. Applied to every entry at each extract, so new messages start as drafts with no hand-editing.
+ */
+const REVIEWED = /^reviewed(?: ([0-9a-f]{8}))?$/;
+export const englishHash = (text) => createHash('sha1').update(text.normalize('NFC')).digest('hex').slice(0, 8);
+const englishOf = (english, id) => english[id]?.translation || english[id]?.message || '';
+
+/** `reviewed` or `draft`, as markReviewStatus left the entry. */
+export const reviewStatus = (entry) =>
+  (entry?.extra?.translatorComments ?? []).some((c) => REVIEWED.test(c.trim())) &&
+  !(entry.extra?.flags ?? []).includes('fuzzy')
+    ? 'reviewed'
+    : 'draft';
+
+/** Marks each entry of a (non-English) catalog draft or reviewed, in place; true when it changed one. */
+export function markReviewStatus(catalog, english, { reviewed = new Set() } = {}) {
+  let changed = false;
+  for (const [id, entry] of Object.entries(catalog)) {
+    if (entry.obsolete || !(id in english)) continue;
+    const hash = englishHash(englishOf(english, id));
+    const comments = entry.extra?.translatorComments ?? [];
+    const flags = entry.extra?.flags ?? [];
+    const stamp = comments.map((c) => c.trim().match(REVIEWED)).find(Boolean);
+    const isReviewed =
+      Boolean(entry.translation) && (reviewed.has(id) || (stamp !== undefined && (!stamp[1] || stamp[1] === hash)));
+    const nextComments = [
+      ...comments.filter((c) => !REVIEWED.test(c.trim())),
+      ...(isReviewed ? [`reviewed ${hash}`] : []),
+    ];
+    const nextFlags = isReviewed
+      ? flags.filter((f) => f !== 'fuzzy')
+      : flags.includes('fuzzy')
+        ? flags
+        : [...flags, 'fuzzy'];
+    if (nextComments.join('\n') !== comments.join('\n') || nextFlags.join() !== flags.join()) {
+      entry.extra = { ...entry.extra, translatorComments: nextComments, flags: nextFlags };
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** Writes a catalog back to locales/<lang>.po as Lingui's extract writes it (its header kept). */
+export async function writeCatalog(locale, catalog) {
+  const { formatter } = await import('@lingui/format-po');
+  const file = path.join(root, 'locales', `${locale}.po`);
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+  const text = formatter({ lineNumbers: false }).serialize(catalog, { locale, sourceLocale: 'en', existing });
+  return writeIfChanged(file, text);
+}
+
+/** markReviewStatus on every language's PO file; returns the languages whose file it rewrote. */
+export async function markCatalogs() {
+  const english = await readCatalog('en');
+  const changed = [];
+  for (const locale of LOCALES.filter((l) => l !== 'en')) {
+    const catalog = await readCatalog(locale);
+    if (markReviewStatus(catalog, english) && (await writeCatalog(locale, catalog))) changed.push(`${locale}.po`);
+  }
+  return changed;
 }
 
 /**
@@ -188,10 +256,10 @@ export const catalogsByUrl = (built) => ({
 
 export async function updateCatalogs({ extract = true } = {}) {
   if (extract) extractMessages();
-  return compileCatalogs();
+  return [...(await markCatalogs()), ...(await compileCatalogs())];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const changed = await updateCatalogs({ extract: !process.argv.includes('--no-extract') });
-  console.log(changed.length ? `[i18n] updated common/locales/: ${changed.join(', ')}` : '[i18n] catalogs up to date');
+  console.log(changed.length ? `[i18n] updated: ${changed.join(', ')}` : '[i18n] catalogs up to date');
 }

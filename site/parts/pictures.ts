@@ -1,12 +1,30 @@
 /**
- * Our own pictures as inline SVG (no requests, no third-party images, sized so nothing shifts):
- * three phone mock-ups (store front, order list, analytics chart) and two benefit illustrations.
+ * Our own pictures as inline SVG (no requests, no third-party images, sized so nothing shifts): three
+ * phone mock-ups and two benefit illustrations. Their words are messages in the page's language, as SVG
+ * text drawn smaller when a translation is longer than its place; in the pseudo-locale each text says
+ * its width (`data-fit`), which e2e/site-overflow.e2e.ts measures.
  */
-import { html, type TemplateResult } from 'lit-html';
+import { msg } from '@lingui/core/macro';
+import { html, nothing, type TemplateResult } from 'lit-html';
 import { formatNaira } from '../../common/money.js';
+import { pageLang, t } from '../locales.js';
 
-function phone(label: string, screen: TemplateResult, className = '') {
-  return html`<svg class="phone ${className}" width="220" height="440" viewBox="0 0 220 440" role="img" aria-label=${label}>
+const FONT = 'system-ui,sans-serif';
+
+type TextStyle = { size: number; fit: number; bold?: boolean; fill?: string; anchor?: 'middle' | 'end' };
+
+/**
+ * A line of text at (x, y) no wider than `fit`: drawn at `size`, or smaller when its letters would not fit
+ * (an average letter taken as 0.6 of the size, 0.64 bold; combining accents take no room).
+ */
+function label(x: number, y: number, text: string, { size, fit, bold, fill = '#14213d', anchor }: TextStyle) {
+  const letters = text.normalize('NFC').replace(/\p{M}/gu, '').length;
+  const fitted = Math.min(size, Math.floor((fit / (letters * (bold ? 0.64 : 0.6))) * 10) / 10);
+  return html`<text x=${x} y=${y} text-anchor=${anchor ?? nothing} font-size=${fitted} font-weight=${bold ? 700 : nothing} fill=${fill} data-fit=${pageLang() === 'pseudo' ? fit : nothing}>${text}</text>`;
+}
+
+function phone(name: string, screen: TemplateResult, className = '') {
+  return html`<svg class="phone ${className}" width="220" height="440" viewBox="0 0 220 440" role="img" aria-label=${name} font-family=${FONT}>
   <rect x="2" y="2" width="216" height="436" rx="32" fill="#14213d"/>
   <rect x="12" y="12" width="196" height="416" rx="24" fill="#fff"/>
   <rect x="80" y="20" width="60" height="8" rx="4" fill="#14213d"/>
@@ -14,54 +32,109 @@ function phone(label: string, screen: TemplateResult, className = '') {
 </svg>`;
 }
 
+const m = {
+  storefront: msg({
+    id: 'site.picture.storefront.label',
+    message: 'A Kasuwa store front on a phone: {store} with four products and prices in naira',
+  }),
+  store: msg({ id: 'site.picture.storefront.store', message: 'Ada’s Fabrics' }),
+  banner: msg({ id: 'site.picture.storefront.banner', message: 'New Year Sale' }),
+  offer: msg({ id: 'site.picture.storefront.offer', message: '20% off all bags' }),
+  orderOnWhatsApp: msg({ id: 'site.picture.storefront.order', message: 'Order on WhatsApp' }),
+  tote: msg({ id: 'site.picture.product.tote', message: 'Ankara tote' }),
+  shea: msg({ id: 'site.picture.product.shea', message: 'Shea butter' }),
+  sandals: msg({ id: 'site.picture.product.sandals', message: 'Beaded sandals' }),
+  zobo: msg({ id: 'site.picture.product.zobo', message: 'Zobo (1L)' }),
+  ordersLabel: msg({
+    id: 'site.picture.orders.label',
+    message: 'The order list on a phone: five recent orders with amounts and statuses',
+  }),
+  orders: msg({ id: 'site.picture.orders.title', message: 'Orders' }),
+  today: msg({ id: 'site.picture.orders.today', message: 'Today' }),
+  paid: msg({ id: 'site.picture.status.paid', message: 'Paid' }),
+  shipped: msg({ id: 'site.picture.status.shipped', message: 'Shipped' }),
+  pending: msg({ id: 'site.picture.status.pending', message: 'Pending' }),
+  delivered: msg({ id: 'site.picture.status.delivered', message: 'Delivered' }),
+  analyticsLabel: msg({
+    id: 'site.picture.analytics.label',
+    message: 'Sales analytics on a phone: revenue up 24 percent this week, with a bar chart per day',
+  }),
+  insights: msg({ id: 'site.picture.analytics.title', message: 'Insights' }),
+  revenueThisWeek: msg({ id: 'site.picture.analytics.revenue', message: 'Revenue this week' }),
+  change: msg({ id: 'site.picture.analytics.change', message: '{percent} on last week' }),
+  weekdays: msg({
+    id: 'site.picture.analytics.weekdays',
+    comment: 'The first letter of each day, Monday to Sunday, separated by spaces',
+    message: 'M T W T F S S',
+  }),
+  bestSeller: msg({ id: 'site.picture.analytics.best-seller', message: 'Best seller' }),
+  sold: msg({ id: 'site.picture.sold', message: '{count} sold' }),
+  returning: msg({ id: 'site.picture.analytics.returning', message: 'Returning customers' }),
+  inventoryLabel: msg({
+    id: 'site.picture.inventory.label',
+    message:
+      'Stock levels per product, with a low-stock warning, and an order moving from paid to shipped to delivered',
+  }),
+  stock: msg({ id: 'site.picture.inventory.title', message: 'Stock' }),
+  left: msg({ id: 'site.picture.inventory.left', message: '{count} left' }),
+  order: msg({ id: 'site.picture.inventory.order', message: 'Order {number} · {amount}' }),
+  insightsLabel: msg({
+    id: 'site.picture.insights.label',
+    message: 'A revenue line chart rising over a month and a ranking of the three best-selling products',
+  }),
+  revenue30: msg({ id: 'site.picture.insights.title', message: 'Revenue, last 30 days' }),
+  bestSellers: msg({ id: 'site.picture.insights.best-sellers', message: 'Best sellers' }),
+};
+
 const products = [
-  ['Ankara tote', 15_500, '#f4b400'],
-  ['Shea butter', 4_000, '#0b6e4f'],
-  ['Beaded sandals', 12_000, '#e76f51'],
-  ['Zobo (1L)', 1_500, '#8e2c48'],
+  [m.tote, 15_500, '#f4b400'],
+  [m.shea, 4_000, '#0b6e4f'],
+  [m.sandals, 12_000, '#e76f51'],
+  [m.zobo, 1_500, '#8e2c48'],
 ] as const;
 
 export function storefrontPhone() {
+  const store = t(m.store);
   return phone(
-    'A Kasuwa store front on a phone: Ada’s Fabrics with four products and prices in naira',
-    html`<text x="28" y="56" font-family="system-ui,sans-serif" font-size="15" font-weight="700" fill="#14213d">Ada’s Fabrics</text>
-  <text x="28" y="72" font-family="system-ui,sans-serif" font-size="9" fill="#4a5568">adasfabrics.kasuwa.shop</text>
+    t(m.storefront, { store }),
+    html`${label(28, 56, store, { size: 15, fit: 164, bold: true })}
+  ${label(28, 72, 'adasfabrics.kasuwa.shop', { size: 9, fit: 164, fill: '#4a5568' })}
   <rect x="28" y="82" width="164" height="56" rx="10" fill="#0b6e4f"/>
-  <text x="40" y="106" font-family="system-ui,sans-serif" font-size="11" font-weight="700" fill="#fff">New Year Sale</text>
-  <text x="40" y="124" font-family="system-ui,sans-serif" font-size="10" fill="#f4b400">20% off all bags</text>
+  ${label(40, 106, t(m.banner), { size: 11, fit: 140, bold: true, fill: '#fff' })}
+  ${label(40, 124, t(m.offer), { size: 10, fit: 140, fill: '#f4b400' })}
   ${products.map(([name, price, color], i) => {
     const x = 28 + (i % 2) * 86;
     const y = 150 + Math.floor(i / 2) * 128;
     return html`<rect x=${x} y=${y} width="78" height="78" rx="8" fill=${color} opacity=".85"/>
-  <text x=${x} y=${y + 94} font-family="system-ui,sans-serif" font-size="9.5" fill="#14213d">${name}</text>
-  <text x=${x} y=${y + 108} font-family="system-ui,sans-serif" font-size="10" font-weight="700" fill="#0b6e4f">${formatNaira(price)}</text>`;
+  ${label(x, y + 94, t(name), { size: 9.5, fit: 78 })}
+  ${label(x, y + 108, formatNaira(price), { size: 10, fit: 78, bold: true, fill: '#0b6e4f' })}`;
   })}
   <rect x="28" y="396" width="164" height="22" rx="11" fill="#f4b400"/>
-  <text x="110" y="411" text-anchor="middle" font-family="system-ui,sans-serif" font-size="10" font-weight="700" fill="#14213d">Order on WhatsApp</text>`,
+  ${label(110, 411, t(m.orderOnWhatsApp), { size: 10, fit: 152, bold: true, anchor: 'middle' })}`,
     'phone-storefront',
   );
 }
 
 const orders = [
-  ['#1042', 'Chioma O.', 31_000, 'Paid', '#0b6e4f'],
-  ['#1041', 'Tunde A.', 12_000, 'Shipped', '#2563eb'],
-  ['#1040', 'Halima B.', 8_000, 'Pending', '#b45309'],
-  ['#1039', 'Emeka N.', 45_500, 'Paid', '#0b6e4f'],
-  ['#1038', 'Zainab M.', 4_000, 'Delivered', '#4a5568'],
+  ['#1042', 'Chioma O.', 31_000, m.paid, '#0b6e4f'],
+  ['#1041', 'Tunde A.', 12_000, m.shipped, '#2563eb'],
+  ['#1040', 'Halima B.', 8_000, m.pending, '#b45309'],
+  ['#1039', 'Emeka N.', 45_500, m.paid, '#0b6e4f'],
+  ['#1038', 'Zainab M.', 4_000, m.delivered, '#4a5568'],
 ] as const;
 
 export function ordersPhone(className = '') {
   return phone(
-    'The order list on a phone: five recent orders with amounts and statuses',
-    html`<text x="28" y="58" font-family="system-ui,sans-serif" font-size="15" font-weight="700" fill="#14213d">Orders</text>
-  <text x="192" y="58" text-anchor="end" font-family="system-ui,sans-serif" font-size="9" fill="#4a5568">Today</text>
+    t(m.ordersLabel),
+    html`${label(28, 58, t(m.orders), { size: 15, fit: 110, bold: true })}
+  ${label(192, 58, t(m.today), { size: 9, fit: 50, fill: '#4a5568', anchor: 'end' })}
   ${orders.map(([id, name, amount, status, color], i) => {
     const y = 74 + i * 66;
     return html`<rect x="24" y=${y} width="172" height="56" rx="10" fill="#f7faf8" stroke="#e2e8f0"/>
-  <text x="36" y=${y + 22} font-family="system-ui,sans-serif" font-size="10" font-weight="700" fill="#14213d">${id} · ${name}</text>
-  <text x="36" y=${y + 42} font-family="system-ui,sans-serif" font-size="10" fill="#14213d">${formatNaira(amount)}</text>
+  ${label(36, y + 22, `${id} · ${name}`, { size: 10, fit: 150, bold: true })}
+  ${label(36, y + 42, formatNaira(amount), { size: 10, fit: 84 })}
   <rect x="124" y=${y + 31} width="62" height="16" rx="8" fill=${color}/>
-  <text x="155" y=${y + 43} text-anchor="middle" font-family="system-ui,sans-serif" font-size="8.5" fill="#fff">${status}</text>`;
+  ${label(155, y + 43, t(status), { size: 8.5, fit: 56, fill: '#fff', anchor: 'middle' })}`;
   })}`,
     className,
   );
@@ -70,20 +143,21 @@ export function ordersPhone(className = '') {
 const bars = [38, 52, 44, 70, 62, 88, 104];
 
 export function analyticsPhone(className = '') {
+  const days = t(m.weekdays).split(/\s+/);
   return phone(
-    'Sales analytics on a phone: revenue up 24 percent this week, with a bar chart per day',
-    html`<text x="28" y="58" font-family="system-ui,sans-serif" font-size="15" font-weight="700" fill="#14213d">Insights</text>
-  <text x="28" y="84" font-family="system-ui,sans-serif" font-size="9" fill="#4a5568">Revenue this week</text>
-  <text x="28" y="108" font-family="system-ui,sans-serif" font-size="20" font-weight="700" fill="#14213d">${formatNaira(486_500)}</text>
-  <text x="28" y="126" font-family="system-ui,sans-serif" font-size="10" font-weight="700" fill="#0b6e4f">▲ 24% on last week</text>
+    t(m.analyticsLabel),
+    html`${label(28, 58, t(m.insights), { size: 15, fit: 164, bold: true })}
+  ${label(28, 84, t(m.revenueThisWeek), { size: 9, fit: 164, fill: '#4a5568' })}
+  ${label(28, 108, formatNaira(486_500), { size: 20, fit: 164, bold: true })}
+  ${label(28, 126, `▲ ${t(m.change, { percent: '24%' })}`, { size: 10, fit: 164, bold: true, fill: '#0b6e4f' })}
   ${bars.map((h, i) => html`<rect x=${32 + i * 23} y=${270 - h} width="14" height=${h} rx="3" fill=${i === bars.length - 1 ? '#f4b400' : '#0b6e4f'}/>`)}
-  ${['M', 'T', 'W', 'T', 'F', 'S', 'S'].map((d, i) => html`<text x=${39 + i * 23} y="286" text-anchor="middle" font-family="system-ui,sans-serif" font-size="8" fill="#4a5568">${d}</text>`)}
+  ${days.map((d, i) => label(39 + i * 23, 286, d, { size: 8, fit: 20, fill: '#4a5568', anchor: 'middle' }))}
   <rect x="24" y="304" width="172" height="48" rx="10" fill="#f7faf8" stroke="#e2e8f0"/>
-  <text x="36" y="324" font-family="system-ui,sans-serif" font-size="9" fill="#4a5568">Best seller</text>
-  <text x="36" y="341" font-family="system-ui,sans-serif" font-size="11" font-weight="700" fill="#14213d">Ankara tote · 23 sold</text>
+  ${label(36, 324, t(m.bestSeller), { size: 9, fit: 150, fill: '#4a5568' })}
+  ${label(36, 341, `${t(m.tote)} · ${t(m.sold, { count: 23 })}`, { size: 11, fit: 150, bold: true })}
   <rect x="24" y="360" width="172" height="48" rx="10" fill="#f7faf8" stroke="#e2e8f0"/>
-  <text x="36" y="380" font-family="system-ui,sans-serif" font-size="9" fill="#4a5568">Returning customers</text>
-  <text x="36" y="397" font-family="system-ui,sans-serif" font-size="11" font-weight="700" fill="#14213d">41%</text>`,
+  ${label(36, 380, t(m.returning), { size: 9, fit: 150, fill: '#4a5568' })}
+  ${label(36, 397, '41%', { size: 11, fit: 150, bold: true })}`,
     className,
   );
 }
@@ -96,28 +170,25 @@ export function phoneCollage() {
 /** Benefit illustration: stock levels and an order moving through its stages. */
 export function inventoryIllustration() {
   const stock = [
-    ['Ankara tote', 18, '#0b6e4f'],
-    ['Shea butter', 6, '#b45309'],
-    ['Beaded sandals', 2, '#c0392b'],
+    [m.tote, 18, '#0b6e4f'],
+    [m.shea, 6, '#b45309'],
+    [m.sandals, 2, '#c0392b'],
   ] as const;
-  return html`<svg class="illustration" width="480" height="320" viewBox="0 0 480 320" role="img" aria-label="Stock levels per product, with a low-stock warning, and an order moving from paid to shipped to delivered">
+  return html`<svg class="illustration" width="480" height="320" viewBox="0 0 480 320" role="img" aria-label=${t(m.inventoryLabel)} font-family=${FONT}>
   <rect width="480" height="320" rx="20" fill="#e8f3ee"/>
   <rect x="24" y="24" width="260" height="200" rx="14" fill="#fff"/>
-  <text x="44" y="56" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#14213d">Stock</text>
+  ${label(44, 56, t(m.stock), { size: 16, fit: 220, bold: true })}
   ${stock.map(
-    (
-      [name, qty, color],
-      i,
-    ) => html`<text x="44" y=${92 + i * 44} font-family="system-ui,sans-serif" font-size="13" fill="#14213d">${name}</text>
+    ([name, qty, color], i) => html`${label(44, 92 + i * 44, t(name), { size: 13, fit: 136 })}
   <rect x="44" y=${100 + i * 44} width="200" height="8" rx="4" fill="#e2e8f0"/>
   <rect x="44" y=${100 + i * 44} width=${qty * 10} height="8" rx="4" fill=${color}/>
-  <text x="264" y=${92 + i * 44} text-anchor="end" font-family="system-ui,sans-serif" font-size="12" font-weight="700" fill=${color}>${qty} left</text>`,
+  ${label(264, 92 + i * 44, t(m.left, { count: qty }), { size: 12, fit: 80, bold: true, fill: color, anchor: 'end' })}`,
   )}
   <rect x="200" y="150" width="256" height="146" rx="14" fill="#14213d"/>
-  <text x="220" y="180" font-family="system-ui,sans-serif" font-size="14" font-weight="700" fill="#fff">Order #1042 · ${formatNaira(31_000)}</text>
-  ${['Paid', 'Shipped', 'Delivered'].map(
+  ${label(220, 180, t(m.order, { number: '#1042', amount: formatNaira(31_000) }), { size: 14, fit: 220, bold: true, fill: '#fff' })}
+  ${[m.paid, m.shipped, m.delivered].map(
     (s, i) => html`<circle cx=${236 + i * 90} cy="226" r="12" fill=${i < 2 ? '#f4b400' : '#4a5568'}/>
-  <text x=${236 + i * 90} y="264" text-anchor="middle" font-family="system-ui,sans-serif" font-size="12" fill="#fff">${s}</text>`,
+  ${label(236 + i * 90, 264, t(s), { size: 12, fit: i === 0 ? 64 : 76, fill: '#fff', anchor: 'middle' })}`,
   )}
   <path d="M248 226h66M338 226h66" stroke="#f4b400" stroke-width="3" stroke-dasharray="0 0"/>
 </svg>`;
@@ -125,24 +196,23 @@ export function inventoryIllustration() {
 
 /** Benefit illustration: revenue trend and the best-selling products. */
 export function insightsIllustration() {
-  return html`<svg class="illustration" width="480" height="320" viewBox="0 0 480 320" role="img" aria-label="A revenue line chart rising over a month and a ranking of the three best-selling products">
+  return html`<svg class="illustration" width="480" height="320" viewBox="0 0 480 320" role="img" aria-label=${t(m.insightsLabel)} font-family=${FONT}>
   <rect width="480" height="320" rx="20" fill="#fdf6e3"/>
   <rect x="24" y="24" width="300" height="190" rx="14" fill="#fff"/>
-  <text x="44" y="56" font-family="system-ui,sans-serif" font-size="16" font-weight="700" fill="#14213d">Revenue, last 30 days</text>
+  ${label(44, 56, t(m.revenue30), { size: 16, fit: 264, bold: true })}
   <path d="M44 190 L84 172 L124 178 L164 150 L204 156 L244 120 L284 96 L304 84" fill="none" stroke="#0b6e4f" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>
   <path d="M44 190 L84 172 L124 178 L164 150 L204 156 L244 120 L284 96 L304 84 V200 H44Z" fill="#0b6e4f" opacity=".12"/>
   <rect x="220" y="160" width="236" height="136" rx="14" fill="#14213d"/>
-  <text x="240" y="190" font-family="system-ui,sans-serif" font-size="14" font-weight="700" fill="#fff">Best sellers</text>
-  ${[
-    ['1. Ankara tote', 23],
-    ['2. Shea butter', 17],
-    ['3. Zobo (1L)', 12],
-  ].map(
-    (
-      [name, sold],
-      i,
-    ) => html`<text x="240" y=${220 + i * 26} font-family="system-ui,sans-serif" font-size="13" fill="#fff">${name}</text>
-  <text x="436" y=${220 + i * 26} text-anchor="end" font-family="system-ui,sans-serif" font-size="13" font-weight="700" fill="#f4b400">${sold} sold</text>`,
+  ${label(240, 190, t(m.bestSellers), { size: 14, fit: 196, bold: true, fill: '#fff' })}
+  ${(
+    [
+      [m.tote, 23],
+      [m.shea, 17],
+      [m.zobo, 12],
+    ] as const
+  ).map(
+    ([name, sold], i) => html`${label(240, 220 + i * 26, `${i + 1}. ${t(name)}`, { size: 13, fit: 112, fill: '#fff' })}
+  ${label(436, 220 + i * 26, t(m.sold, { count: sold }), { size: 13, fit: 80, bold: true, fill: '#f4b400', anchor: 'end' })}`,
   )}
 </svg>`;
 }
