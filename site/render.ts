@@ -30,7 +30,7 @@ export type RenderedPage = { file: string; html: string; status: number };
 /** One page in one language, as a complete document. */
 /** `pseudo`: English lengthened by 40% (docs/languages.md), for the overflow test (e2e/site-overflow.e2e.ts). */
 export function renderPage(route: Route, locale: PageLocale | 'pseudo', assets: Assets, config: SiteConfig): string {
-  return inPage({ locale, path: route.languagePath ?? route.path }, () =>
+  return inPage({ locale, path: route.languagePath ?? route.path, config }, () =>
     renderToString(documentFor(route, assets, config)),
   );
 }
