@@ -141,6 +141,20 @@ test('given a withdrawal from the footer should remove the cookies, stop sends a
   expect(await vendorCookies(context)).toEqual([]);
 });
 
+test('given the privacy policy in Yoruba should list the third parties and reopen the question from its cookies section', async ({
+  page,
+}) => {
+  await standIns(page);
+  await page.goto(at('/yo/privacy-policy'));
+  await page.getByRole('dialog').getByRole('button').nth(1).click();
+  const cookies = page.locator('#cookies');
+  await expect(cookies).toContainText('_ga, _ga_<id> and _gid');
+  await expect(cookies).toContainText('_fbp');
+  await expect(cookies).toContainText('tawk.to');
+  await cookies.getByRole('link', { name: 'Ètò kúkì' }).click();
+  await expect(page.getByRole('dialog', { name: 'Kúkì lórí Kasuwa' })).toBeVisible();
+});
+
 test('given the question open should shift nothing at 360 and 1280 px', async ({ page }) => {
   await standIns(page);
   await recordLayoutShifts(page);

@@ -104,3 +104,9 @@ export function chatFacade(label: string) {
         <span class="chat-note" id="chat-note">${t(m.chatNote)}</span>
         <span class="chat-loading" role="status" data-chat-status data-loading=${t(m.chatLoading)}></span>`;
 }
+
+/** In the privacy policy's cookies section: the same control, in the page's language. */
+export function consentSettingsParagraph() {
+  if (!asksConsent()) return nothing;
+  return html`<p><a href="#cookies" data-consent-open>${t(m.settings)}</a></p>`;
+}
