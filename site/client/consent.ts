@@ -54,7 +54,9 @@ export function removeCookies(category: keyof Categories): void {
     const name = cookie.split('=')[0]?.trim() ?? '';
     if (!COOKIES[category].test(name)) continue;
     for (const domain of domains)
-      for (const path of paths) document.cookie = `${name}=; Max-Age=0; path=${path}${domain}`;
+      for (const path of paths)
+        // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari before 2025
+        document.cookie = `${name}=; Max-Age=0; path=${path}${domain}`;
   }
 }
 
