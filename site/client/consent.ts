@@ -53,10 +53,12 @@ export function removeCookies(category: keyof Categories): void {
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim() ?? '';
     if (!COOKIES[category].test(name)) continue;
-    for (const domain of domains)
-      for (const path of paths)
-        // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari before 2025
+    for (const domain of domains) {
+      for (const path of paths) {
+        // biome-ignore lint/suspicious/noDocumentCookie: no Cookie Store API in Firefox and Safari before 2025
         document.cookie = `${name}=; Max-Age=0; path=${path}${domain}`;
+      }
+    }
   }
 }
 
