@@ -2,7 +2,7 @@
  * Every environment variable the product reads, written once: name, default as the README shows it,
  * meaning. server/config.ts reads them (its readers accept only these names); the README's table is
  * generated from this list (`configTable`, checked by scripts/house.test.ts); those marked `site` are
- * the ones the rendered pages depend on (site/config.ts, the build fingerprint in scripts/build.mjs).
+ * the ones the pages depend on (site/config.ts), rendered by the server at start, never into dist/.
  */
 export type ConfigVariable = {
   /** Variables documented together, in one row of the README's table. */
@@ -10,7 +10,7 @@ export type ConfigVariable = {
   /** As the README shows it. */
   readonly default: string;
   readonly meaning: string;
-  /** The static pages are rendered with it, so a change must re-render them. */
+  /** The pages carry it: the server renders them with it at start (never baked into dist/). */
   readonly site?: true;
 };
 
@@ -150,7 +150,8 @@ export const CONFIG_VARIABLES = [
   {
     names: ['GA_MEASUREMENT_ID', 'META_PIXEL_ID', 'CHAT_WIDGET_ID'],
     default: 'unset',
-    meaning: 'third-party scripts load only when set',
+    meaning:
+      'third-party scripts: unset, none; set, the pages ask the reader first and load only what they accept ([Cookies and consent](docs/site.md#cookies-and-consent))',
     site: true,
   },
   {
@@ -173,7 +174,7 @@ export const CONFIG_VARIABLES = [
     names: ['SITE_RENDER'],
     default: '`build`',
     meaning:
-      '`build` serves the pages rendered into `SITE_DIR`; `on-request` renders each page per request (`npm run dev` sets it)',
+      '`build` renders every page once at start with this configuration and serves them from memory, the assets from `SITE_DIR`; `on-request` renders each page per request (`npm run dev` sets it)',
   },
   {
     names: ['SITE_PAGES'],
@@ -184,11 +185,6 @@ export const CONFIG_VARIABLES = [
 ] as const satisfies readonly ConfigVariable[];
 
 export type ConfigVariableName = (typeof CONFIG_VARIABLES)[number]['names'][number];
-
-/** The variables the rendered pages depend on. */
-export const SITE_VARIABLE_NAMES: readonly ConfigVariableName[] = CONFIG_VARIABLES.flatMap((variable) =>
-  'site' in variable ? variable.names : [],
-);
 
 export const ALL_VARIABLE_NAMES: readonly ConfigVariableName[] = CONFIG_VARIABLES.flatMap((variable) => variable.names);
 

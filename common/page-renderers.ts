@@ -47,6 +47,12 @@ export type PageRenderers = {
   stopMail(outcome: StopMailOutcome, locale?: string | null): string;
   /** Any page by its clean path (`/ha/pricing` in Hausa), rendered per request (SITE_RENDER=on-request, npm run dev). */
   page?(pathname: string): RenderedPage;
+  /**
+   * Every static page with this server's configuration (PUBLIC_URL, the third-party IDs), by its file
+   * under dist/site (`yo/pricing.html`, `sitemap.xml`): the server renders them once at start and keeps
+   * them in memory, so no configuration is baked into dist/ (docs/deploying.md).
+   */
+  all?(): (RenderedPage & { file: string })[];
 };
 
 /** What the server tells the site's module: the same environment the pages are built with. */

@@ -72,6 +72,25 @@ test('given a partner page on another origin should sign up and show the success
   await expect(form.getByRole('status').filter({ hasText: 'Success' })).toContainText('Kindly check your email');
 });
 
+test('given a rank lookup and a signup on a partner page should leave no cookie and no storage anywhere', async ({
+  page,
+  context,
+}) => {
+  await page.goto(partnerUrl);
+  const checker = page.locator('store-rank-checker');
+  await checker.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
+  await checker.getByRole('button', { name: 'Check my rank' }).click();
+  await expect(checker.getByRole('dialog', { name: 'Your New Year sales ranking' })).toContainText('Adaeze Fabrics');
+  await page.keyboard.press('Escape');
+  const form = page.locator('start-selling-form');
+  await form.getByRole('textbox', { name: 'Email address' }).fill('no.cookies@example.com');
+  await form.getByRole('button', { name: 'Start Selling' }).click();
+  await expect(form.getByRole('status').filter({ hasText: 'Success' })).toBeVisible();
+  // Every origin's cookies and localStorage (ours and the partner's), and the page's sessionStorage.
+  expect(await context.storageState()).toEqual({ cookies: [], origins: [] });
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+});
+
 test('given a data-start-selling link with data-partner should store the signup with its partner code', async ({
   page,
 }) => {

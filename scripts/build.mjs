@@ -271,10 +271,12 @@ export async function buildServer() {
 }
 
 export async function renderPages() {
-  const { renderAll, readAssets } = await import(
+  const { renderAll, readAssets, siteConfigFromEnv } = await import(
     `${pathToFileURL(path.join(root, 'dist/server/render.js')).href}?t=${Date.now()}`
   );
-  const pages = renderAll(readAssets('dist/site'));
+  // With no deployment's settings: the server renders the pages again at start with its own
+  // (PUBLIC_URL, the third-party IDs), so the environment of whoever builds never reaches dist/.
+  const pages = renderAll(readAssets('dist/site'), siteConfigFromEnv({}));
   for (const page of pages) {
     const file = path.join('dist/site', page.file);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -357,23 +359,12 @@ export async function sourceFingerprint() {
       : [input];
     for (const file of files.sort()) hash.update(file).update(fs.readFileSync(file));
   }
-  // The pages are rendered with these (site/config.ts): a change must re-render them.
-  for (const name of await siteVariableNames()) hash.update(`${name}=${process.env[name] ?? ''}\n`);
   return hash.digest('hex');
-}
-
-/** The site's variables from their one list, common/config-variables.ts (bundled on the fly: this is not TypeScript). */
-async function siteVariableNames() {
-  const { build } = await import('esbuild');
-  const out = await build({ entryPoints: ['common/config-variables.ts'], format: 'esm', write: false });
-  const code = out.outputFiles[0].text;
-  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)).SITE_VARIABLE_NAMES;
 }
 
 export const STAMP = 'dist/.build-stamp';
 
 async function main() {
-  // Taken before building: vite sets process.env.NODE_ENV, which is one of the inputs.
   const fingerprint = await sourceFingerprint();
   // Messages extracted into locales/*.po and compiled into common/locales/ (docs/languages.md).
   const catalogs = await updateCatalogs();

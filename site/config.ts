@@ -1,10 +1,10 @@
 /**
- * What the static pages need from the deployment, read from the environment when the pages are
- * rendered (at build time, or per request in dev); scripts/build.mjs folds the same variables into its
- * fingerprint, so `npm start` re-renders when one changes. The client script reads the IDs from <meta>
- * tags (no inline scripts, so a strict CSP holds). Which variables: common/config-variables.ts.
+ * What the pages need from the deployment: the server hands its configuration to the site's renderers
+ * at start (site/page-renderers.ts), which render every page into memory; the build renders dist/ with
+ * none of it. The client script reads the IDs from <meta> tags (no inline scripts, so a strict CSP
+ * holds). Which variables: common/config-variables.ts (`site`).
  */
-import { type ConfigVariableName, SITE_VARIABLE_NAMES } from '../common/config-variables.js';
+import type { ConfigVariableName } from '../common/config-variables.js';
 
 export type SiteConfig = {
   /** Absolute origin for canonical URLs, Open Graph and the sitemap, without a trailing slash. */
@@ -14,9 +14,6 @@ export type SiteConfig = {
   pixelId?: string;
   chatId?: string;
 };
-
-/** The environment variables the rendered pages depend on (also hashed by scripts/build.mjs). */
-export const SITE_ENV_VARS = SITE_VARIABLE_NAMES;
 
 export const DEFAULT_PUBLIC_URL = 'https://kasuwa.shop';
 

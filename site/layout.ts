@@ -8,6 +8,7 @@ import { brand } from '../common/brand.js';
 import { PAGE_LOCALES } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
 import { OG_LOCALES, pageLang, pageLocale, t } from './locales.js';
+import { consentDialog } from './parts/consent.js';
 import { siteFooter } from './parts/footer.js';
 import { siteHeader } from './parts/header.js';
 import { pageUrl, type Route, text } from './routes.js';
@@ -87,6 +88,7 @@ ${siteHeader()}
 <main id="main">${route.body()}</main>
 ${siteFooter()}
 <start-selling-modal></start-selling-modal>
+${consentDialog()}
 </body>
 </html>`;
 }

@@ -9,6 +9,7 @@ import { html, type TemplateResult } from 'lit-html';
 import type { DisplayLocale } from '../common/i18n.js';
 import { i18nFor } from '../common/lingui.js';
 import { DEFAULT_PAGE_LOCALE, localePath, type PageLocale } from '../common/locale-paths.js';
+import type { SiteConfig } from './config.js';
 
 /** Each language's name in itself, as the language menu shows it. */
 export { LOCALE_NAMES as LANGUAGE_NAMES } from '../common/i18n.js';
@@ -24,8 +25,13 @@ export const OG_LOCALES: Record<PageLocale, string> = {
 };
 
 /** `pseudo` (docs/languages.md): English lengthened by 40%, rendered only by the overflow test, with English links. */
-type PageBeingRendered = { locale: PageLocale | 'pseudo'; path: string };
+type PageBeingRendered = { locale: PageLocale | 'pseudo'; path: string; config?: SiteConfig };
 let current: PageBeingRendered = { locale: DEFAULT_PAGE_LOCALE, path: '/' };
+
+/** The deployment's settings the page is rendered with (the third-party IDs decide the consent parts). */
+export function pageConfig(): SiteConfig | undefined {
+  return current.config;
+}
 
 /** The `lang` of the page being rendered: its language, or `pseudo` (so the widgets on it lengthen their text too). */
 export function pageLang(): string {

@@ -11,7 +11,7 @@ import type { Assets } from './layout.js';
 import { rankResultRoute } from './pages/rank-result.js';
 import { startSellingResultRoute } from './pages/start-selling-result.js';
 import { stopMailRoute } from './pages/stop-mail.js';
-import { readAssets, renderPage } from './render.js';
+import { readAssets, renderAll, renderPage } from './render.js';
 import { findRoute, type Route } from './routes.js';
 
 export function createPageRenderers(options: PageRenderersOptions): PageRenderers {
@@ -41,5 +41,6 @@ export function createPageRenderers(options: PageRenderersOptions): PageRenderer
           return { html: render(route, locale), status: route.status ?? 200 };
         }
       : undefined,
+    all: options.onRequest ? undefined : () => renderAll(built ?? assets(), config),
   };
 }

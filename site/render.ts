@@ -1,8 +1,8 @@
 /**
  * Renders the site's lit-html templates to static HTML at build time (scripts/build.mjs); the pages
  * the server renders per request go through site/page-renderers.ts. The pages are never hydrated, so
- * lit's SSR markers are stripped from the output. Deployment settings (canonical origin, analytics IDs) come from the
- * environment at render time (site/config.ts).
+ * lit's SSR markers are stripped from the output. Deployment settings (canonical origin, analytics IDs) are
+ * the server's, handed over at start (site/config.ts); the build renders with none.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { type Assets, documentFor } from './layout.js';
 import { inPage } from './locales.js';
 import { type Route, robotsTxt, routes, sitemap } from './routes.js';
 
-export { SITE_ENV_VARS } from './config.js';
+export { siteConfigFromEnv } from './config.js';
 
 export { routes };
 
@@ -30,7 +30,7 @@ export type RenderedPage = { file: string; html: string; status: number };
 /** One page in one language, as a complete document. */
 /** `pseudo`: English lengthened by 40% (docs/languages.md), for the overflow test (e2e/site-overflow.e2e.ts). */
 export function renderPage(route: Route, locale: PageLocale | 'pseudo', assets: Assets, config: SiteConfig): string {
-  return inPage({ locale, path: route.languagePath ?? route.path }, () =>
+  return inPage({ locale, path: route.languagePath ?? route.path, config }, () =>
     renderToString(documentFor(route, assets, config)),
   );
 }

@@ -15,7 +15,7 @@ import { rankPage } from './rank-page.js';
 import { requestUrl } from './request-url.js';
 import { applyHeaders, graphqlCors, securityHeaders, widgetStyleHashes } from './security.js';
 import { startSellingForm } from './start-selling-form.js';
-import { StaticFiles } from './static.js';
+import { MemoryFiles, StaticFiles } from './static.js';
 import { stopMail } from './unsubscribe.js';
 
 export type { GivenRenderers } from './page.js';
@@ -39,6 +39,15 @@ export function sitePathToFile(pathname: string): string | undefined {
 export function createApp(services: Services, options: GivenRenderers = {}) {
   const { config } = services;
   const site = new StaticFiles(config.siteDir, { immutableHashed: true });
+  // The pages and sitemap with this server's configuration, rendered now; dist/site keeps the assets.
+  const pages = options.all ? new MemoryFiles(options.all()) : undefined;
+  const lookup = (file: string) => pages?.lookup(file) ?? site.lookup(file);
+  const send = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: NonNullable<ReturnType<typeof lookup>>,
+    status = 200,
+  ) => ('body' in entry ? (pages as MemoryFiles).send(req, res, entry, status) : site.send(req, res, entry, status));
   const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true });
   const graphql = createGraphQLEndpoint(services, (req) => clientIp(req, config.trustProxy));
   const headers = securityHeaders(config, widgetStyleHashes(config.widgetsDir));
@@ -47,8 +56,8 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
   async function notFound(req: IncomingMessage, res: ServerResponse, pathname = '/') {
     const { locale } = splitLocale(pathname);
     if (options.page) return sendHtml(res, 404, options.page(localePath(locale, '/404')).html);
-    const entry = site.lookup(`/${localeFile(locale, '404.html')}`) ?? site.lookup('/404.html');
-    if (entry) return site.send(req, res, entry, 404);
+    const entry = lookup(`/${localeFile(locale, '404.html')}`) ?? lookup('/404.html');
+    if (entry) return send(req, res, entry, 404);
     res.statusCode = 404;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     res.end('404 Page not found');
@@ -140,8 +149,8 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
       return sendHtml(res, page.status, page.html);
     }
     const file = sitePathToFile(pathname);
-    const entry = file && !file.endsWith('/404.html') ? site.lookup(file) : undefined;
-    if (entry) return site.send(req, res, entry);
+    const entry = file && !file.endsWith('/404.html') ? lookup(file) : undefined;
+    if (entry) return send(req, res, entry);
     return notFound(req, res, pathname);
   };
 }

@@ -1,10 +1,13 @@
-/** What the static-file layer remembers stays bounded however many unknown paths it is asked for. */
+/** What the static-file layer remembers stays bounded; the pages rendered at start are served like files. */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StaticFiles } from './static.js';
+import { MemoryFiles, StaticFiles } from './static.js';
 
 let root: string;
 const FILES = ['index.html', 'pricing.html', 'assets/main-AbC123xy.js'];
@@ -39,5 +42,62 @@ describe('StaticFiles', () => {
     expect(files.lookup('/later.html')).toBeUndefined();
     fs.writeFileSync(path.join(root, 'later.html'), 'later');
     expect(files.lookup('/later.html')?.size).toBe(5);
+  });
+});
+
+describe('MemoryFiles', () => {
+  const pages = new MemoryFiles([
+    { file: 'index.html', html: '<p>home with G-TEST1234</p>'.repeat(50) },
+    { file: 'sitemap.xml', html: '<urlset></urlset>' },
+  ]);
+
+  /** Sends `urlPath` through a real HTTP server, as a browser asks for it. */
+  async function get(urlPath: string, headers: Record<string, string> = {}, method = 'GET') {
+    const server = http.createServer((req, res) => {
+      const entry = pages.lookup(urlPath);
+      if (entry) void pages.send(req, res, entry);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      return await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          http
+            .request({ port, host: '127.0.0.1', path: urlPath, method, headers }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk) => chunks.push(chunk));
+              res.on('end', () =>
+                resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+              );
+            })
+            .on('error', reject)
+            .end();
+        },
+      );
+    } finally {
+      server.close();
+    }
+  }
+
+  it('given brotli, gzip or neither accepted should send the page as rendered, compressed accordingly', async () => {
+    const br = await get('/index.html', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toContain('G-TEST1234');
+    const gz = await get('/index.html', { 'accept-encoding': 'gzip' });
+    expect(zlib.gunzipSync(gz.body).toString()).toContain('G-TEST1234');
+    const plain = await get('/sitemap.xml');
+    expect([plain.headers['content-type'], plain.body.toString()]).toEqual([
+      'application/xml; charset=utf-8',
+      '<urlset></urlset>',
+    ]);
+  });
+
+  it('given its ETag back should answer 304, and HEAD should carry no body', async () => {
+    const first = await get('/index.html');
+    const again = await get('/index.html', { 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    const head = await get('/index.html', { 'accept-encoding': 'br' }, 'HEAD');
+    expect([head.status, head.body.length, Number(head.headers['content-length']) > 0]).toEqual([200, 0, true]);
   });
 });

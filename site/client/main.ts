@@ -11,7 +11,7 @@ import { setUpThirdParties } from './third-party.js';
 for (const year of document.querySelectorAll('[data-current-year]'))
   year.textContent = String(new Date().getFullYear());
 
-// GA must be set up before the page view so gtag receives it (it queues until gtag.js loads).
+// With a stored yes, GA is set up before the page view so gtag receives it (it queues until gtag.js loads).
 setUpThirdParties();
 trackPageView();
 trackClicks();

@@ -4,7 +4,13 @@ import { html } from 'lit-html';
 import { pageLocale, t } from '../locales.js';
 
 /** A section's heading is translated; its paragraphs are the English text (see legalDocument). */
-export type LegalSection = { id: string; title: MessageDescriptor; paragraphs: string[] };
+export type LegalSection = {
+  id: string;
+  title: MessageDescriptor;
+  paragraphs: string[];
+  /** Translated content after the English paragraphs (the cookies section's Cookie settings link). */
+  after?: () => unknown;
+};
 
 const m = {
   updated: msg({ id: 'site.legal.updated', message: 'Last updated: {date}' }),
@@ -36,7 +42,7 @@ export function legalDocument(title: MessageDescriptor, updated: string, intro: 
     ${sections.map(
       (s, i) => html`<section id=${s.id} aria-labelledby="${s.id}-title">
       <h2 id="${s.id}-title">${i + 1}. ${t(s.title)}</h2>
-      ${s.paragraphs.map(body)}
+      ${s.paragraphs.map(body)}${s.after?.()}
     </section>`,
     )}
   </div>

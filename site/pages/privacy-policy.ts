@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { brand } from '../../common/brand.js';
+import { consentSettingsParagraph } from '../parts/consent.js';
 import { type LegalSection, legalDocument } from './legal.js';
 
 const b = brand.name;
@@ -39,9 +40,12 @@ export const privacySections: LegalSection[] = [
     id: 'cookies',
     title: msg({ id: 'site.privacy.section.cookies', message: 'Cookies and similar technologies' }),
     paragraphs: [
-      'Our website uses a small number of cookies. If analytics or advertising measurement is enabled, Google Analytics and the Meta pixel may set cookies to count visits and measure how our campaigns perform. The live-chat service, when enabled, sets a cookie to keep your conversation open between pages.',
-      'You can block or delete cookies in your browser settings. The website keeps working without them; only the live chat may forget your conversation.',
+      'Before you answer our cookie question, our website sets no cookie and stores nothing in your browser except your answer. The answer is kept in your browser (local storage, not a cookie) for 12 months: the categories you accepted, the date, a version and a random identifier, nothing that names you. We ask again after 12 months, or sooner when the services below change.',
+      'Only with your consent: Analytics, Google Analytics (Google Ireland Limited), which sets the _ga, _ga_<id> and _gid cookies to count visits and to see which pages are read and which buttons are pressed (up to 2 years). Marketing, the Meta pixel (Meta Platforms Ireland Limited), which sets the _fbp cookie to measure whether our adverts on Facebook and Instagram bring visitors (90 days). Chat, the live chat by tawk.to, which loads only when you press Chat with us and sets its own cookies to keep your conversation open between pages.',
+      "Our widgets on partners' websites set no cookie and store nothing in your browser.",
+      'You can change or withdraw your choice at any time, as easily as you gave it, with Cookie settings at the bottom of every page or the link below; withdrawing removes the cookies these services set on our domain. You can also block or delete cookies in your browser settings; the website works the same without them.',
     ],
+    after: consentSettingsParagraph,
   },
   {
     id: 'do-not-track',

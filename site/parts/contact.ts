@@ -3,6 +3,7 @@ import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { t } from '../locales.js';
 import { appBadges } from './app-badges.js';
+import { chatFacade } from './consent.js';
 
 const m = {
   title: msg({ id: 'site.contact.title', message: 'Questions? Talk to a real person.' }),
@@ -16,10 +17,7 @@ const m = {
   getApp: msg({ id: 'site.contact.getApp', message: 'Get the {brand} app' }),
 };
 
-/**
- * The shared contact/download block. The live-chat button stays hidden until the chat script has
- * loaded (site/client/third-party.ts), so nobody clicks a button that does nothing.
- */
+/** The shared contact/download block; the live-chat button only where a chat is configured (parts/consent.ts). */
 export function contactBlock() {
   return html`<section class="section contact" id="customer-support" aria-labelledby="customer-support-title">
   <div class="container contact-card">
@@ -28,7 +26,7 @@ export function contactBlock() {
       <p>${t(m.text)}</p>
       <p class="contact-actions">
         <a class="button button-light" href="mailto:${brand.supportEmail}">${t(m.email, { email: brand.supportEmail })}</a>
-        <button class="button button-outline-light" type="button" data-open-chat hidden>${t(m.chat)}</button>
+        ${chatFacade(t(m.chat))}
       </p>
     </div>
     <div>

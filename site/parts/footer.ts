@@ -3,6 +3,7 @@ import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { href, t } from '../locales.js';
 import { appBadges } from './app-badges.js';
+import { consentSettingsLink } from './consent.js';
 import { headerMessages } from './header.js';
 import { languageList } from './language-menu.js';
 import { logo } from './logo.js';
@@ -62,6 +63,7 @@ export function siteFooter(year = new Date().getFullYear()) {
         <li><a href=${href('/pricing#faqs')}>${t(m.faqs)}</a></li>
         <li><a href=${href('/terms-and-conditions')}>${t(m.terms)}</a></li>
         <li><a href=${href('/privacy-policy')}>${t(m.privacy)}</a></li>
+        ${consentSettingsLink()}
       </ul>
     </nav>
     <nav aria-labelledby="footer-language">
