@@ -5,6 +5,7 @@
 
 import { campaignWindowCommand } from './cli/campaign-window.js';
 import { type AdminCommand, UsageError } from './cli/command.js';
+import { consentReportCommand } from './cli/consent-report.js';
 import { contestStandingsCommand } from './cli/contest-standings.js';
 import { contestStoreCommand } from './cli/contest-store.js';
 import { demoGenerateCommand } from './cli/demo-generate.js';
@@ -27,6 +28,7 @@ const commands: AdminCommand[] = [
   demoGenerateCommand,
   signupsExportCommand,
   partnersReportCommand,
+  consentReportCommand,
   mailRetryCommand,
   contestStandingsCommand,
   contestStoreCommand,

@@ -5,6 +5,7 @@ import type { Locale } from '../common/i18n.js';
 import { localePath } from '../common/locale-paths.js';
 import { STOP_PATH } from '../common/page-renderers.js';
 import type { Config } from './config.js';
+import { type ConsentAnswer, recordConsent } from './consent/consent.js';
 import { ContestBoard } from './contest/board.js';
 import { openContestStorage } from './contest/open-storage.js';
 import { parseSalesNdjson } from './contest/parse.js';
@@ -18,11 +19,14 @@ import { privacyKeys } from './privacy/links.js';
 import { createPrivacy } from './privacy/privacy.js';
 import { createPrivacyStore } from './privacy/store.js';
 import { openHitCounter } from './signups/hit-counters.js';
-import type { HitCounter } from './signups/rate-limit.js';
+import { type HitCounter, RateLimiter } from './signups/rate-limit.js';
 import { createSignups, filledHoneypot, type RequestContext, type StartSellingInput } from './signups/signups.js';
 import { createSignupStore } from './signups/store.js';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** Answers to the cookie question per client IP: a visit answers once or twice. */
+export const CONSENT_LIMIT = { max: 30, windowSeconds: 600 };
 
 export async function createServices(
   config: Config,
@@ -53,6 +57,8 @@ export async function createServices(
     if (!closed) contest.start();
   });
   contestLoaded.catch(() => {}); // startServer awaits it and fails the start
+  // A reader answers a few times a visit at most; the limit keeps a script from filling the table.
+  const consentLimiter = new RateLimiter(CONSENT_LIMIT, counter, 'consent');
   const databaseUp = databaseCheck(opened);
   const redisUp = counter.answering ? counter.answering.bind(counter) : undefined;
   const metrics = createMetrics({ contest, db, databaseUp, redisUp });
@@ -97,6 +103,16 @@ export async function createServices(
       await contestLoaded;
       await contest.refresh();
       return summary;
+    },
+    /**
+     * POST /consent: records one answer to the cookie question (server/consent/), at most CONSENT_LIMIT
+     * per client IP, which is only the limit's key (hashed, never stored with the answer).
+     */
+    async recordConsent(answer: ConsentAnswer, ipHash: string | null) {
+      const decision = await consentLimiter.hit(ipHash ?? 'unknown');
+      if (!decision.ok) return decision;
+      await recordConsent(opened, answer);
+      return decision;
     },
     /** Where the signup limits count: memory, postgres or redis. */
     rateLimitStore: counter.kind,
