@@ -2,8 +2,7 @@
  * Signup retention (docs/signups.md, "Retention"): signups not requested again for SIGNUP_RETENTION_DAYS
  * are erased with their outbox rows, once a day across every server on the database: on PostgreSQL
  * the run holds an advisory lock and records itself before letting go. Batches of signups, each in one
- * transaction with its outbox rows, so a crash or shutdown mid-run leaves nothing half-erased. The same
- * daily run deletes the cookie answers past their keeping time (server/consent/).
+ * transaction with its outbox rows, so a crash or shutdown mid-run leaves nothing half-erased.
  */
 import { sql } from 'kysely';
 import { eraseExpiredConsent } from '../consent/consent.js';
@@ -110,6 +109,7 @@ async function runIfDue(opened: OpenedDatabase, retentionDays: number, options: 
     outboxErased += batch.outbox;
     if (batch.signups < BATCH) break;
   }
+  // The same daily run deletes the cookie answers past their keeping time (server/consent/).
   const consentErased = await eraseExpiredConsent(opened);
   await db
     .insertInto('signup_retention_runs')
