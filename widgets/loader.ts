@@ -1,9 +1,8 @@
 /**
- * kasuwa-widgets.js, the small script a page includes: imports a tag's code only when one of its
- * elements comes within a screen of the viewport, focus or a tap lands in its fallback content, or a
- * script asks (`ready()`, the modal's `show()`), never on idle (docs/embedding.md#how-the-widgets-load).
- * It fetches a widget's language chunk beside its code (docs/languages.md#widgets), opens the modal from
- * [data-start-selling], reserves undefined tags' size, exports the page API.
+ * kasuwa-widgets.js, the small script a page includes: imports a tag's code (and its elements' language
+ * chunks) only when one of its elements comes within a screen of the viewport, focus or a tap lands in
+ * its fallback, or a script asks (`ready()`, the modal's `show()`), never on idle (docs/embedding.md).
+ * It also opens the modal from [data-start-selling], reserves undefined tags' size, exports the page API.
  */
 import { reservedSizesCss, type WidgetTag } from './host-sizes.js';
 import { isWidgetTag, registry } from './registry.js';

@@ -1,9 +1,8 @@
 /**
  * A widget's language (docs/languages.md#widgets): its own `lang`, else the nearest ancestor's, else
  * `<html lang>`, else English; live, as the page changes any `lang`. English is in each message (the
- * build puts the compiled English beside its id); each other language is a chunk of its own
- * (catalog-loaders.ts, itself a chunk), imported the first time a widget shows it. A widget's first render waits for
- * its language (languageArrival), so it never flashes English; a later change re-renders when it comes.
+ * build puts the compiled English beside its id); each other language is a chunk (catalog-loaders.ts),
+ * imported the first time a widget shows it. The first render waits for it (languageArrival).
  */
 import { createContext, createElement, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { formatMessage } from '../../common/format-message.js';
