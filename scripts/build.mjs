@@ -122,7 +122,9 @@ export async function buildWidgets() {
       .readdirSync('widgets/shared')
       .filter((file) => /^runtime-[\w-]+\.ts$/.test(file))
       .map((file) => [file.replace(/\.ts$/, ''), `widgets/shared/${file}`]),
-    // Each language beyond English (widgets/shared/catalog-loaders.ts), an entry so the IIFE can import it too.
+    // Which chunk holds each language, a chunk the loader and the widgets share (not one a page in
+    // English loads); each language beyond English, an entry so the IIFE can import it too.
+    ['catalog-loaders', 'widgets/shared/catalog-loaders.ts'],
     ...fs
       .readdirSync('common/locales')
       .filter((file) => /^widgets\.(?!en\.)[\w-]+\.ts$/.test(file))

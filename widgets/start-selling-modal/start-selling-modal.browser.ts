@@ -201,6 +201,18 @@ describe('<start-selling-modal>', () => {
     expect([modal.open, modal.hasAttribute('open'), events]).to.deep.equal([false, false, ['start-selling-hide']]);
   });
 
+  it('given hide() has settled and the open attribute is set at once should open and stay open', async () => {
+    const modal = await mountModal();
+    await modal.show();
+    await modal.hide();
+    modal.setAttribute('open', '');
+    await modalDialog();
+    // Past whatever the closing had left queued (the dialog's close event comes a task after close()).
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    expect([dialogOpen(), modal.open, modal.hasAttribute('open')]).to.deep.equal([true, true, true]);
+    await modal.hide();
+  });
+
   it('given the open attribute is set should open the dialog', async () => {
     const modal = find<Modal>(
       fixture('<start-selling-modal api-url="/graphql"></start-selling-modal>'),
