@@ -37,7 +37,7 @@ function loadCatalog(locale: DisplayLocale): Promise<void> {
       (module) => {
         catalogs[locale] = module.messages;
       },
-      // Offline: English meanwhile; the next change of language tries again.
+      // Offline: English meanwhile; a later change asks again (a browser may keep the failure until reload).
       () => {
         loading[locale] = undefined;
       },
@@ -80,7 +80,7 @@ export const languageOf = (host: Element): DisplayLocale => resolveDisplayLocale
 /**
  * What a widget's first render waits for (define.ts), the fallback on screen meanwhile: nothing when its
  * language can be shown now (English, or its chunk is here); else its chunk having come (the loader
- * fetched it beside the widget's code) or failed (offline: English, the next change of language tries again).
+ * fetched it beside the widget's code) or failed (offline: English).
  */
 export function languageArrival(host: Element): Promise<void> | undefined {
   const locale = languageOf(host);
