@@ -279,7 +279,24 @@ export async function renderPages() {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, page.html);
   }
-  step(`${pages.length} pages rendered`);
+  const hashes = inlineStyleHashes(pages.map((page) => page.html));
+  fs.writeFileSync('dist/site/style-hashes.json', `${JSON.stringify(hashes, null, 2)}\n`);
+  step(`${pages.length} pages rendered, ${hashes.length} inline style hashes`);
+}
+
+/**
+ * The CSP hash of every <style> element's text in these documents, once each: the site's CSS inlined
+ * in each page's <head>, and any other <style> a page carries (inline SVG's too). The server allows
+ * them with the widgets' (server/http/security.ts); the pages the server renders itself inline the
+ * same CSS.
+ */
+export function inlineStyleHashes(documents) {
+  const hashes = new Set();
+  for (const html of documents) {
+    for (const [, css] of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi))
+      hashes.add(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+  }
+  return [...hashes];
 }
 
 /** The WordPress plugin (integrations/wordpress/) as the zip WordPress installs, served at PLUGIN_ZIP_URL. */

@@ -13,7 +13,18 @@ import { siteHeader } from './parts/header.js';
 import { pageUrl, type Route, text } from './routes.js';
 import { organization } from './structured-data.js';
 
-export type Assets = { scripts: string[]; styles: string[] };
+/**
+ * The site's built assets: `css`, the stylesheets' texts, go inline in each page's <head> (no round trip
+ * before the first paint; the build hashes every <style> for the CSP, scripts/build.mjs); `styles` are
+ * linked instead (`npm run dev`, where vite rebuilds them under a running server).
+ */
+export type Assets = { scripts: string[]; styles: string[]; css?: string[] };
+
+/** A stylesheet's text as a <style> element (raw text: lit-html binds no expression inside <style>). */
+function inlineStyle(css: string) {
+  if (/<\/style/i.test(css)) throw new Error('a stylesheet to inline contains </style');
+  return unsafeHTML(`<style>${css}</style>`);
+}
 
 export const WIDGETS_SCRIPT = '/widgets/kasuwa-widgets.js';
 
@@ -75,6 +86,7 @@ ${PAGE_LOCALES.filter((other) => other !== locale).map((other) => html`<meta pro
 ${meta('kasuwa-ga-id', config.gaId)}
 ${meta('kasuwa-pixel-id', config.pixelId)}
 ${meta('kasuwa-chat-id', config.chatId)}
+${(assets.css ?? []).map(inlineStyle)}
 ${assets.styles.map((href) => html`<link rel="stylesheet" href=${href}>`)}
 ${assets.scripts.map((src) => html`<script type="module" src=${src}></script>`)}
 <script type="module" src=${WIDGETS_SCRIPT}></script>
