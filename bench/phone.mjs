@@ -10,9 +10,11 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { profileConfig, score } from '../scripts/audit/lighthouse.mjs';
-import { cheapPhoneMultiplier, cheapPhoneNetwork, measureBenchmarkIndex } from '../scripts/audit/phone-profiles.mjs';
+import { cheapPhoneMultiplier, measureBenchmarkIndex } from '../scripts/audit/phone-profiles.mjs';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { PAGES, startBuiltServer } from '../scripts/with-server.mjs';
+import { measurePaints, median, ms, spread } from './phone-paint.mjs';
+import { armTap } from './phone-tap.mjs';
 
 process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 const args = process.argv.slice(2);
@@ -39,12 +41,7 @@ const BUDGET = {
 };
 const VIEWPORT = { width: 360, height: 800 };
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
-const ms = (value) => `${Math.round(value)} ms`;
-/** A median with its spread: `1234 ms (1100–1300)`. */
-const spread = (values) =>
-  `${ms(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
 const load = () =>
   os
     .loadavg()
@@ -97,102 +94,6 @@ async function weigh(browser, url) {
   } finally {
     await page.close();
   }
-}
-
-/** In the page, once it has loaded: its paints, its LCP element and when the first widget chunk arrived. */
-async function paintTimings() {
-  const lcp = await new Promise((resolve) => {
-    new PerformanceObserver((list) => resolve(list.getEntries().at(-1))).observe({
-      type: 'largest-contentful-paint',
-      buffered: true,
-    });
-    setTimeout(() => resolve(undefined), 1000);
-  });
-  const paint = (name) => performance.getEntriesByName(name)[0]?.startTime;
-  const chunks = performance
-    .getEntriesByType('resource')
-    .filter((entry) => entry.name.includes('/widgets/chunks/'))
-    .map((entry) => entry.responseStart);
-  const element = lcp?.element;
-  return {
-    firstPaintMs: paint('first-paint'),
-    fcpMs: paint('first-contentful-paint'),
-    lcpMs: lcp?.startTime,
-    lcpElement: element ? `${element.localName}${element.className ? `.${element.className.split(' ')[0]}` : ''}` : '',
-    loadMs: performance.getEntriesByType('navigation')[0]?.loadEventStart,
-    firstChunkMs: chunks.length ? Math.min(...chunks) : undefined,
-  };
-}
-
-/**
- * First paint and LCP under real throttling: Chromium's own network emulation at the cheap phone's
- * figures (cheapPhoneNetwork) and `cpu`× CPU, a 360 px viewport, a fresh cache. Then a visit to
- * `second`, another page of the site, in the same browser context (cache warm).
- */
-async function paintOnce(browser, url, second, cpu) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', cheapPhoneNetwork());
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    const first = await page.evaluate(paintTimings);
-    await page.goto(second, { waitUntil: 'load', timeout: 60_000 });
-    return { first, second: await page.evaluate(paintTimings) };
-  } finally {
-    await context.close();
-  }
-}
-
-/**
- * In the page: arms one tap measurement. A capture-phase click listener takes the click's timeStamp;
- * requestAnimationFrame then polls until `kind`'s feedback shows and takes that frame's timestamp.
- * Long tasks overlapping the interval are collected. Resolves window.__phoneTap.
- */
-function armTap(kind) {
-  const host = document.querySelector(kind === 'rank' ? 'store-rank-checker' : 'start-selling-form');
-  const root = host.shadowRoot;
-  const shown =
-    kind === 'rank'
-      ? () => root.querySelector('dialog[open]') !== null
-      : () =>
-          root.querySelector('button[type="submit"]')?.getAttribute('aria-busy') === 'true' ||
-          root.querySelector('[part="toast"]') !== null;
-  const longTasks = [];
-  const observer = new PerformanceObserver((list) => longTasks.push(...list.getEntries()));
-  observer.observe({ type: 'longtask' });
-  window.__phoneTap = new Promise((resolve, reject) => {
-    addEventListener(
-      'click',
-      (event) => {
-        const clickAt = event.timeStamp;
-        const timeout = setTimeout(() => reject(new Error(`no ${kind} feedback within 20 s of the click`)), 20_000);
-        const poll = (frameAt) => {
-          if (!shown()) {
-            requestAnimationFrame(poll);
-            return;
-          }
-          clearTimeout(timeout);
-          // A long task's entry is queued when it ends: give the last one a moment to arrive.
-          setTimeout(() => {
-            longTasks.push(...observer.takeRecords());
-            observer.disconnect();
-            const between = longTasks.filter(
-              (task) => task.startTime < frameAt && task.startTime + task.duration > clickAt,
-            );
-            resolve({
-              ms: frameAt - clickAt,
-              longestTaskMs: Math.max(0, ...between.map((task) => task.duration)),
-            });
-          }, 100);
-        };
-        requestAnimationFrame(poll);
-      },
-      { capture: true, once: true },
-    );
-  });
 }
 
 const TAPS = [
@@ -291,33 +192,20 @@ try {
   }
 
   if (only.includes('paint')) {
-    // Each run visits every page with a fresh cache, then the next page of the list with the cache warm
-    // (its second visit: the inline CSS comes again with every page, an external stylesheet would not).
     const rows = [...pageRows.values()];
-    for (const row of rows) row.paint = { first: [], second: [] };
-    for (let run = 0; run < paints; run += 1) {
-      for (const [i, row] of rows.entries()) {
-        const next = rows[(i + 1) % rows.length];
-        const { first, second } = await paintOnce(browser, server.base + row.path, server.base + next.path, paintCpu);
-        row.paint.first.push(first);
-        next.paint.second.push(second);
-        console.log(
-          `[phone] real throttling (${paintCpu}× CPU) #${run + 1} ${row.path}: first paint ${ms(first.firstPaintMs)}, LCP ${ms(first.lcpMs)} (${first.lcpElement}), load ${ms(first.loadMs)}, first widget chunk ${first.firstChunkMs === undefined ? 'none' : ms(first.firstChunkMs)}; then ${next.path} second visit: first paint ${ms(second.firstPaintMs)}, LCP ${ms(second.lcpMs)} (${seconds()})`,
-        );
-      }
-    }
-    for (const row of rows) {
-      const paint = row.paint;
-      const of = (key, list = paint.first) => list.map((sample) => sample[key] ?? Number.NaN);
-      paint.firstPaintMs = median(of('firstPaintMs'));
-      paint.lcpMs = median(of('lcpMs'));
+    await measurePaints(browser, server.base, rows, {
+      runs: paints,
+      cpu: paintCpu,
+      log: (line) => console.log(`${line} (${seconds()})`),
+    });
+    for (const { path: pagePath, paint } of rows) {
       check(
-        `first paint, real throttling ${row.path}`,
+        `first paint, real throttling ${pagePath}`,
         paint.firstPaintMs <= BUDGET.paintMs,
         `${ms(paint.firstPaintMs)} ≤ ${ms(BUDGET.paintMs)}`,
       );
       check(
-        `LCP, real throttling ${row.path}`,
+        `LCP, real throttling ${pagePath}`,
         paint.lcpMs <= BUDGET.paintMs,
         `${ms(paint.lcpMs)} ≤ ${ms(BUDGET.paintMs)}`,
       );

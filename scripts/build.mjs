@@ -13,6 +13,7 @@ import { packWidgetsPackage } from './build-package.mjs';
 import { catalogsByUrl, updateCatalogs, widgetMessages } from './i18n.mjs';
 import { linguiMacroPlugin, transformMacros } from './lingui-macro.mjs';
 import { precompress } from './precompress.mjs';
+import { inlineStyleHashes } from './style-hashes.mjs';
 import { zipDirectory } from './zip.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -284,21 +285,6 @@ export async function renderPages() {
   step(`${pages.length} pages rendered, ${hashes.length} inline style hashes`);
 }
 
-/**
- * The CSP hash of every <style> element's text in these documents, once each: the site's CSS inlined
- * in each page's <head>, and any other <style> a page carries (inline SVG's too). The server allows
- * them with the widgets' (server/http/security.ts); the pages the server renders itself inline the
- * same CSS.
- */
-export function inlineStyleHashes(documents) {
-  const hashes = new Set();
-  for (const html of documents) {
-    for (const [, css] of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi))
-      hashes.add(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
-  }
-  return [...hashes];
-}
-
 /** The WordPress plugin (integrations/wordpress/) as the zip WordPress installs, served at PLUGIN_ZIP_URL. */
 export const PLUGIN_ZIP = 'dist/site/downloads/kasuwa-wordpress.zip';
 export function zipWordPressPlugin() {
@@ -353,7 +339,9 @@ export async function sourceFingerprint() {
     'packages',
     'integrations',
     // Every script the build runs (scripts/build.mjs and the files it imports).
-    ...['build', 'build-package', 'i18n', 'lingui-macro', 'precompress', 'zip'].map((name) => `scripts/${name}.mjs`),
+    ...['build', 'build-package', 'i18n', 'lingui-macro', 'precompress', 'style-hashes', 'zip'].map(
+      (name) => `scripts/${name}.mjs`,
+    ),
     'vite.config.ts',
     'package.json',
     'package-lock.json',
