@@ -20,9 +20,10 @@ export function createPageRenderers(options: PageRenderersOptions): PageRenderer
     production: options.production,
     ...options.analytics,
   };
+  // Inlined when built (the build hashed them for the CSP); linked in dev, where vite rebuilds them.
   const assets = (): Assets => {
     try {
-      return readAssets(options.siteDir);
+      return readAssets(options.siteDir, { inline: !options.onRequest });
     } catch {
       return { scripts: [], styles: [] }; // not built yet: the page still works, unstyled
     }

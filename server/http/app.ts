@@ -13,7 +13,7 @@ import { handleIngest, INGEST_PATH, tokenMatches } from './ingest.js';
 import { type GivenRenderers, sendHtml } from './page.js';
 import { rankPage } from './rank-page.js';
 import { requestUrl } from './request-url.js';
-import { applyHeaders, graphqlCors, securityHeaders, widgetStyleHashes } from './security.js';
+import { applyHeaders, builtStyleHashes, graphqlCors, securityHeaders } from './security.js';
 import { startSellingForm } from './start-selling-form.js';
 import { MemoryFiles, StaticFiles } from './static.js';
 import { stopMail } from './unsubscribe.js';
@@ -50,7 +50,7 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
   ) => ('body' in entry ? (pages as MemoryFiles).send(req, res, entry, status) : site.send(req, res, entry, status));
   const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true });
   const graphql = createGraphQLEndpoint(services, (req) => clientIp(req, config.trustProxy));
-  const headers = securityHeaders(config, widgetStyleHashes(config.widgetsDir));
+  const headers = securityHeaders(config, builtStyleHashes(config.siteDir, config.widgetsDir));
 
   /** The not-found page in the language of the path's prefix (`/ha/nothing-here` → Hausa). */
   async function notFound(req: IncomingMessage, res: ServerResponse, pathname = '/') {
