@@ -54,7 +54,7 @@ const m = {
   }),
 };
 
-const CHART = { width: 520, height: 180, top: 16, bottom: 24 };
+const CHART = { width: 520, height: 200, top: 20, bottom: 26 };
 
 /** Lagos time (UTC+1), as `2026-12-07 14:05`. */
 const lagosTime = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
@@ -76,7 +76,7 @@ function chartSvg(report: PartnerReport): string {
     return `<rect x="${(i * step + 2).toFixed(1)}" y="${baseline - h}" width="${(step - 4).toFixed(1)}" height="${h}" fill="#0b6e4f"></rect>`;
   });
   const label = (x: number, anchor: string, value: string, y = CHART.height - 6) =>
-    `<text x="${x}" y="${y}" font-size="12" fill="#334155" text-anchor="${anchor}">${escapeXml(value)}</text>`;
+    `<text x="${x}" y="${y}" font-size="16" fill="#334155" text-anchor="${anchor}">${escapeXml(value)}</text>`;
   const first = weeks[0]!.week;
   const last = weeks.at(-1)!.week;
   const description = t(m.chartDescription, { first, last, most: formatNumber(most) });
@@ -85,7 +85,7 @@ function chartSvg(report: PartnerReport): string {
 <desc id="partner-chart-desc">${escapeXml(description)}</desc>
 <line x1="0" x2="${CHART.width}" y1="${baseline}" y2="${baseline}" stroke="#64748b"></line>
 ${bars.join('')}
-${label(0, 'start', first)}${label(CHART.width, 'end', last)}${label(0, 'start', formatNumber(most), 12)}
+${label(0, 'start', first)}${label(CHART.width, 'end', last)}${label(0, 'start', formatNumber(most), 16)}
 </svg>`;
 }
 
