@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config.js';
+import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config.js';
 import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
 import { storedSignup } from '../stored-signup.js';
 import {
@@ -57,6 +57,25 @@ echo json_encode($stored);`);
 }
 
 const postUrl = (name: string) => `${wp.url}/?p=${posts[name]}`;
+
+async function logIn(page: Page) {
+  await page.goto(`${wp.url}/wp-login.php`);
+  await page.getByLabel('Username or Email Address').fill(ADMIN.user);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/wp-admin/);
+}
+
+/** `npm run admin -- partners:link CODE` on the product's database (docs/partners.md). */
+function partnerLink(code: string): string {
+  const run = spawnSync(process.execPath, ['dist/server/admin.js', 'partners:link', code], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'test', DEMO_DATA: 'off' },
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+  const link = new URL(run.stdout.trim());
+  return `${product}${link.pathname}${link.search}`;
+}
 
 /** The sum of layout shifts (without recent input) while a post loads and its widgets render. */
 async function layoutShift(browser: Browser, name: string, width: number) {
@@ -166,11 +185,7 @@ if (is_wp_error($active)) { fwrite(STDERR, $active->get_error_message()); exit(1
 echo get_plugin_data(WP_PLUGIN_DIR . '/kasuwa/kasuwa.php')['Name'];`);
   expect(installed).toBe('Kasuwa widgets');
 
-  await page.goto(`${wp.url}/wp-login.php`);
-  await page.getByLabel('Username or Email Address').fill(ADMIN.user);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(/wp-admin/);
+  await logIn(page);
   await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
   const origin = page.getByLabel('Widget origin');
   await expect(origin).toHaveValue('https://kasuwa.shop');
@@ -356,6 +371,39 @@ test('given JavaScript off, the fallback signs up with the partner code and the 
   await context.close();
 });
 
+test("given the partner's link in Settings → Kasuwa, the dashboard widget shows the counts, and one plain sentence when our server does not answer", async ({
+  page,
+}) => {
+  const link = partnerLink(SITE_PARTNER);
+  const counts = await (await fetch(`${link}&format=json`)).json();
+  expect(counts.allTime).toBeGreaterThan(0);
+  await logIn(page);
+  await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
+  await page.getByLabel('Your signups link').fill(link);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await page.goto(`${wp.url}/wp-admin/index.php`);
+  const widget = page.locator('#kasuwa_signups');
+  await expect(widget.getByRole('heading', { name: 'Kasuwa signups' })).toBeVisible();
+  await expect(widget.locator('dl')).toHaveText(
+    `This week${counts.thisWeek.signups}Last week${counts.lastWeek.signups}All time${counts.allTime}`,
+  );
+  await expect(widget.getByRole('img', { name: 'Signups per week, last 26 weeks' })).toBeVisible();
+  // Cached for 10 minutes: the transient holds what was shown.
+  expect(wp.php(`echo json_encode(get_transient('kasuwa_partner_counts')['counts']['allTime']);`)).toBe(
+    String(counts.allTime),
+  );
+
+  // Our server down: nothing listens on port 9 of this host; saving the link empties the cache.
+  const down = link.replace(product, 'http://127.0.0.1:9');
+  await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
+  await page.getByLabel('Your signups link').fill(down);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await page.goto(`${wp.url}/wp-admin/index.php`);
+  await expect(widget).toContainText('Your Kasuwa numbers cannot be shown right now');
+  await expect(page.getByText(/Warning:|Notice:|Fatal error/)).toHaveCount(0);
+});
+
 test('given the plugin deleted from Plugins, its settings are gone', () => {
   const left = wp.php(`
 require_once ABSPATH . 'wp-admin/includes/admin.php';
@@ -363,6 +411,6 @@ wp_set_current_user(1);
 deactivate_plugins('kasuwa/kasuwa.php');
 $deleted = delete_plugins(['kasuwa/kasuwa.php']);
 if ($deleted !== true) { fwrite(STDERR, is_wp_error($deleted) ? $deleted->get_error_message() : 'not deleted'); exit(1); }
-echo json_encode([get_option('kasuwa_origin', 'none'), get_option('kasuwa_partner', 'none'), file_exists(WP_PLUGIN_DIR . '/kasuwa')]);`);
-  expect(JSON.parse(left)).toEqual(['none', 'none', false]);
+echo json_encode([get_option('kasuwa_origin', 'none'), get_option('kasuwa_partner', 'none'), get_option('kasuwa_partner_link', 'none'), get_transient('kasuwa_partner_counts'), file_exists(WP_PLUGIN_DIR . '/kasuwa')]);`);
+  expect(JSON.parse(left)).toEqual(['none', 'none', 'none', false, false]);
 });

@@ -62,7 +62,20 @@ export function partnerReport(partner: string, groups: SignupGroup[], now: Date)
 
 export type PartnerOpen = { ok: true; report: PartnerReport } | { ok: false; why: PartnerRefusal };
 
+/** A partner's counts are computed at most once a minute per server (the page says when). */
+const REUSE_MS = 60_000;
+const MAX_REUSED = 1000;
+
 export function createPartners(store: PartnerStore, links: PartnerLinks, siteOrigin: string, pagePath: string) {
+  const computed = new Map<string, { at: Date; groups: SignupGroup[] }>();
+  async function groupsOf(partner: string, now: Date) {
+    const kept = computed.get(partner);
+    if (kept && now.getTime() - kept.at.getTime() < REUSE_MS && now >= kept.at) return kept;
+    if (computed.size >= MAX_REUSED) computed.clear();
+    const fresh = { at: now, groups: await store.groups(partner) };
+    computed.set(partner, fresh);
+    return fresh;
+  }
   return {
     /** A link valid for `days` days, signed with the code's current key version, and whether the code has signups yet. */
     async issueLink(partner: string, days = DEFAULT_LINK_DAYS, now = new Date()) {
@@ -78,7 +91,8 @@ export function createPartners(store: PartnerStore, links: PartnerLinks, siteOri
       if (!read.ok) return read;
       const { partner, keyVersion } = read.link;
       if (keyVersion !== (await store.keyVersion(partner))) return { ok: false, why: 'revoked' };
-      return { ok: true, report: partnerReport(partner, await store.groups(partner), now) };
+      const { at, groups } = await groupsOf(partner, now);
+      return { ok: true, report: partnerReport(partner, groups, at) };
     },
   };
 }
