@@ -4,28 +4,18 @@
  * issues a link with the admin CLI; the partner's page shows 7, both pages and the campaign, passes axe
  * (saved as pictures at 360 and 1280 px); the operator revokes it and the link is refused.
  */
-import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config.js';
+import { E2E_PORT } from '../playwright.config.js';
+import { adminCommand } from './admin-command.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 // Not one of the demo data's codes.
 const CODE = 'e2e-tech-weekly';
 let blog: http.Server;
 let blogUrl = '';
-
-/** `npm run admin -- …` on the e2e server's database (its DATA_DIR holds the partner-link secret too). */
-function admin(...args: string[]): string {
-  const run = spawnSync(process.execPath, ['dist/server/admin.js', ...args], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'test', DEMO_DATA: 'off' },
-    encoding: 'utf8',
-  });
-  expect(run.status, run.stderr).toBe(0);
-  return run.stdout.trim();
-}
 
 test.beforeAll(async () => {
   blog = http.createServer((req, res) => {
@@ -58,7 +48,7 @@ test("given seven readers from two posts should show the partner their numbers, 
   for (let i = 1; i <= 6; i++) await signUpFrom(page, '/posts/one', `reader${i}.partner@example.com`);
   await signUpFrom(page, '/posts/two', 'reader7.partner@example.com');
 
-  const link = new URL(admin('partners:link', CODE));
+  const link = new URL(adminCommand('partners:link', CODE));
   const path = `${link.pathname}${link.search}`;
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
@@ -81,7 +71,7 @@ test("given seven readers from two posts should show the partner their numbers, 
     await page.screenshot({ path: `test-results/partner-page-${width}.png`, fullPage: true });
   }
 
-  admin('partners:revoke', CODE);
+  adminCommand('partners:revoke', CODE);
   const refused = await page.goto(path);
   expect(refused?.status()).toBe(410);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link shows nothing');

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { installFromDebian } from '../../scripts/debian.mjs';
 
 const WORDPRESS = '/usr/share/wordpress';
@@ -213,4 +214,13 @@ wp_install('A Kasuwa partner blog', ${phpString(admin.user)}, 'admin@example.ng'
       if (errors.length) throw new Error(`WordPress logged PHP errors:\n${errors.join('\n')}`);
     },
   };
+}
+
+/** Logs in at wp-login.php as a browser user does, and waits for wp-admin. */
+export async function logIn(page: Page, url: string, user: { user: string; password: string }) {
+  await page.goto(`${url}/wp-login.php`);
+  await page.getByLabel('Username or Email Address').fill(user.user);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/wp-admin/);
 }

@@ -8,7 +8,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config.js';
+import { E2E_PORT } from '../../playwright.config.js';
+import { adminCommand } from '../admin-command.js';
 import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
 import { storedSignup } from '../stored-signup.js';
 import {
@@ -22,7 +23,7 @@ import {
   shortcodesPost,
   snippet,
 } from './posts.js';
-import { startWordPress, type WordPress } from './wordpress-site.js';
+import { logIn, startWordPress, type WordPress } from './wordpress-site.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 /** php -S serving the test's WordPress (docs/embed-cms.md): next to the product's port unless set. */
@@ -57,25 +58,6 @@ echo json_encode($stored);`);
 }
 
 const postUrl = (name: string) => `${wp.url}/?p=${posts[name]}`;
-
-async function logIn(page: Page) {
-  await page.goto(`${wp.url}/wp-login.php`);
-  await page.getByLabel('Username or Email Address').fill(ADMIN.user);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(/wp-admin/);
-}
-
-/** `npm run admin -- partners:link CODE` on the product's database (docs/partners.md). */
-function partnerLink(code: string): string {
-  const run = spawnSync(process.execPath, ['dist/server/admin.js', 'partners:link', code], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'test', DEMO_DATA: 'off' },
-    encoding: 'utf8',
-  });
-  expect(run.status, run.stderr).toBe(0);
-  const link = new URL(run.stdout.trim());
-  return `${product}${link.pathname}${link.search}`;
-}
 
 /** The sum of layout shifts (without recent input) while a post loads and its widgets render. */
 async function layoutShift(browser: Browser, name: string, width: number) {
@@ -185,7 +167,7 @@ if (is_wp_error($active)) { fwrite(STDERR, $active->get_error_message()); exit(1
 echo get_plugin_data(WP_PLUGIN_DIR . '/kasuwa/kasuwa.php')['Name'];`);
   expect(installed).toBe('Kasuwa widgets');
 
-  await logIn(page);
+  await logIn(page, wp.url, ADMIN);
   await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
   const origin = page.getByLabel('Widget origin');
   await expect(origin).toHaveValue('https://kasuwa.shop');
@@ -374,32 +356,33 @@ test('given JavaScript off, the fallback signs up with the partner code and the 
 test("given the partner's link in Settings → Kasuwa, the dashboard widget shows the counts, and one plain sentence when our server does not answer", async ({
   page,
 }) => {
-  const link = partnerLink(SITE_PARTNER);
+  const issued = new URL(adminCommand('partners:link', SITE_PARTNER));
+  const link = `${product}${issued.pathname}${issued.search}`;
   const counts = await (await fetch(`${link}&format=json`)).json();
   expect(counts.allTime).toBeGreaterThan(0);
-  await logIn(page);
-  await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
-  await page.getByLabel('Your signups link').fill(link);
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Settings saved.')).toBeVisible();
-  await page.goto(`${wp.url}/wp-admin/index.php`);
-  const widget = page.locator('#kasuwa_signups');
+  await logIn(page, wp.url, ADMIN);
+  /** Saves the link in Settings → Kasuwa (which empties the cache), then opens the dashboard. */
+  async function dashboardWith(value: string) {
+    await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
+    await page.getByLabel('Your signups link').fill(value);
+    await Promise.all([
+      page.waitForURL(/settings-updated/),
+      page.getByRole('button', { name: 'Save Changes' }).click(),
+    ]);
+    await page.goto(`${wp.url}/wp-admin/index.php`);
+    return page.locator('#kasuwa_signups');
+  }
+  const widget = await dashboardWith(link);
   await expect(widget.getByRole('heading', { name: 'Kasuwa signups' })).toBeVisible();
+  const { thisWeek, lastWeek, allTime } = counts;
   await expect(widget.locator('dl')).toHaveText(
-    `This week${counts.thisWeek.signups}Last week${counts.lastWeek.signups}All time${counts.allTime}`,
+    `This week${thisWeek.signups}Last week${lastWeek.signups}All time${allTime}`,
   );
   await expect(widget.getByRole('img', { name: 'Signups per week, last 26 weeks' })).toBeVisible();
   // Cached for 10 minutes: the transient holds what was shown.
-  expect(wp.php(`echo json_encode(get_transient('kasuwa_partner_counts')['counts']['allTime']);`)).toBe(
-    String(counts.allTime),
-  );
-
-  // Our server down: nothing listens on port 9 of this host; saving the link empties the cache.
-  const down = link.replace(product, 'http://127.0.0.1:9');
-  await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
-  await page.getByLabel('Your signups link').fill(down);
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await page.goto(`${wp.url}/wp-admin/index.php`);
+  expect(wp.php(`echo get_transient('kasuwa_partner_counts')['counts']['allTime'];`)).toBe(String(allTime));
+  // Our server down: nothing listens on port 9 of this host.
+  await dashboardWith(link.replace(product, 'http://127.0.0.1:9'));
   await expect(widget).toContainText('Your Kasuwa numbers cannot be shown right now');
   await expect(page.getByText(/Warning:|Notice:|Fatal error/)).toHaveCount(0);
 });
