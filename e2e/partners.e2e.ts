@@ -77,5 +77,5 @@ test("given seven readers from two posts should show the partner their numbers, 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link shows nothing');
   await expect(page.getByRole('alert')).toHaveText('This link was replaced by a newer one.');
   await expect(page.getByText(CODE)).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/partner-page-refused-360.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/partner-page-refused-1280.png', fullPage: true });
 });
