@@ -115,6 +115,12 @@ export const CONFIG_VARIABLES = [
       'the key that signs the stop-e-mail links and hashes suppressed addresses, at least 16 characters; the same on every server; changing it voids the links sent and forgets the suppression list ([Signups and e-mail](docs/signups.md#privacy))',
   },
   {
+    names: ['PARTNER_LINK_SECRET'],
+    default: 'unset (made once: in the database on PostgreSQL, `DATA_DIR/partner-link.secret` on SQLite)',
+    meaning:
+      "the key that signs partners' links to their own signup counts (`partners:link`), at least 16 characters; the same on every server; changing it voids every link issued ([docs/partners.md](docs/partners.md))",
+  },
+  {
     names: ['SINGLE_SERVER'],
     default: '`off`',
     meaning:

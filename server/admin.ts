@@ -10,6 +10,7 @@ import { contestStoreCommand } from './cli/contest-store.js';
 import { demoGenerateCommand } from './cli/demo-generate.js';
 import { mailRetryCommand } from './cli/mail-retry.js';
 import { migrateCommand } from './cli/migrate.js';
+import { partnersLinkCommand, partnersRevokeCommand } from './cli/partners-link.js';
 import { partnersReportCommand } from './cli/partners-report.js';
 import { privacyEraseCommand, privacyShowCommand } from './cli/privacy.js';
 import { salesImportCommand } from './cli/sales-import.js';
@@ -27,6 +28,8 @@ const commands: AdminCommand[] = [
   demoGenerateCommand,
   signupsExportCommand,
   partnersReportCommand,
+  partnersLinkCommand,
+  partnersRevokeCommand,
   mailRetryCommand,
   contestStandingsCommand,
   contestStoreCommand,

@@ -15,6 +15,7 @@ export type Route =
   | 'start_selling'
   | 'ingest'
   | 'rank_page'
+  | 'partner_page'
   | 'widgets'
   | 'healthz'
   | 'readyz'
@@ -28,6 +29,7 @@ export function routeOf(path: string): Route {
   if (path.startsWith('/start-selling')) return 'start_selling';
   if (path.startsWith('/ingest/')) return 'ingest';
   if (path.startsWith('/new-year-sales/rank')) return 'rank_page';
+  if (/^(\/[a-z]{2,3})?\/partners$/.test(path)) return 'partner_page';
   if (path === '/healthz') return 'healthz';
   if (path === '/readyz') return 'readyz';
   if (path === '/metrics') return 'metrics';

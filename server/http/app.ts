@@ -6,11 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_PAGE_LOCALE, localeFile, localePath, splitLocale } from '../../common/locale-paths.js';
 import { RANK_PAGE_PATH, STOP_PATH } from '../../common/page-renderers.js';
+import { PARTNER_PAGE_PATH } from '../../common/partner-report.js';
 import type { Services } from '../services.js';
 import { clientIp } from './client-ip.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { handleIngest, INGEST_PATH, tokenMatches } from './ingest.js';
 import { type GivenRenderers, sendHtml } from './page.js';
+import { partnerPage } from './partner-page.js';
 import { rankPage } from './rank-page.js';
 import { requestUrl } from './request-url.js';
 import { applyHeaders, builtStyleHashes, graphqlCors, securityHeaders } from './security.js';
@@ -127,6 +129,9 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     }
 
     if (unprefixed === RANK_PAGE_PATH) return rankPage(services, options, url, res, locale);
+    if (unprefixed === PARTNER_PAGE_PATH) {
+      return partnerPage(services, options, url, res, clientIp(req, config.trustProxy), locale);
+    }
     // A language's home page has one address, with its slash (`/yo` → `/yo/`).
     if (locale !== DEFAULT_PAGE_LOCALE && pathname === `/${locale}`) {
       res.writeHead(301, { Location: `/${locale}/${url.search}`, 'Cache-Control': 'public, max-age=3600' });

@@ -73,6 +73,7 @@ export function StartSellingModal({ container }: { container?: ShadowRoot | HTML
           // A [data-start-selling] button on a page the partner can't add tags to (a WordPress Author's
           // post) carries their code itself; the modal's own partner attribute comes next.
           openerPartner={state.opener?.getAttribute('data-partner')}
+          openerCampaign={state.opener?.getAttribute('data-campaign')}
         />
       </Dialog>
       <Toast message={toast} placement="top-right" onDone={clearToast} />

@@ -27,7 +27,7 @@ function settled(host: HTMLElement & { open: boolean }, open: boolean): Promise<
 
 defineWidget(tag, StartSellingModal, {
   styles: [startSellingModalStyles],
-  props: { apiUrl: 'string', partner: 'string' },
+  props: { apiUrl: 'string', partner: 'string', campaign: 'string' },
   extend: (Base) =>
     class extends Base {
       // The open attribute is the element's own, not one of the component's options: it reflects the state.

@@ -10,6 +10,7 @@ import * as contestRecordedKobo from './0004_contest_recorded_kobo.js';
 import * as privacy from './0005_privacy.js';
 import * as signupLocale from './0006_signup_locale.js';
 import * as signupRetention from './0007_signup_retention.js';
+import * as partnerPages from './0008_partner_pages.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '0001_signups_outbox': signupsOutbox,
@@ -19,4 +20,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0005_privacy': privacy,
   '0006_signup_locale': signupLocale,
   '0007_signup_retention': signupRetention,
+  '0008_partner_pages': partnerPages,
 };
