@@ -347,9 +347,6 @@ async function main() {
     const { rows: unsent } = await admin.query<{ status: string; n: string }>(
       "SELECT status, count(*) AS n FROM outbox WHERE status <> 'sent' GROUP BY status",
     );
-    const mailed = new Map<string, number>();
-    for (const mail of smtp.received) for (const to of mail.to) mailed.set(to, (mailed.get(to) ?? 0) + 1);
-
     const report: ChaosReport = {
       seed,
       minutes,
@@ -364,7 +361,7 @@ async function main() {
       acknowledged,
       refused: Object.fromEntries(refused),
       stored: stored.map((row) => ({ email: row.email, count: Number(row.n) })),
-      mailed: Object.fromEntries(mailed),
+      received: smtp.received.map((mail) => ({ to: mail.to, messageId: mail.messageId })),
       unsent: Object.fromEntries(unsent.map((row) => [row.status, Number(row.n)])),
       rss: cluster.servers.map((server, i) => ({
         name: server.name,
