@@ -32,6 +32,8 @@ export type ChaosReport = {
   serversAlive: boolean[];
   /** Whether each server, asked directly after the traffic, accepted a signup (no restart needed). */
   recovered: boolean[];
+  /** Restarts after a SIGKILL that exited before listening (the supervisor tried again 5 s later). */
+  failedStarts: string[];
 };
 
 /** Seconds after a fault (or the restart within it) ends that still count as its window. */
@@ -168,6 +170,7 @@ export function writeReport(
   for (const interval of report.alertIntervals) others.set(interval.name, (others.get(interval.name) ?? 0) + 1);
   if (report.serversAlive.some((alive) => !alive)) failures.push('a server is not running at the end');
   if (report.recovered.some((ok) => !ok)) failures.push('a server did not accept a signup after the faults');
+  if (report.failedStarts.length) failures.push(`${report.failedStarts.length} restarts exited at start`);
 
   const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
   const lines = [
@@ -188,7 +191,7 @@ export function writeReport(
     `| rank lookups | ${lookups - lookupFailed}/${lookups} answered (${pct(lookups - lookupFailed, lookups)}) | – |`,
     `| signup latency outside faults | p50 ${ms(quantile(signupCalm, 0.5))}, p99 ${ms(quantile(signupCalm, 0.99))} (${signupCalm.length} signups) | – |`,
     `| lookup latency outside faults | p50 ${ms(quantile(lookupCalm, 0.5))}, p99 ${ms(quantile(lookupCalm, 0.99))} (${lookupCalm.length} lookups) | – |`,
-    `| servers after the faults | ${report.recovered.map((ok, i) => `app${i + 1} ${ok ? 'accepted a signup directly' : 'DID NOT accept a signup'}`).join('; ')}, no restart by hand | ${report.recovered.every(Boolean) && report.serversAlive.every(Boolean) ? 'pass' : 'FAIL'} |`,
+    `| servers after the faults | ${report.recovered.map((ok, i) => `app${i + 1} ${ok ? 'accepted a signup directly' : 'DID NOT accept a signup'}`).join('; ')}, no restart by hand; starts that exited: ${report.failedStarts.join('; ') || 'none'} | ${report.recovered.every(Boolean) && report.serversAlive.every(Boolean) && !report.failedStarts.length ? 'pass' : 'FAIL'} |`,
     `| memory (RSS, start → end) | ${report.rss.map((r) => `${r.name} ${mb(r.startKb)} → ${mb(r.endKb)}`).join('; ')} (a restarted server's end is its new process) | – |`,
     '',
     '| # | at | fault | expected alert | fired after | resolved after the fault ended | verdict |',
