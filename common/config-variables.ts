@@ -101,7 +101,7 @@ export const CONFIG_VARIABLES = [
     names: ['REDIS_URL'],
     default: 'unset',
     meaning:
-      '`redis://host:6379`: the signup limits count in Redis (rate-limiter-flexible) instead of the database; the server refuses to start when it does not answer ([docs/scaling.md](docs/scaling.md))',
+      '`redis://host:6379`: the signup limits count in Redis (rate-limiter-flexible) instead of the database; while it does not answer (at start too) each server counts them in memory ([docs/scaling.md](docs/scaling.md))',
   },
   {
     names: ['IP_HASH_SALT'],

@@ -53,6 +53,8 @@ export function createMetrics(sources: {
   databaseUp: () => Promise<boolean>;
   /** With REDIS_URL: whether Redis answers, or the limits count in this process meanwhile. */
   redisUp?: (() => boolean) | undefined;
+  /** On PostgreSQL: sessions the database ended under this server so far. */
+  databaseSessionsLost?: (() => number) | undefined;
 }) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
@@ -97,6 +99,19 @@ export function createMetrics(sources: {
       this.set((await sources.databaseUp()) ? 1 : 0);
     },
   });
+
+  const { databaseSessionsLost } = sources;
+  if (databaseSessionsLost) {
+    new client.Counter({
+      name: 'kasuwa_database_sessions_lost_total',
+      help: 'PostgreSQL sessions ended under this server (a restart, a failover, pg_terminate_backend); the next query opens a new one',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(databaseSessionsLost());
+      },
+    });
+  }
 
   const { redisUp } = sources;
   if (redisUp) {

@@ -60,7 +60,13 @@ export async function createServices(
   contestLoaded.catch(() => {}); // startServer awaits it and fails the start
   const databaseUp = databaseCheck(opened);
   const redisUp = counter.answering ? counter.answering.bind(counter) : undefined;
-  const metrics = createMetrics({ contest, db, databaseUp, redisUp });
+  const metrics = createMetrics({
+    contest,
+    db,
+    databaseUp,
+    redisUp,
+    databaseSessionsLost: opened.backend === 'postgres' ? opened.sessionsLost : undefined,
+  });
   return {
     config,
     db,
