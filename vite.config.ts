@@ -26,7 +26,7 @@ export default defineConfig({
   test: {
     // e2e/cluster: the multi-server test and the fault suite's cluster cases, on the build.
     include: [
-      '{common,server,site,widgets,bench,scripts,packages,integrations}/**/*.test.ts',
+      '{common,server,site,widgets,bench,scripts,packages,integrations,deploy}/**/*.test.ts',
       'e2e/cluster/**/*.built.test.ts',
       'e2e/cluster/**/*.fault.test.ts',
     ],

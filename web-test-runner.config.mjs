@@ -13,12 +13,13 @@ const { fakeGraphqlAnswer, releaseHeld } = await tsImport('./widgets/test-suppor
  * What each browser sent and holds, keyed by its user agent: the engines run their test files side by
  * side, and one must not take or release another's requests. Held chunks: those whose name starts with
  * the prefix a test set are answered only once it releases them (e.g. to submit before the API client
- * has loaded).
+ * has loaded); failed chunks are answered 503, as a network that drops them would.
  */
 const clients = new Map();
 const stateOf = (ctx) => {
   const client = ctx.get('user-agent');
-  if (!clients.has(client)) clients.set(client, { requests: [], chunks: [], heldChunkPrefix: null, heldChunks: [] });
+  if (!clients.has(client))
+    clients.set(client, { requests: [], chunks: [], heldChunkPrefix: null, heldChunks: [], failedChunkPrefix: null });
   return { client, state: clients.get(client) };
 };
 
@@ -30,16 +31,23 @@ const answer = (ctx, value) => {
 /**
  * /graphql answered by the fake; /__requests hands the tests what was sent, /__release frees held
  * answers, /__chunks names the widget chunks the server was asked for since the last call,
- * /__hold-chunks?prefix=… and /__release-chunks hold and free chunk requests.
+ * /__hold-chunks?prefix=… and /__release-chunks hold and free chunk requests, /__fail-chunks?prefix=…
+ * fails them until /__release-chunks.
  */
 async function fakeGraphql(ctx, next) {
   const { client, state } = stateOf(ctx);
   // @kasuwa/widgets adds <origin>/widgets/kasuwa-widgets.js: here the built one (package-loader.browser.ts).
-  if (ctx.path === '/widgets/kasuwa-widgets.js' || ctx.path.startsWith('/widgets/chunks/'))
-    ctx.path = `/dist${ctx.path}`;
+  // The first-paint tests load the bundles from /first-paint/widgets/: URLs no other test file's page
+  // has fetched, which the browser may answer from its memory without asking (nothing could be held).
+  const bundle = /^(\/first-paint)?(\/widgets\/(kasuwa-widgets(\.iife)?\.js$|chunks\/.*))/.exec(ctx.path);
+  if (bundle) ctx.path = `/dist${bundle[2]}`;
   if (ctx.path.startsWith('/dist/widgets/chunks/')) {
     const name = ctx.path.split('/').pop();
     state.chunks.push(name);
+    if (state.failedChunkPrefix && name.startsWith(state.failedChunkPrefix)) {
+      ctx.status = 503;
+      return;
+    }
     if (state.heldChunkPrefix && name.startsWith(state.heldChunkPrefix))
       await new Promise((resolve) => state.heldChunks.push(resolve));
   }
@@ -47,9 +55,14 @@ async function fakeGraphql(ctx, next) {
     state.heldChunkPrefix = ctx.query.prefix;
     return answer(ctx, {});
   }
+  if (ctx.path === '/__fail-chunks') {
+    state.failedChunkPrefix = ctx.query.prefix;
+    return answer(ctx, {});
+  }
   if (ctx.path === '/__release-chunks') {
     const released = state.heldChunks.splice(0);
     state.heldChunkPrefix = null;
+    state.failedChunkPrefix = null;
     for (const release of released) release();
     return answer(ctx, { released: released.length });
   }

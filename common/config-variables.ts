@@ -101,7 +101,7 @@ export const CONFIG_VARIABLES = [
     names: ['REDIS_URL'],
     default: 'unset',
     meaning:
-      '`redis://host:6379`: the signup limits count in Redis (rate-limiter-flexible) instead of the database; the server refuses to start when it does not answer ([docs/scaling.md](docs/scaling.md))',
+      '`redis://host:6379`: the signup limits count in Redis (rate-limiter-flexible) instead of the database; while it does not answer (at start too) each server counts them in memory ([docs/scaling.md](docs/scaling.md))',
   },
   {
     names: ['IP_HASH_SALT'],
@@ -113,6 +113,12 @@ export const CONFIG_VARIABLES = [
     default: 'unset (made once: in the database on PostgreSQL, `DATA_DIR/privacy.secret` on SQLite)',
     meaning:
       'the key that signs the stop-e-mail links and hashes suppressed addresses, at least 16 characters; the same on every server; changing it voids the links sent and forgets the suppression list ([Signups and e-mail](docs/signups.md#privacy))',
+  },
+  {
+    names: ['PARTNER_LINK_SECRET'],
+    default: 'unset (made once: in the database on PostgreSQL, `DATA_DIR/partner-link.secret` on SQLite)',
+    meaning:
+      "the key that signs partners' links to their own signup counts (`partners:link`), at least 16 characters; the same on every server; changing it voids every link issued ([docs/partners.md](docs/partners.md))",
   },
   {
     names: ['SINGLE_SERVER'],

@@ -6,7 +6,7 @@
 import type { CompiledMessage, MessageValues } from './i18n.js';
 
 /** Numbers in messages as in en-NG (12,500) whatever the language (docs/languages.md). */
-const formatNumber = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const formatNumber = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 const pluralRules: Record<string, Intl.PluralRules> = {};
 function pluralCategory(locale: string, value: number): string {

@@ -4,6 +4,7 @@
  * start (server/load-page-renderers.ts loads the module by path), so server/ imports nothing from site/.
  */
 import type { StoreLeaderboard } from './leaderboard.js';
+import type { PartnerPageOutcome } from './partner-report.js';
 
 /** What `POST /start-selling` (the no-JavaScript signup) answers. */
 export type SignupOutcome =
@@ -14,6 +15,8 @@ export type SignupOutcome =
       message: string;
       email: string;
       ref?: string | null;
+      /** The partner's campaign, kept through the retry like the code. */
+      campaign?: string | null;
       /** The page the visitor first signed up from, kept through the retry for attribution. */
       source?: string | null;
       /** The language the form was in (docs/languages.md), kept through the retry for the welcome mail. */
@@ -45,6 +48,8 @@ export type PageRenderers = {
   signupResult(outcome: SignupOutcome, locale?: string | null): string;
   rankResult(outcome: RankOutcome, locale?: string | null): string;
   stopMail(outcome: StopMailOutcome, locale?: string | null): string;
+  /** A partner's own counts, or why the link shows nothing (docs/partners.md). */
+  partnerPage(outcome: PartnerPageOutcome, locale?: string | null): string;
   /** Any page by its clean path (`/ha/pricing` in Hausa), rendered per request (SITE_RENDER=on-request, npm run dev). */
   page?(pathname: string): RenderedPage;
   /**

@@ -13,6 +13,7 @@ import { packWidgetsPackage } from './build-package.mjs';
 import { catalogsByUrl, updateCatalogs, widgetMessages } from './i18n.mjs';
 import { linguiMacroPlugin, transformMacros } from './lingui-macro.mjs';
 import { precompress } from './precompress.mjs';
+import { inlineStyleHashes } from './style-hashes.mjs';
 import { wordpressLanguageFiles } from './wordpress-i18n.mjs';
 import { zipDirectory } from './zip.mjs';
 
@@ -122,7 +123,9 @@ export async function buildWidgets() {
       .readdirSync('widgets/shared')
       .filter((file) => /^runtime-[\w-]+\.ts$/.test(file))
       .map((file) => [file.replace(/\.ts$/, ''), `widgets/shared/${file}`]),
-    // Each language beyond English (widgets/shared/catalog-loaders.ts), an entry so the IIFE can import it too.
+    // Which chunk holds each language, a chunk the loader and the widgets share (not one a page in
+    // English loads); each language beyond English, an entry so the IIFE can import it too.
+    ['catalog-loaders', 'widgets/shared/catalog-loaders.ts'],
     ...fs
       .readdirSync('common/locales')
       .filter((file) => /^widgets\.(?!en\.)[\w-]+\.ts$/.test(file))
@@ -282,7 +285,9 @@ export async function renderPages() {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, page.html);
   }
-  step(`${pages.length} pages rendered`);
+  const hashes = inlineStyleHashes(pages.map((page) => page.html));
+  fs.writeFileSync('dist/site/style-hashes.json', `${JSON.stringify(hashes, null, 2)}\n`);
+  step(`${pages.length} pages rendered, ${hashes.length} inline style hashes`);
 }
 
 /** The WordPress plugin (integrations/wordpress/, its languages/ from locales/*.po) as the zip served at PLUGIN_ZIP_URL. */
@@ -342,7 +347,7 @@ export async function sourceFingerprint() {
     'packages',
     'integrations',
     // Every script the build runs (scripts/build.mjs and the files it imports).
-    ...['build', 'build-package', 'i18n', 'lingui-macro', 'precompress', 'wordpress-i18n', 'zip'].map(
+    ...['build', 'build-package', 'i18n', 'lingui-macro', 'precompress', 'style-hashes', 'wordpress-i18n', 'zip'].map(
       (name) => `scripts/${name}.mjs`,
     ),
     'vite.config.ts',

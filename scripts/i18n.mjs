@@ -248,8 +248,14 @@ export const catalogsByUrl = (built) => ({
         const locale = path.basename(source).replace(/^widgets\.|\.ts$/g, '');
         return `  ${JSON.stringify(locale)}: () => import(new URL(${JSON.stringify(chunk)}, base).href),`;
       });
-      const base = 'const base = (document.currentScript && document.currentScript.src) || document.baseURI;';
-      return { contents: `${base}\nexport const loaders = {\n${lines.join('\n')}\n};`, loader: 'js' };
+      // This module is evaluated on a widget's first language, after the script has run: the script's
+      // URL is the one api.ts read while it ran (every widget imports api.ts).
+      const base = "import { scriptUrl } from './api.js';\nconst base = scriptUrl || document.baseURI;";
+      return {
+        contents: `${base}\nexport const loaders = {\n${lines.join('\n')}\n};`,
+        loader: 'js',
+        resolveDir: path.resolve('widgets/shared'),
+      };
     });
   },
 });

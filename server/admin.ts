@@ -11,6 +11,7 @@ import { contestStoreCommand } from './cli/contest-store.js';
 import { demoGenerateCommand } from './cli/demo-generate.js';
 import { mailRetryCommand } from './cli/mail-retry.js';
 import { migrateCommand } from './cli/migrate.js';
+import { partnersLinkCommand, partnersRevokeCommand } from './cli/partners-link.js';
 import { partnersReportCommand } from './cli/partners-report.js';
 import { privacyEraseCommand, privacyShowCommand } from './cli/privacy.js';
 import { salesImportCommand } from './cli/sales-import.js';
@@ -28,6 +29,8 @@ const commands: AdminCommand[] = [
   demoGenerateCommand,
   signupsExportCommand,
   partnersReportCommand,
+  partnersLinkCommand,
+  partnersRevokeCommand,
   consentReportCommand,
   mailRetryCommand,
   contestStandingsCommand,

@@ -59,6 +59,8 @@ export type Config = {
   ipHashSalt: string | undefined;
   /** Signs the stop-e-mail links and hashes suppressed inboxes; unset: made once (db/installation.ts). */
   privacySecret: string | undefined;
+  /** Signs partners' links to their own counts; unset: made once (db/installation.ts). */
+  partnerLinkSecret: string | undefined;
   /** The operator runs one server only on a shared database, so `.eml` files under DATA_DIR are fine. */
   singleServer: boolean;
 };
@@ -230,6 +232,9 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   if (ipHashSalt !== undefined && ipHashSalt.length < 16) fail('IP_HASH_SALT', '…', 'at least 16 characters');
   const privacySecret = read(env, 'PRIVACY_SECRET') || undefined;
   if (privacySecret !== undefined && privacySecret.length < 16) fail('PRIVACY_SECRET', '…', 'at least 16 characters');
+  const partnerLinkSecret = read(env, 'PARTNER_LINK_SECRET') || undefined;
+  if (partnerLinkSecret !== undefined && partnerLinkSecret.length < 16)
+    fail('PARTNER_LINK_SECRET', '…', 'at least 16 characters');
   if (ingestToken !== undefined && ingestToken.length < 16) {
     fail('INGEST_TOKEN', '…', 'at least 16 characters');
   }
@@ -301,6 +306,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     ipHashSalt,
     privacySecret,
+    partnerLinkSecret,
     singleServer: flag(env, 'SINGLE_SERVER', false),
   };
 }

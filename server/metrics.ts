@@ -15,6 +15,7 @@ export type Route =
   | 'start_selling'
   | 'ingest'
   | 'rank_page'
+  | 'partner_page'
   | 'widgets'
   | 'healthz'
   | 'readyz'
@@ -28,6 +29,7 @@ export function routeOf(path: string): Route {
   if (path.startsWith('/start-selling')) return 'start_selling';
   if (path.startsWith('/ingest/')) return 'ingest';
   if (path.startsWith('/new-year-sales/rank')) return 'rank_page';
+  if (/^(\/[a-z]{2,3})?\/partners$/.test(path)) return 'partner_page';
   if (path === '/healthz') return 'healthz';
   if (path === '/readyz') return 'readyz';
   if (path === '/metrics') return 'metrics';
@@ -51,6 +53,8 @@ export function createMetrics(sources: {
   databaseUp: () => Promise<boolean>;
   /** With REDIS_URL: whether Redis answers, or the limits count in this process meanwhile. */
   redisUp?: (() => boolean) | undefined;
+  /** On PostgreSQL: sessions the database ended under this server so far. */
+  databaseSessionsLost?: (() => number) | undefined;
 }) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
@@ -95,6 +99,19 @@ export function createMetrics(sources: {
       this.set((await sources.databaseUp()) ? 1 : 0);
     },
   });
+
+  const { databaseSessionsLost } = sources;
+  if (databaseSessionsLost) {
+    new client.Counter({
+      name: 'kasuwa_database_sessions_lost_total',
+      help: 'PostgreSQL sessions ended under this server (a restart, a failover, pg_terminate_backend); the next query opens a new one',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(databaseSessionsLost());
+      },
+    });
+  }
 
   const { redisUp } = sources;
   if (redisUp) {

@@ -4,6 +4,7 @@ import { brand } from '../common/brand.js';
 import type { Locale } from '../common/i18n.js';
 import { localePath } from '../common/locale-paths.js';
 import { STOP_PATH } from '../common/page-renderers.js';
+import type { PartnerRefusal, PartnerReport } from '../common/partner-report.js';
 import type { Config } from './config.js';
 import { type ConsentAnswer, recordConsent } from './consent/consent.js';
 import { ContestBoard } from './contest/board.js';
@@ -15,6 +16,7 @@ import type { OpenedDatabase } from './db/database.js';
 import { ipHashSalt, privacySecret } from './db/installation.js';
 import { RateLimitedError, UserFacingError } from './errors.js';
 import { createMetrics, type SignupOutcome } from './metrics.js';
+import { openPartners, siteAddress } from './partners/open.js';
 import { privacyKeys } from './privacy/links.js';
 import { createPrivacy } from './privacy/privacy.js';
 import { createPrivacyStore } from './privacy/store.js';
@@ -41,6 +43,9 @@ export async function createServices(
   const keys = privacyKeys(await privacySecret(opened, config.dataDir, config.privacySecret));
   const privacy = createPrivacy(createPrivacyStore(opened), keys);
   const site = siteAddress(config);
+  const partners = await openPartners(config, opened);
+  // Bad partner links count per IP against the same limit as signups: guessing links costs what spamming the form does.
+  const badPartnerLinks = new RateLimiter(config.signups.perIp, counter, 'partner-link-ip');
   /** Listeners for "an e-mail was queued" (the delivery worker). */
   const outboxListeners = new Set<() => void>();
   const signups = createSignups(createSignupStore(opened, { inboxHash: keys.inboxHash }), {
@@ -61,7 +66,13 @@ export async function createServices(
   const consentLimiter = new RateLimiter(CONSENT_LIMIT, counter, 'consent');
   const databaseUp = databaseCheck(opened);
   const redisUp = counter.answering ? counter.answering.bind(counter) : undefined;
-  const metrics = createMetrics({ contest, db, databaseUp, redisUp });
+  const metrics = createMetrics({
+    contest,
+    db,
+    databaseUp,
+    redisUp,
+    databaseSessionsLost: opened.backend === 'postgres' ? opened.sessionsLost : undefined,
+  });
   return {
     config,
     db,
@@ -93,6 +104,22 @@ export async function createServices(
       unsubscribeMailto: (recipient: string) =>
         `mailto:${brand.supportEmail}?subject=${encodeURIComponent(`Stop e-mails ${keys.token(recipient)}`)}`,
       inboxHash: keys.inboxHash,
+    },
+    /** Partners' signed links to their own counts (server/partners/). */
+    partners: {
+      issueLink: partners.issueLink,
+      revoke: partners.revoke,
+      /** The counts a partner's token opens; a bad token counts against its IP's limit. */
+      async open(
+        token: string,
+        ipHash: string | null,
+        now = new Date(),
+      ): Promise<{ ok: true; report: PartnerReport } | { ok: false; why: PartnerRefusal; retryAfterSeconds?: number }> {
+        const opened = await partners.open(token, now);
+        if (opened.ok || !ipHash) return opened;
+        const decision = await badPartnerLinks.hit(ipHash, now.getTime());
+        return decision.ok ? opened : { ok: false, why: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds };
+      },
     },
     /** Our site's host, as the mails name it. */
     siteHost: site.host,
@@ -136,11 +163,6 @@ export async function createServices(
     /** With REDIS_URL: whether Redis counts the limits now, or each server alone (/readyz, kasuwa_redis_up). */
     redisUp,
   };
-}
-
-/** PUBLIC_URL, or the brand's own site when unset (as the rendered pages do). */
-function siteAddress(config: Config): URL {
-  return new URL(config.publicUrl ?? `https://${brand.storeDomainSuffix}`);
 }
 
 function signupOutcomeOf(error: unknown): SignupOutcome {

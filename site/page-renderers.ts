@@ -8,6 +8,7 @@ import { DEFAULT_PAGE_LOCALE, isPageLocale } from '../common/locale-paths.js';
 import type { PageRenderers, PageRenderersOptions } from '../common/page-renderers.js';
 import { DEFAULT_PUBLIC_URL, type SiteConfig } from './config.js';
 import type { Assets } from './layout.js';
+import { partnerPageRoute } from './pages/partner-page.js';
 import { rankResultRoute } from './pages/rank-result.js';
 import { startSellingResultRoute } from './pages/start-selling-result.js';
 import { stopMailRoute } from './pages/stop-mail.js';
@@ -20,9 +21,10 @@ export function createPageRenderers(options: PageRenderersOptions): PageRenderer
     production: options.production,
     ...options.analytics,
   };
+  // Inlined when built (the build hashed them for the CSP); linked in dev, where vite rebuilds them.
   const assets = (): Assets => {
     try {
-      return readAssets(options.siteDir);
+      return readAssets(options.siteDir, { inline: !options.onRequest });
     } catch {
       return { scripts: [], styles: [] }; // not built yet: the page still works, unstyled
     }
@@ -35,6 +37,7 @@ export function createPageRenderers(options: PageRenderersOptions): PageRenderer
     signupResult: (outcome, locale) => render(startSellingResultRoute(outcome), locale),
     rankResult: (outcome, locale) => render(rankResultRoute(outcome, config.publicUrl), locale),
     stopMail: (outcome, locale) => render(stopMailRoute(outcome), locale),
+    partnerPage: (outcome, locale) => render(partnerPageRoute(outcome), locale),
     page: options.onRequest
       ? (pathname) => {
           const { route, locale } = findRoute(pathname);

@@ -52,11 +52,21 @@ export function renderAll(assets: Assets, config: SiteConfig = siteConfigFromEnv
 
 type ViteManifest = Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
 
-/** The hashed file names of the site's entry script and styles, from vite's manifest. */
-export function readAssets(siteDir: string): Assets {
+/**
+ * The hashed file names of the site's entry script and styles, from vite's manifest, with the styles'
+ * texts to inline (`inline`, the default) or their addresses to link.
+ */
+export function readAssets(siteDir: string, { inline = true } = {}): Assets {
   const manifestFile = path.join(siteDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest;
   const entry = manifest['site/client/main.ts'];
   if (!entry) throw new Error(`${manifestFile} has no entry for site/client/main.ts`);
-  return { scripts: [`/${entry.file}`], styles: (entry.css ?? []).map((file) => `/${file}`) };
+  const styles = entry.css ?? [];
+  if (inline)
+    return {
+      scripts: [`/${entry.file}`],
+      styles: [],
+      css: styles.map((file) => fs.readFileSync(path.join(siteDir, file), 'utf8').trim()),
+    };
+  return { scripts: [`/${entry.file}`], styles: styles.map((file) => `/${file}`) };
 }

@@ -1,12 +1,13 @@
 /**
- * kasuwa-widgets.js, the small script a page includes: imports a tag's code only when one of its
- * elements comes within a screen of the viewport, focus or a tap lands in its fallback content, or a
- * script asks (`ready()`, the modal's `show()`), never on idle (docs/embedding.md#how-the-widgets-load).
+ * kasuwa-widgets.js, the small script a page includes: imports a tag's code (and its elements' language
+ * chunks) only when one of its elements comes within a screen of the viewport, focus or a tap lands in
+ * its fallback, or a script asks (`ready()`, the modal's `show()`), never on idle (docs/embedding.md).
  * It also opens the modal from [data-start-selling], reserves undefined tags' size, exports the page API.
  */
 import { reservedSizesCss, type WidgetTag } from './host-sizes.js';
 import { isWidgetTag, registry } from './registry.js';
 import { adoptStyles, hasOwn, requestSubmit, widgetsCanRun } from './shared/compat.js';
+import { languageTagOf } from './shared/language.js';
 import { installStartSellingDelegation, openStartSellingModal } from './shared/start-selling-delegation.js';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -28,10 +29,28 @@ const MODAL = 'start-selling-modal';
 
 const globalState = globalThis as typeof globalThis & { __kasuwaWidgets?: boolean };
 
+/**
+ * The language chunk of each of `tag`'s elements not in English, fetched beside the tag's code: the
+ * first render waits for it (shared/i18n.ts), and the widget's own import of it is then answered at once.
+ */
+function fetchLanguages(tag: string) {
+  for (const element of document.querySelectorAll(tag)) {
+    // `ha-NG` → `ha`, as common/i18n.ts resolves it; English needs no chunk, nor a language we lack.
+    const language = (languageTagOf(element) ?? '').trim().toLowerCase().split(/[-_]/)[0];
+    if (!language || language === 'en') continue;
+    // The list of language chunks is a chunk of its own, so an English page loads none of it. A chunk
+    // that fails (offline) is the widget's to answer, in English.
+    import('./shared/catalog-loaders.js')
+      .then(({ loaders }): unknown => hasOwn(loaders, language) && loaders[language as keyof typeof loaders]())
+      .catch(() => undefined);
+  }
+}
+
 const requested = new Set<string>();
 function load(tag: string): Promise<unknown> {
   if (!isWidgetTag(tag) || requested.has(tag) || customElements.get(tag)) return customElements.whenDefined(tag);
   requested.add(tag);
+  fetchLanguages(tag);
   return runtimesFor(tag)
     .then(registry[tag].define)
     .catch((error) => {

@@ -56,6 +56,13 @@ const partner: Attribute = {
   description: 'partner or affiliate code stored with each signup; ref, its older name, still works on plain pages',
   default: '?partner= of the page, if any',
 };
+const campaign: Attribute = {
+  name: 'campaign',
+  type: 'string',
+  description:
+    "the partner's campaign (a newsletter issue, say) stored with each signup, under the partner code's rules; partners see signups by campaign (docs/partners.md)",
+  default: '?campaign= of the page, if any',
+};
 const lang: Attribute = {
   name: 'lang',
   type: LOCALES.map((code) => `'${code}'`).join(' | '),
@@ -95,7 +102,7 @@ const metadataByTag: { [Tag in WidgetTag]: TagMetadata & { tag: Tag } } = {
     module: 'start-selling-form/start-selling-form.define.js',
     description: 'E-mail signup: sends startSelling, shows the Success toast, resets on success.',
     example: '<start-selling-form partner="your-partner-code"></start-selling-form>',
-    attributes: [apiUrl, partner, lang],
+    attributes: [apiUrl, partner, campaign, lang],
     methods: [],
     events: signupEvents,
     parts: formParts,
@@ -107,13 +114,14 @@ const metadataByTag: { [Tag in WidgetTag]: TagMetadata & { tag: Tag } } = {
     className: 'StartSellingModalElement',
     module: 'start-selling-modal/start-selling-modal.define.js',
     description:
-      'The "Start Selling with Ease!" dialog with the signup form. Opens from any [data-start-selling] element and show(); closes on success. An opener\'s data-partner="code" (the [data-start-selling] element, or show()\'s opener) is the partner code of a signup made in it, ahead of the modal\'s own partner (docs/embedding.md).',
+      'The "Start Selling with Ease!" dialog with the signup form. Opens from any [data-start-selling] element and show(); closes on success. An opener\'s data-partner="code" and data-campaign="name" (the [data-start-selling] element, or show()\'s opener) are the partner code and campaign of a signup made in it, ahead of the modal\'s own (docs/embedding.md).',
     example: `<button type="button" data-start-selling>Start Selling</button>
 <!-- optional: one is created on demand; add it to set partner or api-url -->
 <start-selling-modal partner="your-partner-code"></start-selling-modal>`,
     attributes: [
       apiUrl,
       partner,
+      campaign,
       {
         name: 'open',
         type: 'boolean',

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { installFromDebian } from '../../scripts/debian.mjs';
 
 const WORDPRESS = '/usr/share/wordpress';
@@ -225,4 +226,13 @@ $result = (new Plugin_Upgrader(new Automatic_Upgrader_Skin()))->install(${phpStr
 if ($result !== true) { fwrite(STDERR, is_wp_error($result) ? $result->get_error_message() : 'install failed'); exit(1); }
 $active = activate_plugin(${phpString(plugin)});
 if (is_wp_error($active)) { fwrite(STDERR, $active->get_error_message()); exit(1); }`);
+}
+
+/** Logs in at wp-login.php as a browser user does, and waits for wp-admin. */
+export async function logIn(page: Page, url: string, user: { user: string; password: string }) {
+  await page.goto(`${url}/wp-login.php`);
+  await page.getByLabel('Username or Email Address').fill(user.user);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/wp-admin/);
 }

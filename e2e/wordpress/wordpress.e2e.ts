@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.js';
+import { adminCommand } from '../admin-command.js';
 import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
 import { storedSignup } from '../stored-signup.js';
 import {
@@ -22,7 +23,7 @@ import {
   shortcodesPost,
   snippet,
 } from './posts.js';
-import { startWordPress, type WordPress } from './wordpress-site.js';
+import { logIn, startWordPress, type WordPress } from './wordpress-site.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 /** php -S serving the test's WordPress (docs/embed-cms.md): next to the product's port unless set. */
@@ -166,11 +167,7 @@ if (is_wp_error($active)) { fwrite(STDERR, $active->get_error_message()); exit(1
 echo get_plugin_data(WP_PLUGIN_DIR . '/kasuwa/kasuwa.php')['Name'];`);
   expect(installed).toBe('Kasuwa widgets');
 
-  await page.goto(`${wp.url}/wp-login.php`);
-  await page.getByLabel('Username or Email Address').fill(ADMIN.user);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(/wp-admin/);
+  await logIn(page, wp.url, ADMIN);
   await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
   const origin = page.getByLabel('Widget origin');
   await expect(origin).toHaveValue('https://kasuwa.shop');
@@ -356,6 +353,40 @@ test('given JavaScript off, the fallback signs up with the partner code and the 
   await context.close();
 });
 
+test("given the partner's link in Settings → Kasuwa, the dashboard widget shows the counts, and one plain sentence when our server does not answer", async ({
+  page,
+}) => {
+  const issued = new URL(adminCommand('partners:link', SITE_PARTNER));
+  const link = `${product}${issued.pathname}${issued.search}`;
+  const counts = await (await fetch(`${link}&format=json`)).json();
+  expect(counts.allTime).toBeGreaterThan(0);
+  await logIn(page, wp.url, ADMIN);
+  /** Saves the link in Settings → Kasuwa (which empties the cache), then opens the dashboard. */
+  async function dashboardWith(value: string) {
+    await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
+    await page.getByLabel('Your signups link').fill(value);
+    await Promise.all([
+      page.waitForURL(/settings-updated/),
+      page.getByRole('button', { name: 'Save Changes' }).click(),
+    ]);
+    await page.goto(`${wp.url}/wp-admin/index.php`);
+    return page.locator('#kasuwa_signups');
+  }
+  const widget = await dashboardWith(link);
+  await expect(widget.getByRole('heading', { name: 'Kasuwa signups' })).toBeVisible();
+  const { thisWeek, lastWeek, allTime } = counts;
+  await expect(widget.locator('dl')).toHaveText(
+    `This week${thisWeek.signups}Last week${lastWeek.signups}All time${allTime}`,
+  );
+  await expect(widget.getByRole('img', { name: 'Signups per week, last 26 weeks' })).toBeVisible();
+  // Cached for 10 minutes: the transient holds what was shown.
+  expect(wp.php(`echo get_transient('kasuwa_partner_counts')['counts']['allTime'];`)).toBe(String(allTime));
+  // Our server down: nothing listens on port 9 of this host.
+  await dashboardWith(link.replace(product, 'http://127.0.0.1:9'));
+  await expect(widget).toContainText('Your Kasuwa numbers cannot be shown right now');
+  await expect(page.getByText(/Warning:|Notice:|Fatal error/)).toHaveCount(0);
+});
+
 test('given the plugin deleted from Plugins, its settings are gone', () => {
   const left = wp.php(`
 require_once ABSPATH . 'wp-admin/includes/admin.php';
@@ -363,6 +394,6 @@ wp_set_current_user(1);
 deactivate_plugins('kasuwa/kasuwa.php');
 $deleted = delete_plugins(['kasuwa/kasuwa.php']);
 if ($deleted !== true) { fwrite(STDERR, is_wp_error($deleted) ? $deleted->get_error_message() : 'not deleted'); exit(1); }
-echo json_encode([get_option('kasuwa_origin', 'none'), get_option('kasuwa_partner', 'none'), file_exists(WP_PLUGIN_DIR . '/kasuwa')]);`);
-  expect(JSON.parse(left)).toEqual(['none', 'none', false]);
+echo json_encode([get_option('kasuwa_origin', 'none'), get_option('kasuwa_partner', 'none'), get_option('kasuwa_partner_link', 'none'), get_transient('kasuwa_partner_counts'), file_exists(WP_PLUGIN_DIR . '/kasuwa')]);`);
+  expect(JSON.parse(left)).toEqual(['none', 'none', 'none', false, false]);
 });

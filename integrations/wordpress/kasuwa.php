@@ -24,9 +24,11 @@ require_once __DIR__ . '/includes/markup.php';
 require_once __DIR__ . '/includes/widgets.php';
 require_once __DIR__ . '/includes/loader.php';
 require_once __DIR__ . '/includes/kses.php';
+require_once __DIR__ . '/includes/dashboard.php';
 
 Kasuwa_I18n::register();
 Kasuwa_Settings::register();
 Kasuwa_Widgets::register();
 Kasuwa_Loader::register();
 Kasuwa_Kses::register();
+Kasuwa_Dashboard::register();

@@ -72,4 +72,22 @@ export const WORDPRESS_MESSAGES = [
   msg({ id: 'wordpress.editor.label', message: 'Name of the plans list (optional)' }),
   msg({ id: 'wordpress.editor.button-text', message: 'Button text' }),
   msg({ id: 'wordpress.editor.post-language', message: "The post's language" }),
+  // The partner's signups: the setting and the dashboard widget (includes/settings.php, includes/dashboard.php).
+  msg({ id: 'wordpress.signups.title', message: 'Kasuwa signups' }),
+  msg({ id: 'wordpress.signups.link', message: 'Your signups link' }),
+  msg({
+    id: 'wordpress.signups.link-help',
+    message:
+      'The private link Kasuwa sent you to see your signups: with it, the dashboard shows them in the "Kasuwa signups" box. Only administrators see it.',
+  }),
+  msg({
+    id: 'wordpress.signups.link-refused',
+    message:
+      'The signups link must be the address Kasuwa sent you (https://kasuwa.shop/partners?t=...); the previous value was kept.',
+  }),
+  msg({
+    id: 'wordpress.signups.unavailable',
+    message:
+      'Your Kasuwa numbers cannot be shown right now: the link was refused or Kasuwa did not answer. Try again later, or ask Kasuwa for a new link.',
+  }),
 ];

@@ -17,3 +17,10 @@ export declare function measureBenchmarkIndex(options?: {
   browser?: unknown;
   chromePath?: string;
 }): Promise<{ index: number; samples: number[] }>;
+/** CDP `Network.emulateNetworkConditions` parameters for the cheap phone's network. */
+export declare function cheapPhoneNetwork(): {
+  offline: boolean;
+  latency: number;
+  downloadThroughput: number;
+  uploadThroughput: number;
+};

@@ -77,3 +77,19 @@ export async function measureBenchmarkIndex({ samples = 5, browser, chromePath }
     await own?.close();
   }
 }
+
+/**
+ * The cheap phone's network as Chromium's own throttling (CDP `Network.emulateNetworkConditions`):
+ * Lighthouse's DevTools figures, the 300 ms RTT as 1,125 ms of latency on every request and 750 kbps
+ * × 0.9 down. Real throttling, where Lighthouse's default simulates; for `bench:phone`'s paint part
+ * and the first-paint test (e2e/first-paint.e2e.ts).
+ */
+export function cheapPhoneNetwork() {
+  const { requestLatencyMs, downloadThroughputKbps } = cheapPhoneThrottling(CHEAP_PHONE_INDEX);
+  return {
+    offline: false,
+    latency: requestLatencyMs,
+    downloadThroughput: (downloadThroughputKbps * 1024) / 8,
+    uploadThroughput: (lighthouseThrottling.mobileSlow4G.uploadThroughputKbps * 1024) / 8,
+  };
+}

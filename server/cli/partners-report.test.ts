@@ -6,16 +6,16 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { isoWeekOf } from '../partners/weeks.js';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
-import { isoWeekOf } from './partners-report.js';
 
-/** Signups as stored (UTC), by partner code; null: none. */
-const SIGNUPS: [partner: string | null, at: string][] = [
+/** Signups as stored (UTC), by partner code (and campaign); null: none. */
+const SIGNUPS: [partner: string | null, at: string, campaign?: string][] = [
   ['blog-1', '2026-11-30T08:00:00.000Z'], // Monday: 2026-W49
   ['blog-1', '2026-12-06T22:30:00.000Z'], // Sunday 23:30 in Lagos: still 2026-W49
-  ['blog-1', '2026-12-06T23:30:00.000Z'], // Monday 00:30 in Lagos: 2026-W50
-  ['blog-1', '2027-01-03T12:00:00.000Z'], // Sunday 3 January: 2026-W53
+  ['blog-1', '2026-12-06T23:30:00.000Z', 'issue-1'], // Monday 00:30 in Lagos: 2026-W50
+  ['blog-1', '2027-01-03T12:00:00.000Z', 'issue-1'], // Sunday 3 January: 2026-W53
   ['blog-1', '2027-01-04T12:00:00.000Z'], // 2027-W01
   ['Zeta', '2026-12-01T09:00:00.000Z'], // byte order: upper case before lower case
   ['radio', '2026-12-02T09:00:00.000Z'],
@@ -38,7 +38,13 @@ describe.each(TEST_BACKENDS)('partners:report on %s', (backend) => {
     database = await freshDatabase(backend);
     await insertSignupsWithoutWelcome(
       database.opened.db,
-      SIGNUPS.map(([partner, at], i) => ({ email: `s${i}@example.ng`, at, source: 'blog/', partner })),
+      SIGNUPS.map(([partner, at, campaign], i) => ({
+        email: `s${i}@example.ng`,
+        at,
+        source: 'blog/',
+        partner,
+        campaign,
+      })),
     );
   });
 
@@ -60,6 +66,25 @@ describe.each(TEST_BACKENDS)('partners:report on %s', (backend) => {
       'blog-1,total,,5',
       'radio,2026-W49,2026-11-30,2',
       'radio,total,,2',
+      '',
+    ]);
+  });
+
+  it('given --by campaign should print the campaigns of each code apart, no campaign first', () => {
+    const { code, stdout } = admin('--by', 'campaign', '--format', 'csv');
+    expect(code).toBe(0);
+    expect(stdout.split('\r\n')).toEqual([
+      'partner,campaign,week,week_starts,signups',
+      'Zeta,,2026-W49,2026-11-30,1',
+      'Zeta,,total,,1',
+      'blog-1,,2026-W49,2026-11-30,2',
+      'blog-1,,2027-W01,2027-01-04,1',
+      'blog-1,,total,,3',
+      'blog-1,issue-1,2026-W50,2026-12-07,1',
+      'blog-1,issue-1,2026-W53,2026-12-28,1',
+      'blog-1,issue-1,total,,2',
+      'radio,,2026-W49,2026-11-30,2',
+      'radio,,total,,2',
       '',
     ]);
   });
@@ -140,7 +165,7 @@ describe.each(TEST_BACKENDS)('partners:report on %s', (backend) => {
     const badFormat = admin('--format', 'xlsx');
     expect([badFormat.code, badFormat.stderr]).toEqual([
       2,
-      '--format must be csv or table.\nUsage: npm run admin -- partners:report [--since DATE] [--format csv|table]\n',
+      '--format must be csv or table.\nUsage: npm run admin -- partners:report [--since DATE] [--format csv|table] [--by campaign]\n',
     ]);
   });
 });

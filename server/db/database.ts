@@ -34,6 +34,8 @@ export type OpenedPostgres = Common & {
   pool: pg.Pool;
   url: string;
   timeouts: DatabaseTimeouts;
+  /** Sessions the server ended under us so far (restart, failover, pg_terminate_backend): kasuwa_database_sessions_lost_total. */
+  sessionsLost(): number;
 };
 export type OpenedDatabase = OpenedSqlite | OpenedPostgres;
 
@@ -166,10 +168,12 @@ export function openPostgres(
   // 'error' event that nothing else listens to: the work on it fails, and the pool drops it on release.
   // Either way the next query opens a new one.
   pool.on('error', () => {});
+  let sessionsLost = 0;
   pool.on('connect', (client) => {
-    client.on('error', (error) =>
-      console.error(JSON.stringify({ level: 'warn', msg: 'database session lost', error: String(error) })),
-    );
+    client.on('error', (error) => {
+      sessionsLost += 1;
+      console.error(JSON.stringify({ level: 'warn', msg: 'database session lost', error: String(error) }));
+    });
     // Later than statement_timeout, so a healthy server's own cancel (a clearer error) comes first.
     if (timeouts.statementMs) boundReads(client, timeouts.statementMs + SILENT_GRACE_MS);
   });
@@ -180,6 +184,7 @@ export function openPostgres(
     pool,
     url,
     timeouts,
+    sessionsLost: () => sessionsLost,
     description: describePostgres(url),
     // Kysely ends the pool only if it ever used it; the pool itself (COPY, the limits) may have been used alone.
     close: once(async () => {

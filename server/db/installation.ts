@@ -61,6 +61,10 @@ export const ipHashSalt = (opened: OpenedDatabase, dataDir: string, configured?:
 export const privacySecret = (opened: OpenedDatabase, dataDir: string, configured?: string) =>
   installationSecret(opened, dataDir, { key: 'privacy_secret', file: 'privacy.secret' }, configured);
 
+/** The key that signs partners' links to their counts (PARTNER_LINK_SECRET, or made once; docs/partners.md). */
+export const partnerLinkSecret = (opened: OpenedDatabase, dataDir: string, configured?: string) =>
+  installationSecret(opened, dataDir, { key: 'partner_link_secret', file: 'partner-link.secret' }, configured);
+
 const WINDOW_KEY = 'campaign_window';
 const describeWindow = (campaign: Campaign) => `${campaign.startsAt} to ${campaign.endsAt}`;
 

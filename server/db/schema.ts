@@ -33,6 +33,8 @@ export interface SignupsTable {
   source: string | null;
   /** The partner or affiliate code the signup came with (once `ref`). */
   partner: string | null;
+  /** The partner's campaign (a newsletter issue, say) the signup came with: same rules as the code. */
+  campaign: string | null;
   ip_hash: string | null;
   /** The language of the latest request (en, pcm, ha, yo, ig; docs/languages.md): its welcome mail's. */
   locale: string | null;
@@ -121,6 +123,13 @@ export interface ContestMetaTable {
   value: string;
 }
 
+/** A partner code's link key version: links signed with an older one were revoked (docs/partners.md). */
+export interface PartnerLinkKeysTable {
+  partner: string;
+  key_version: number;
+  revoked_at: string;
+}
+
 export interface Database {
   contest_standings: ContestStandingsTable;
   contest_changes: ContestChangesTable;
@@ -131,5 +140,6 @@ export interface Database {
   outbox: OutboxTable;
   signup_retention_runs: SignupRetentionRunsTable;
   suppressions: SuppressionsTable;
+  partner_link_keys: PartnerLinkKeysTable;
   consent_records: ConsentRecordsTable;
 }

@@ -22,7 +22,8 @@ export const typeDefs = /* GraphQL */ `
 
   """
   source: the page or partner host the form sits on; partner: a partner or affiliate code
-  (ref: its older name, still read when partner is absent).
+  (ref: its older name, still read when partner is absent); campaign: the partner's campaign (a
+  newsletter issue, say), under the same rules as partner.
   website: the honeypot field, hidden from people; anything in it marks the request as a bot's.
   locale: the language the reader sees (en, pcm, ha, yo, ig): the welcome mail's; English without it.
   """
@@ -30,6 +31,7 @@ export const typeDefs = /* GraphQL */ `
     email: String!
     source: String
     partner: String
+    campaign: String
     ref: String
     website: String
     locale: String

@@ -6,15 +6,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_PAGE_LOCALE, localeFile, localePath, splitLocale } from '../../common/locale-paths.js';
 import { RANK_PAGE_PATH, STOP_PATH } from '../../common/page-renderers.js';
+import { PARTNER_PAGE_PATH } from '../../common/partner-report.js';
 import type { Services } from '../services.js';
 import { clientIp } from './client-ip.js';
 import { CONSENT_PATH, handleConsent } from './consent.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { handleIngest, INGEST_PATH, tokenMatches } from './ingest.js';
 import { type GivenRenderers, sendHtml } from './page.js';
+import { partnerPage } from './partner-page.js';
 import { rankPage } from './rank-page.js';
 import { requestUrl } from './request-url.js';
-import { applyHeaders, graphqlCors, securityHeaders, widgetStyleHashes } from './security.js';
+import { applyHeaders, builtStyleHashes, graphqlCors, securityHeaders } from './security.js';
 import { startSellingForm } from './start-selling-form.js';
 import { MemoryFiles, StaticFiles } from './static.js';
 import { stopMail } from './unsubscribe.js';
@@ -51,7 +53,7 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
   ) => ('body' in entry ? (pages as MemoryFiles).send(req, res, entry, status) : site.send(req, res, entry, status));
   const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true });
   const graphql = createGraphQLEndpoint(services, (req) => clientIp(req, config.trustProxy));
-  const headers = securityHeaders(config, widgetStyleHashes(config.widgetsDir));
+  const headers = securityHeaders(config, builtStyleHashes(config.siteDir, config.widgetsDir));
 
   /** The not-found page in the language of the path's prefix (`/ha/nothing-here` → Hausa). */
   async function notFound(req: IncomingMessage, res: ServerResponse, pathname = '/') {
@@ -130,6 +132,9 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     }
 
     if (unprefixed === RANK_PAGE_PATH) return rankPage(services, options, url, res, locale);
+    if (unprefixed === PARTNER_PAGE_PATH) {
+      return partnerPage(services, options, url, res, clientIp(req, config.trustProxy), locale);
+    }
     // A language's home page has one address, with its slash (`/yo` → `/yo/`).
     if (locale !== DEFAULT_PAGE_LOCALE && pathname === `/${locale}`) {
       res.writeHead(301, { Location: `/${locale}/${url.search}`, 'Cache-Control': 'public, max-age=3600' });

@@ -144,6 +144,30 @@ describe('readiness on postgres', () => {
     expect(await databaseUp(base)).toBe(1);
   });
 
+  it('given the database ending every session the server holds should count them in kasuwa_database_sessions_lost_total and go on serving', async () => {
+    const database = await scratch();
+    const { base, services } = await serving(database);
+    await services.contestLoaded;
+    const lost = async () =>
+      sample(
+        await (await answer(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text(),
+        'kasuwa_database_sessions_lost_total',
+      );
+    expect(await lost()).toBe(0);
+    const name = new URL(database.env.DATABASE_URL ?? '').pathname.slice(1);
+    const admin = new pg.Client({ connectionString: database.env.DATABASE_URL?.replace(/\/[^/]+$/, '/postgres') });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    // What a failover or an operator's pg_terminate_backend does; the feed's poll holds at least one session.
+    const { rowCount } = await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
+    expect(rowCount).toBeGreaterThan(0);
+    await expect.poll(lost, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(await databaseUp(base)).toBe(1);
+  });
+
   it('given the database hung should answer /healthz, /readyz and /metrics anyway, saying the database is down', async () => {
     const database = await scratch();
     const relay = await hangablePostgres(database.env.DATABASE_URL ?? '');

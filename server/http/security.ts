@@ -41,8 +41,9 @@ export const THIRD_PARTY_HOSTS: Record<'gaId' | 'pixelId' | 'chatId', Partial<Re
 type Directive = 'script-src' | 'connect-src' | 'img-src' | 'font-src' | 'frame-src';
 
 /**
- * `styleHashes`: the widgets' CSS texts that browsers without constructable stylesheets get as <style>
- * elements (dist/widgets/style-hashes.json, from the build): allowed by hash, nothing else inline.
+ * `styleHashes`: the inline <style> texts allowed by hash, nothing else inline: the site's CSS in each
+ * page's <head> (dist/site/style-hashes.json) and the widgets' CSS that browsers without constructable
+ * stylesheets get as <style> elements (dist/widgets/style-hashes.json), both from the build.
  */
 export function contentSecurityPolicy(
   config: Pick<Config, 'analytics' | 'publicUrl'>,
@@ -109,13 +110,19 @@ export function dropDocumentHeaders(res: ServerResponse) {
   for (const name of DOCUMENT_HEADERS) res.removeHeader(name);
 }
 
-/** The build's widget style hashes, or none when the widgets are not built (then no <style> is allowed). */
-export function widgetStyleHashes(widgetsDir: string): string[] {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(widgetsDir, 'style-hashes.json'), 'utf8')) as string[];
-  } catch {
-    return [];
-  }
+/**
+ * The style hashes the build wrote into each of these directories (style-hashes.json: the site's and
+ * the widgets'), once each; none from a directory not built (then its <style>s are not allowed).
+ */
+export function builtStyleHashes(...dirs: string[]): string[] {
+  const hashes = dirs.flatMap((dir) => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(dir, 'style-hashes.json'), 'utf8')) as string[];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(hashes)];
 }
 
 export function applyHeaders(res: ServerResponse, headers: [string, string][]) {

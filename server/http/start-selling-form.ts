@@ -49,6 +49,7 @@ export async function startSellingForm(
   const email = form.get('email') ?? '';
   const ref = partnerCode({ partner: form.get('partner'), ref: form.get('ref') });
   const source = form.get('source') ?? sourceOf(req.headers.referer);
+  const campaign = form.get('campaign') || null;
   // The language of the page the form sat on (its hidden field): the welcome mail's.
   const locale = form.get('locale') || null;
   // Kept through a retry only when it is one of ours (an unknown one is what the error is about).
@@ -57,22 +58,22 @@ export async function startSellingForm(
   let status = 200;
   try {
     await services.startSelling(
-      { email, partner: ref, source, website: form.get('website'), locale },
+      { email, partner: ref, campaign, source, website: form.get('website'), locale },
       { ipHash: services.hashIp(clientIp(req, config.trustProxy)) },
     );
     outcome = { ok: true };
   } catch (error) {
     if (!(error instanceof UserFacingError)) {
       console.error(JSON.stringify({ level: 'error', msg: 'start-selling form failed', error: String(error) }));
-      outcome = { ok: false, email, ref, source, locale: kept, message: INTERNAL_ERROR_MESSAGE };
+      outcome = { ok: false, email, ref, campaign, source, locale: kept, message: INTERNAL_ERROR_MESSAGE };
       status = 500;
     } else if (error.code === 'RATE_LIMITED' || error.code === 'UNAVAILABLE') {
       // The message says to wait (how long, for a limit: rateLimitedMessage); the form is shown again, filled.
       res.setHeader('Retry-After', String(error.extensions.retryAfterSeconds));
-      outcome = { ok: false, email, ref, source, locale: kept, message: error.message };
+      outcome = { ok: false, email, ref, campaign, source, locale: kept, message: error.message };
       status = error.code === 'RATE_LIMITED' ? 429 : 503;
     } else {
-      outcome = { ok: false, email, ref, source, locale: kept, message: error.message };
+      outcome = { ok: false, email, ref, campaign, source, locale: kept, message: error.message };
       status = 400;
     }
   }

@@ -2,11 +2,26 @@
  * What the server answers from the build: the rendered site from dist/site and the widget files from
  * dist/widgets, precompressed. Part of the `built` test layer (`npm test -- built` builds first).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { serverForTests } from './test-server.js';
 
 const server = serverForTests();
+
+/** A CSP directive's sources, sorted after the first (`style-src 'self' 'sha256-…' …` → ['self', …]). */
+const directive = (csp: string | null, name: string) => {
+  const [, first, ...rest] =
+    (csp ?? '')
+      .split(';')
+      .find((part) => part.trim().startsWith(name))
+      ?.trim()
+      .split(' ') ?? [];
+  return [first, ...rest.sort()];
+};
+const inlineStyles = (html: string) =>
+  [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 describe('the built site and widgets', () => {
   it('given / should serve the home page with the signup form', async () => {
@@ -43,12 +58,34 @@ describe('the built site and widgets', () => {
     expect(response.headers.get('permissions-policy')).toBeNull();
   });
 
-  it('given a page should allow by hash exactly the widget styles older browsers get as <style>', async () => {
-    const csp = (await fetch(`${server.base}/`)).headers.get('content-security-policy') ?? '';
-    const styleSrc = csp.split(';').find((directive) => directive.trim().startsWith('style-src')) ?? '';
-    const hashes = JSON.parse(fs.readFileSync('dist/widgets/style-hashes.json', 'utf8')) as string[];
-    expect(hashes.length).toBeGreaterThan(5);
-    expect(styleSrc.trim()).toBe(["style-src 'self'", ...hashes].join(' '));
+  it('given a page should allow by hash exactly its inline CSS and the widget styles older browsers get as <style>', async () => {
+    const response = await fetch(`${server.base}/`);
+    const html = await response.text();
+    const styleSrc = directive(response.headers.get('content-security-policy'), 'style-src');
+    const widgetHashes = JSON.parse(fs.readFileSync('dist/widgets/style-hashes.json', 'utf8')) as string[];
+    expect(widgetHashes.length).toBeGreaterThan(5);
+    // The site's CSS is in the page, not linked: no round trip for it before the first paint.
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(inlineStyles(html).join('')).toContain('.skip-link');
+    expect(styleSrc).toEqual(["'self'", ...new Set([...inlineStyles(html).map(sha256), ...widgetHashes])].sort());
+  });
+
+  it('given any page, built or rendered per request (the rank result), should allow each of its <style> texts by hash', async () => {
+    const pages = [
+      '/',
+      '/pricing',
+      '/new-year-sales',
+      '/yo/privacy-policy',
+      '/no/such/page',
+      '/new-year-sales/rank?domain=adaeze-fabrics',
+    ];
+    for (const page of pages) {
+      const response = await fetch(`${server.base}${page}`);
+      const html = await response.text();
+      const styleSrc = directive(response.headers.get('content-security-policy'), 'style-src');
+      expect(inlineStyles(html).length, page).toBeGreaterThan(0);
+      for (const css of inlineStyles(html)) expect(styleSrc, page).toContain(sha256(css));
+    }
   });
 
   it("given a large chunk a widget loads should serve it opening with V8's compile hint", async () => {

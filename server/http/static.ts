@@ -87,17 +87,16 @@ export class StaticFiles {
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
     if (SUBRESOURCES.has(ext)) dropDocumentHeaders(res);
     const immutable = this.options.immutableHashed && HASHED.test(path.basename(entry.file)) && ext !== '.html';
+    // Only the headers a browser uses (about 12 responses before a phone can use the home page): an
+    // immutable file is never revalidated, so it has no ETag, and `public` is the default without
+    // Authorization.
     res.setHeader(
       'Cache-Control',
-      status !== 200
-        ? 'no-store'
-        : immutable
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=0, must-revalidate',
+      status !== 200 ? 'no-store' : immutable ? 'max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
     );
-    res.setHeader('ETag', entry.etag);
+    if (!immutable) res.setHeader('ETag', entry.etag);
     if (COMPRESSIBLE.has(ext)) res.setHeader('Vary', 'Accept-Encoding');
-    if (status === 200 && req.headers['if-none-match'] === entry.etag) {
+    if (status === 200 && !immutable && req.headers['if-none-match'] === entry.etag) {
       res.statusCode = 304;
       res.end();
       return;

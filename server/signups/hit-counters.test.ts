@@ -1,11 +1,14 @@
 /**
  * The shared rate-limit counters (docs/scaling.md): two handles, as two servers would hold, count the
- * same hits, in PostgreSQL's rate_limit_windows table and in Redis (rate-limiter-flexible).
+ * same hits, in PostgreSQL's rate_limit_windows table and in Redis (rate-limiter-flexible); a Redis
+ * down at start is an outage (limits in memory until it answers), not a refusal to start.
  */
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../db/database.js';
 import { freshDatabase, testRedisUrl } from '../testing/databases.js';
+import { freePort } from '../testing/free-port.js';
+import { spawnRedis } from '../testing/redis-server.js';
 import { postgresHitCounter, redisHitCounter } from './hit-counters.js';
 import { type HitCounter, RateLimiter } from './rate-limit.js';
 
@@ -81,5 +84,23 @@ describe('signup limits counted in postgres, as time passes', () => {
       retryAfterSeconds: 30,
     });
     expect(await new RateLimiter(limit, two, 'ip').hit('a', start + 60_000)).toEqual({ ok: true });
+  });
+});
+
+describe('signup limits on a Redis that does not answer at start', () => {
+  it('given Redis down when the server starts should start counting in this process, then count in Redis once it answers', async () => {
+    const port = await freePort();
+    const counter = await redisHitCounter(`redis://127.0.0.1:${port}`);
+    cleanups.push(() => counter.close());
+    expect(counter.answering?.()).toBe(false);
+    // Still limits meanwhile, in memory.
+    const limiter = new RateLimiter({ max: 1, windowSeconds: 60 }, counter, 'start-outage');
+    expect((await limiter.hit('ada@example.ng', Date.now())).ok).toBe(true);
+    expect((await limiter.hit('ada@example.ng', Date.now())).ok).toBe(false);
+    const redis = spawnRedis(port);
+    cleanups.push(async () => {
+      redis.kill('SIGKILL');
+    });
+    await expect.poll(() => counter.answering?.(), { timeout: 15_000, interval: 200 }).toBe(true);
   });
 });

@@ -126,8 +126,9 @@ class Insurance extends RateLimiterMemory {
 
 /**
  * rate-limiter-flexible on Redis: one atomic INCR-with-expiry per hit, fixed windows kept by Redis's
- * own clock (`nowMs` only places the end on ours). Refuses to start when Redis does not answer. Later,
- * limits fail open to this process: a command that fails or takes over REDIS_COMMAND_TIMEOUT_MS is
+ * own clock (`nowMs` only places the end on ours). Redis not answering at start (down, or slow for a
+ * moment) is an outage like a later one, not a refusal: a supervisor's restart during a Redis blip must
+ * not leave the server down (bench:chaos found that). Limits fail open to this process: a command that fails or takes over REDIS_COMMAND_TIMEOUT_MS is
  * counted by the limiter's insuranceLimiter (memory), and until a PING answers again (once a second)
  * every hit goes there directly, so a frozen Redis delays only the hits of its first timeout.
  */
@@ -153,6 +154,8 @@ export async function redisHitCounter(url: string): Promise<HitCounter> {
     warn('Redis does not answer: signup limits count in this process until it does', { reason });
   };
   async function probeRedis() {
+    // A first connection that failed is not retried by ioredis: the probe starts it again.
+    if (client.status === 'wait' || client.status === 'end') client.connect().catch(() => {});
     if (probing || client.status !== 'ready') return;
     probing = true;
     try {
@@ -169,14 +172,13 @@ export async function redisHitCounter(url: string): Promise<HitCounter> {
   }
   // ioredis reconnects by itself and emits an error per failed attempt: one outage, one line.
   client.on('error', (error: Error) => fallBack(error.message));
+  started = true;
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
-    client.disconnect();
-    throw new Error(`REDIS_URL does not answer (${(error as Error).message}).`);
+    fallBack(`at start: ${(error as Error).message}`);
   }
-  started = true;
 
   const limiters = new Map<string, { redis: RateLimiterRedis; insurance: Insurance }>();
   const limiterFor = (limit: RateLimit) => {

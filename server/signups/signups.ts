@@ -19,6 +19,8 @@ export type StartSellingInput = {
   source?: string | null;
   /** A partner or affiliate code. */
   partner?: string | null;
+  /** The partner's campaign (a newsletter issue, say): the same rules as the partner code. */
+  campaign?: string | null;
   /** The honeypot: people never see it, so anything in it marks a bot. */
   website?: string | null;
   /** The language the reader sees (docs/languages.md): the welcome mail's; English when absent. */
@@ -127,6 +129,7 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
     }
     for (const [field, value] of [
       ['partner', input.partner],
+      ['campaign', input.campaign],
       ['source', input.source],
     ] as const) {
       if (value && hasControlCharacters(value))
@@ -149,6 +152,7 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
         email: check.email,
         source: clip(input.source),
         partner: clip(input.partner),
+        campaign: clip(input.campaign),
         locale: input.locale ?? SOURCE_LOCALE,
         ipHash: context.ipHash ?? null,
         // Pinned only when the caller says when (tests); otherwise the database clock decides.

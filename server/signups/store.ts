@@ -13,6 +13,7 @@ export type SignupRecord = {
   email: string;
   source: string | null;
   partner: string | null;
+  campaign?: string | null;
   /** One of common/i18n.ts LOCALES: the welcome mail's language. */
   locale: string;
   ipHash: string | null;
@@ -90,6 +91,7 @@ export function createSignupStore(
             request_count: 1,
             source: signup.source,
             partner: signup.partner,
+            campaign: signup.campaign ?? null,
             locale: signup.locale,
             ip_hash: signup.ipHash,
             last_welcome_at: now,
@@ -182,24 +184,27 @@ export function streamSignups(db: Db): AsyncIterable<SignupExportRow> {
 export function streamPartnerSignups(
   opened: Pick<OpenedDatabase, 'backend' | 'db'>,
   since?: string,
-): AsyncIterable<{ partner: string; first_requested_at: string }> {
+  /** Grouped by code, then campaign (no campaign first). */
+  byCampaign = false,
+): AsyncIterable<{ partner: string; campaign: string | null; first_requested_at: string }> {
   // PostgreSQL's default collation would sort by locale rules; "C" is SQLite's byte order.
-  const byCode = opened.backend === 'postgres' ? sql`partner collate "C"` : sql`partner`;
+  const bytes = (column: 'partner' | 'campaign') =>
+    opened.backend === 'postgres' ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
   let query = opened.db
     .selectFrom('signups')
-    .select(['partner', 'first_requested_at'])
+    .select(['partner', 'campaign', 'first_requested_at'])
     .where('partner', 'is not', null)
-    .orderBy(byCode)
-    .orderBy('first_requested_at')
-    .orderBy('id');
+    .orderBy(bytes('partner'));
+  if (byCampaign) query = query.orderBy(sql`${sql.ref('campaign')} IS NOT NULL`).orderBy(bytes('campaign'));
+  query = query.orderBy('first_requested_at').orderBy('id');
   if (since) query = query.where('first_requested_at', '>=', since);
-  return query.stream(500) as AsyncIterable<{ partner: string; first_requested_at: string }>;
+  return query.stream(500) as AsyncIterable<{ partner: string; campaign: string | null; first_requested_at: string }>;
 }
 
 /** Signups written as they are, with no welcome e-mail: the demo data's, which nobody should receive. */
 export async function insertSignupsWithoutWelcome(
   db: Db,
-  signups: { email: string; at: string; source: string | null; partner: string | null }[],
+  signups: { email: string; at: string; source: string | null; partner: string | null; campaign?: string | null }[],
 ): Promise<void> {
   if (!signups.length) return;
   await db
@@ -213,6 +218,7 @@ export async function insertSignupsWithoutWelcome(
         request_count: 1,
         source: signup.source,
         partner: signup.partner,
+        campaign: signup.campaign ?? null,
         ip_hash: null,
         last_welcome_at: null,
         last_welcome_request: null,

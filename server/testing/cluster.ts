@@ -37,6 +37,8 @@ export { type ReceivedMail, startSmtpSink } from './smtp-sink.js';
 
 export type ClusterServer = {
   name: string;
+  /** What it was started with, beside process.env (a restart starts it again with the same). */
+  env: Record<string, string>;
   child: ChildProcess;
   port: number;
   base: string;
@@ -50,7 +52,7 @@ export type ClusterServer = {
 /** Told of each line a server prints on stderr while it runs, from its start on (before it listens). */
 export type StderrWatcher = (server: string, line: string) => void;
 
-function startServer(name: string, env: Record<string, string>, watch?: StderrWatcher): Promise<ClusterServer> {
+export function startServer(name: string, env: Record<string, string>, watch?: StderrWatcher): Promise<ClusterServer> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
@@ -72,7 +74,7 @@ function startServer(name: string, env: Record<string, string>, watch?: StderrWa
       if (url) {
         clearTimeout(timer);
         const port = Number(url[1]);
-        resolve({ name, child, port, base: `http://127.0.0.1:${port}`, lines, errors, exited });
+        resolve({ name, env, child, port, base: `http://127.0.0.1:${port}`, lines, errors, exited });
       }
     });
     void exited.then((code) => {
@@ -104,6 +106,11 @@ export type Cluster = {
   base: string;
   /** What HAProxy's health check asks each server: /readyz, or /healthz on a build without it. */
   healthPath: string;
+  /**
+   * Starts servers[index] again with the same name and environment (as a supervisor would, once it
+   * died), in its place. Behind HAProxy it needs a fixed PORT (serverEnv), as in production.
+   */
+  restart(index: number): Promise<ClusterServer>;
   /** Stops HAProxy, then the servers that are still running. */
   stop(): Promise<void>;
 };
@@ -117,22 +124,23 @@ async function answers(url: string): Promise<number> {
 }
 
 /**
- * Starts `count` servers at once on `env` (DATABASE_URL, SMTP_URL, …), then HAProxy in front of them,
- * and answers once the balancer passes a request through. `/readyz` is the health check when the
- * build has it, else `/healthz`.
+ * Starts `count` servers at once on `env` (DATABASE_URL, SMTP_URL, …), each with `serverEnv(index)` on
+ * top (its own PORT, METRICS_PORT), then HAProxy in front of them, and answers once the balancer passes
+ * a request through. `/readyz` is the health check when the build has it, else `/healthz`.
  */
 export async function startCluster(
   count: number,
   env: Record<string, string>,
   lbPort?: number,
   watch?: StderrWatcher,
+  serverEnv: (index: number) => Record<string, string> = () => ({}),
 ): Promise<Cluster> {
   const haproxy = ensureHaproxy();
   if (!fs.existsSync(path.join(root, 'dist/server/main.js'))) {
     throw new Error('dist/server/main.js is missing: run `node scripts/build.mjs` first');
   }
   const started = await Promise.allSettled(
-    Array.from({ length: count }, (_, i) => startServer(`app${i + 1}`, env, watch)),
+    Array.from({ length: count }, (_, i) => startServer(`app${i + 1}`, { ...env, ...serverEnv(i) }, watch)),
   );
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopServers = async () => {
@@ -160,6 +168,13 @@ export async function startCluster(
     await stopServers();
     fs.rmSync(configDir, { recursive: true, force: true });
   };
+  const restart = async (index: number) => {
+    const old = servers[index]!;
+    if (old.child.exitCode === null && old.child.signalCode === null) throw new Error(`${old.name} is still running`);
+    const started = await startServer(old.name, old.env, watch);
+    servers[index] = started;
+    return started;
+  };
   const deadline = Date.now() + 30_000;
   while ((await answers(`${base}${healthPath}`)) !== 200) {
     if (balancer.exitCode !== null || Date.now() > deadline) {
@@ -168,7 +183,7 @@ export async function startCluster(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { servers, base, healthPath, stop };
+  return { servers, base, healthPath, restart, stop };
 }
 
 /** Resident memory of a process in kB (Linux /proc), 0 once it is gone. */

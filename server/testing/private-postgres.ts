@@ -59,11 +59,13 @@ export type PrivatePostgresOptions = {
   maxConnections?: number;
   /** Don't start it yet (a test of a server started while the database is down). */
   stopped?: boolean;
+  /** fsync on, as production servers require (NODE_ENV=production refuses to start on fsync=off). */
+  fsync?: boolean;
 };
 
 export async function privatePostgres(
   bin: string,
-  { maxConnections = 100, stopped = false }: PrivatePostgresOptions = {},
+  { maxConnections = 100, stopped = false, fsync = false }: PrivatePostgresOptions = {},
 ): Promise<PrivatePostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-pg-'));
   const asRoot = process.getuid?.() === 0;
@@ -83,7 +85,7 @@ export async function privatePostgres(
   await tool('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   // Test data is thrown away: fsync off makes the cluster quick and changes nothing we assert.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections}`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${fsync ? 'on' : 'off'} -c max_connections=${maxConnections}`;
   let running = false;
   const cluster: PrivatePostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -60,6 +60,7 @@ function formAgain(outcome: Extract<SignupOutcome, { ok: false }>) {
       </div>
       <p id="signup-error" class="form-error" role="alert">${outcome.message}</p>
       ${outcome.ref ? html`<input type="hidden" name="partner" value=${outcome.ref}>` : ''}
+      ${outcome.campaign ? html`<input type="hidden" name="campaign" value=${outcome.campaign}>` : ''}
       ${outcome.source ? html`<input type="hidden" name="source" value=${outcome.source}>` : ''}
       <input type="hidden" name="locale" value=${pageLocale()}>
       <div class="hp" aria-hidden="true"><label>${t(signupFormMessages.leaveEmpty)}<input name="website" tabindex="-1" autocomplete="off"></label></div>

@@ -11,8 +11,9 @@ import { readMessagesWithValues } from './i18n.js';
 import { SHARED } from './messages.js';
 
 // In the ES-module build this module's own URL is the script origin; in the classic (IIFE) build
-// import.meta is empty, so the script element that is running right now tells us instead.
-const scriptUrl: string | undefined =
+// import.meta is empty, so the script element that is running right now tells us instead (the classic
+// build's language chunks are found from it too: scripts/i18n.mjs catalogsByUrl).
+export const scriptUrl: string | undefined =
   (typeof document !== 'undefined' && (document.currentScript as HTMLScriptElement | null)?.src) ||
   (import.meta as { url?: string }).url;
 

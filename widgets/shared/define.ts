@@ -16,7 +16,7 @@ import {
 import { flushSync } from 'react-dom';
 import { adoptStyles, hasOwn } from './compat.js';
 import { captureFallback } from './fallback.js';
-import { LanguageProvider } from './i18n.js';
+import { LanguageProvider, languageArrival } from './i18n.js';
 import { baseStyles } from './styles.js';
 
 // The widgets import emit from here, whose chunk every page with a widget loads: from events.ts alone
@@ -34,6 +34,7 @@ type Options = Readonly<Record<string, string | undefined>>;
 // keys of ours, so they are neither public API nor r2wc's.
 const OPTIONS = Symbol('options');
 const RENDERS = Symbol('renders');
+const MOUNT = Symbol('mount');
 type OptionStore = HTMLElement & { [OPTIONS]: Options; [RENDERS]: Set<() => void> };
 
 const failed = new Set<string>();
@@ -132,6 +133,13 @@ export function defineWidget<P extends object>(
 
     override connectedCallback() {
       if (unstyled.has(this)) return;
+      // Before the first render, the fallback stays until the reader's language is here (i18n.ts).
+      const language = upgradeSlots.get(this)?.parentNode ? languageArrival(this) : undefined;
+      if (language) void language.then(() => this.isConnected && this[MOUNT]());
+      else this[MOUNT]();
+    }
+
+    [MOUNT]() {
       try {
         // Before the first render hides the fallback: what the reader typed there carries into the widget.
         const carries = captureFallback(this);

@@ -101,6 +101,8 @@ export function Dialog({
       aria-describedby={describedBy}
       aria-busy={busy ? 'true' : undefined}
       onClose={() => {
+        // A close event comes a task after close(): one for a dialog opened again since is not a close.
+        if (ref.current && isDialogOpen(ref.current)) return;
         onClose();
         returnTo.current?.focus();
       }}

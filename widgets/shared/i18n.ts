@@ -1,8 +1,8 @@
 /**
  * A widget's language (docs/languages.md#widgets): its own `lang`, else the nearest ancestor's, else
  * `<html lang>`, else English; live, as the page changes any `lang`. English is in each message (the
- * build puts the compiled English beside its id); each other language is a chunk of its own
- * (catalog-loaders.ts), imported the first time a widget shows it.
+ * build puts the compiled English beside its id); each other language is a chunk (catalog-loaders.ts),
+ * imported the first time a widget shows it. The first render waits for it (languageArrival).
  */
 import { createContext, createElement, type ReactNode, useContext, useEffect, useState } from 'react';
 import type { formatMessage } from '../../common/format-message.js';
@@ -14,7 +14,7 @@ import {
   type MessageValues,
   resolveDisplayLocale,
 } from '../../common/i18n.js';
-import { loaders } from './catalog-loaders.js';
+import { languageTagOf } from './language.js';
 
 /** After the build: `{ id, m }`, m the English compiled (scripts/lingui-macro.mjs). */
 type BuiltMessage = Message & { m?: CompiledMessage };
@@ -30,15 +30,18 @@ const loading: Partial<Record<DisplayLocale, Promise<void>>> = {};
 
 function loadCatalog(locale: DisplayLocale): Promise<void> {
   if (locale === 'en' || catalogs[locale]) return Promise.resolve();
-  loading[locale] ??= loaders[locale]().then(
-    (module) => {
-      catalogs[locale] = module.messages;
-    },
-    // Offline: English meanwhile; the next change of language tries again.
-    () => {
-      loading[locale] = undefined;
-    },
-  );
+  // The list of chunks is a chunk too: a page in English never loads it (docs/languages.md#widgets).
+  loading[locale] ??= import('./catalog-loaders.js')
+    .then(({ loaders }) => loaders[locale]())
+    .then(
+      (module) => {
+        catalogs[locale] = module.messages;
+      },
+      // Offline: English meanwhile; a later change asks again (a browser may keep the failure until reload).
+      () => {
+        loading[locale] = undefined;
+      },
+    );
   return loading[locale] ?? Promise.resolve();
 }
 
@@ -71,9 +74,18 @@ const I18nContext = createContext<WidgetI18n>(i18nOf('en'));
 /** The widget's language and its `t(message, values)`. */
 export const useI18n = () => useContext(I18nContext);
 
-/** The language an element asks for; inside another shadow root, `<html lang>` stands for the page. */
-export const languageOf = (host: Element): DisplayLocale =>
-  resolveDisplayLocale(host.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.getAttribute('lang'));
+/** The language an element asks for (language.ts), one we have or English. */
+export const languageOf = (host: Element): DisplayLocale => resolveDisplayLocale(languageTagOf(host));
+
+/**
+ * What a widget's first render waits for (define.ts), the fallback on screen meanwhile: nothing when its
+ * language can be shown now (English, or its chunk is here); else its chunk having come (the loader
+ * fetched it beside the widget's code) or failed (offline: English).
+ */
+export function languageArrival(host: Element): Promise<void> | undefined {
+  const locale = languageOf(host);
+  return locale === 'en' || catalogs[locale] ? undefined : loadCatalog(locale);
+}
 
 const listeners = new Set<() => void>();
 let observer: MutationObserver | undefined;
@@ -91,7 +103,7 @@ function onLanguageChange(listener: () => void): () => void {
 
 /**
  * Gives its children the host's language, re-rendering them (not re-mounting: what the reader typed
- * stays) when it changes; until a language's chunk has arrived the previous one stays on screen.
+ * stays) when it changes; until a new language's chunk has arrived the previous one stays on screen.
  */
 export function LanguageProvider({ host, children }: { host: Element | null; children?: ReactNode }) {
   const [i18n, setI18n] = useState(() => i18nOf(host ? languageOf(host) : 'en'));

@@ -79,14 +79,15 @@ describe('<start-selling-form>', () => {
     expect(button.disabled).to.equal(true);
   });
 
-  it('given a valid address should send it trimmed, with source, partner and the language shown', async () => {
-    const { input } = await submitted(' ada@example.com ', 'api-url="/graphql" partner="blog-42"');
+  it('given a valid address should send it trimmed, with source, partner, campaign and the language shown', async () => {
+    const { input } = await submitted(' ada@example.com ', 'api-url="/graphql" partner="blog-42" campaign="issue-12"');
     await until(() => input.value === '', 'reset');
     const [request] = await takeRequests();
     expect(request?.variables?.data).to.deep.equal({
       email: 'ada@example.com',
       source: `${location.host}${location.pathname}`,
       partner: 'blog-42',
+      campaign: 'issue-12',
       website: null,
       locale: 'en',
     });

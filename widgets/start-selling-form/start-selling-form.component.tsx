@@ -39,6 +39,8 @@ export type StartSellingFormProps = {
   onToast?: (toast: ToastMessage) => void;
   /** The partner code of what opened the modal (its data-partner): ahead of the element's own. */
   openerPartner?: string | null;
+  /** The campaign of what opened the modal (its data-campaign): ahead of the element's own. */
+  openerCampaign?: string | null;
 };
 
 // The form re-renders only when these change, not on every keystroke (each field renders itself):
@@ -54,9 +56,13 @@ function hostOf(node: Node | null): Element | null {
 /**
  * `source` is the page host and path; `partner` the code the opener carried (the modal's), else the
  * element's partner attribute, else `?partner=` in the page URL. `ref` is its older name (React and Vue
- * reserve it), still read on plain pages.
+ * reserve it), still read on plain pages. `campaign` likewise: the opener's, the attribute's, `?campaign=`.
  */
-function attribution(host: Element | null, openerPartner: string | null | undefined) {
+function attribution(
+  host: Element | null,
+  openerPartner: string | null | undefined,
+  openerCampaign: string | null | undefined,
+) {
   const query = new URLSearchParams(location.search);
   const partner =
     openerPartner ||
@@ -65,7 +71,8 @@ function attribution(host: Element | null, openerPartner: string | null | undefi
     query.get('partner') ||
     query.get('ref') ||
     null;
-  return { source: `${location.host}${location.pathname}`, partner };
+  const campaign = openerCampaign || host?.getAttribute('campaign') || query.get('campaign') || null;
+  return { source: `${location.host}${location.pathname}`, partner, campaign };
 }
 
 /** The form itself: the element renders it with its own API, the modal puts it in its dialog. */
@@ -76,6 +83,7 @@ export function StartSellingFormBody({
   submitLabel,
   onToast,
   openerPartner,
+  openerCampaign,
 }: StartSellingFormProps) {
   const { t, locale } = useI18n();
   const formRef = useRef<HTMLFormElement>(null);
@@ -94,7 +102,12 @@ export function StartSellingFormBody({
       // The language the reader sees is the welcome mail's (the pseudo-locale's is English's).
       const mailLocale = locale === 'pseudo' ? 'en' : locale;
       await api.mutate('startSelling', {
-        data: { email: values.email?.trim(), website, locale: mailLocale, ...attribution(host, openerPartner) },
+        data: {
+          email: values.email?.trim(),
+          website,
+          locale: mailLocale,
+          ...attribution(host, openerPartner, openerCampaign),
+        },
       });
     } catch (error) {
       const answer = (error as { errors?: { message?: string; extensions?: { code?: string } }[] }).errors?.[0];

@@ -6,5 +6,5 @@ export const tag = 'start-selling-form';
 
 defineWidget(tag, StartSellingForm, {
   styles: [startSellingFormStyles],
-  props: { apiUrl: 'string', partner: 'string' },
+  props: { apiUrl: 'string', partner: 'string', campaign: 'string' },
 });

@@ -94,7 +94,7 @@ async function getStartedPressed() {
 }
 
 /** Opens the modal with the link in `html`, signs up in it, and answers the partner code sent. */
-async function partnerSentFrom(html: string): Promise<unknown> {
+async function attributionSentFrom(html: string): Promise<{ partner?: unknown; campaign?: unknown }> {
   await takeRequests();
   const container = fixture(html);
   byRole(container, 'link', 'Start Selling').click();
@@ -105,8 +105,9 @@ async function partnerSentFrom(html: string): Promise<unknown> {
   submit.click();
   await until(() => !dialog.open, 'closed on success');
   const [request] = await takeRequests();
-  return (request?.variables?.data as { partner?: unknown } | undefined)?.partner;
+  return (request?.variables?.data as { partner?: unknown; campaign?: unknown } | undefined) ?? {};
 }
+const partnerSentFrom = async (html: string) => (await attributionSentFrom(html)).partner;
 
 describe('<start-selling-modal>', () => {
   afterEach(() => {
@@ -201,6 +202,18 @@ describe('<start-selling-modal>', () => {
     expect([modal.open, modal.hasAttribute('open'), events]).to.deep.equal([false, false, ['start-selling-hide']]);
   });
 
+  it('given hide() has settled and the open attribute is set at once should open and stay open', async () => {
+    const modal = await mountModal();
+    await modal.show();
+    await modal.hide();
+    modal.setAttribute('open', '');
+    await modalDialog();
+    // Past whatever the closing had left queued (the dialog's close event comes a task after close()).
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    expect([dialogOpen(), modal.open, modal.hasAttribute('open')]).to.deep.equal([true, true, true]);
+    await modal.hide();
+  });
+
   it('given the open attribute is set should open the dialog', async () => {
     const modal = find<Modal>(
       fixture('<start-selling-modal api-url="/graphql"></start-selling-modal>'),
@@ -276,6 +289,13 @@ describe('<start-selling-modal>', () => {
         '<a href="#signup" data-start-selling>Start Selling</a><start-selling-modal api-url="/graphql" partner="site-code"></start-selling-modal>',
       );
       expect(partner).to.equal('site-code');
+    });
+
+    it("given the link has data-campaign should send its campaign, not the modal's", async () => {
+      const sent = await attributionSentFrom(
+        '<a href="#signup" data-start-selling data-partner="author-blog" data-campaign="issue-12">Start Selling</a><start-selling-modal api-url="/graphql" partner="site-code" campaign="site-campaign"></start-selling-modal>',
+      );
+      expect(sent).to.include({ partner: 'author-blog', campaign: 'issue-12' });
     });
 
     it("given a page without a modal and a link with data-partner should send the link's code", async () => {

@@ -34,20 +34,28 @@ export function StartSellingModal({ container }: { container?: ShadowRoot | HTML
   const clearToast = useCallback(() => setToast(null), []);
   const id = useId();
   const { t } = useI18n();
-  const close = () => host && setModalState(host, { open: false, opener: state.opener });
-  // After the dialog's own effect (a child's runs first): the dialog is open or closed by now.
+  // After the dialog's own effect (a child's runs first): the dialog is open by now.
   const shown = useRef(false);
   useLayoutEffect(() => {
-    if (!host || state.open === shown.current) return;
-    shown.current = state.open;
-    emit(host, state.open ? 'start-selling-show' : 'start-selling-hide');
+    if (!host || !state.open || shown.current) return;
+    shown.current = true;
+    emit(host, 'start-selling-show');
   }, [host, state.open]);
+  // On the dialog's close event, a task after close(): hide() settles on start-selling-hide, so once it
+  // has, nothing of the closing is left to undo an open that follows.
+  const close = () => host && setModalState(host, { open: false, opener: state.opener });
+  const closed = () => {
+    close();
+    if (!host || !shown.current) return;
+    shown.current = false;
+    emit(host, 'start-selling-hide');
+  };
 
   return (
     <>
       <Dialog
         open={state.open}
-        onClose={close}
+        onClose={closed}
         returnFocusTo={state.opener}
         labelledBy={`${id}-title`}
         describedBy={`${id}-text`}
@@ -65,6 +73,7 @@ export function StartSellingModal({ container }: { container?: ShadowRoot | HTML
           // A [data-start-selling] button on a page the partner can't add tags to (a WordPress Author's
           // post) carries their code itself; the modal's own partner attribute comes next.
           openerPartner={state.opener?.getAttribute('data-partner')}
+          openerCampaign={state.opener?.getAttribute('data-campaign')}
         />
       </Dialog>
       <Toast message={toast} placement="top-right" onDone={clearToast} />

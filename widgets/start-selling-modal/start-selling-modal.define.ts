@@ -6,18 +6,28 @@ import { startSellingModalStyles } from './start-selling-modal.styles.js';
 
 export const tag = 'start-selling-modal';
 
-/** Settles once the dialog has reached `open` (the component says so with its show/hide events). */
+/**
+ * Settles once the dialog has reached `open` (the component says so with its show/hide events, hide
+ * once the dialog's close event has come), or once a later call wants the other state.
+ */
 function settled(host: HTMLElement & { open: boolean }, open: boolean): Promise<void> {
   const dialog = host.shadowRoot?.querySelector('dialog');
   if (host.open === open && (dialog ? isDialogOpen(dialog) : false) === open) return Promise.resolve();
-  return new Promise((resolve) =>
-    host.addEventListener(open ? 'start-selling-show' : 'start-selling-hide', () => resolve(), { once: true }),
-  );
+  const event = open ? 'start-selling-show' : 'start-selling-hide';
+  return new Promise((resolve) => {
+    const done = () => {
+      stop();
+      host.removeEventListener(event, done);
+      resolve();
+    };
+    const stop = subscribeModal(host, () => modalState(host).open !== open && done());
+    host.addEventListener(event, done);
+  });
 }
 
 defineWidget(tag, StartSellingModal, {
   styles: [startSellingModalStyles],
-  props: { apiUrl: 'string', partner: 'string' },
+  props: { apiUrl: 'string', partner: 'string', campaign: 'string' },
   extend: (Base) =>
     class extends Base {
       // The open attribute is the element's own, not one of the component's options: it reflects the state.

@@ -248,3 +248,21 @@ describe('<store-rank-checker>', () => {
     });
   });
 });
+
+describe('<store-rank-checker> whose api-url changes', () => {
+  it('given a domain looked up before should ask the new endpoint, not answer from the old one', async () => {
+    await takeRequests();
+    const { element, root, input, button } = await lookUp('adaeze-fabrics');
+    const dialog = await openDialog(root);
+    expect(await takeRequests()).to.have.length(1);
+    await press('Escape');
+    await until(() => !dialog.open, 'closed');
+
+    element.setAttribute('api-url', '/graphql?endpoint=second');
+    input.focus();
+    button.click();
+    await until(async () => (await takeRequests()).length === 1, 'the lookup sent again');
+    const sentTo = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).search);
+    expect(sentTo).to.include('?endpoint=second');
+  });
+});

@@ -109,7 +109,12 @@ export const holdChunks = async (prefix: string) => {
   await fetch(`/__hold-chunks?prefix=${encodeURIComponent(prefix)}`);
 };
 
-/** Answers the held chunk requests; resolves with how many there were. */
+/** Fails every widget chunk whose name starts with `prefix` (503, as offline), until releaseChunks(). */
+export const failChunks = async (prefix: string) => {
+  await fetch(`/__fail-chunks?prefix=${encodeURIComponent(prefix)}`);
+};
+
+/** Answers the held chunk requests (and stops failing any); resolves with how many were held. */
 export async function releaseChunks(): Promise<number> {
   return ((await (await fetch('/__release-chunks')).json()) as { released: number }).released;
 }

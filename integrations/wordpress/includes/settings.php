@@ -11,6 +11,7 @@ defined( 'ABSPATH' ) || exit;
 final class Kasuwa_Settings {
 	const ORIGIN         = 'kasuwa_origin';
 	const PARTNER        = 'kasuwa_partner';
+	const PARTNER_LINK   = 'kasuwa_partner_link';
 	const DEFAULT_ORIGIN = 'https://kasuwa.shop';
 	/** The API keeps at most this many characters of a partner code (server/signups/signups.ts). */
 	const PARTNER_MAX = 512;
@@ -29,6 +30,28 @@ final class Kasuwa_Settings {
 	public static function partner(): string {
 		$partner = self::clean_partner( (string) get_option( self::PARTNER, '' ) );
 		return null === $partner ? '' : $partner;
+	}
+
+	/** The partner's signed link to their own counts (docs/partners.md), or ''. */
+	public static function partner_link(): string {
+		$link = self::clean_partner_link( (string) get_option( self::PARTNER_LINK, '' ) );
+		return null === $link ? '' : $link;
+	}
+
+	/** A link as partners:link prints it: http(s), a /partners path (any language prefix) and its t=; '' for none, null when refused. */
+	public static function clean_partner_link( string $value ): ?string {
+		$value = trim( $value );
+		if ( '' === $value ) {
+			return '';
+		}
+		$parts = wp_parse_url( $value );
+		if ( ! is_array( $parts ) || ! in_array( strtolower( $parts['scheme'] ?? '' ), array( 'http', 'https' ), true ) || empty( $parts['host'] ) ) {
+			return null;
+		}
+		if ( ! preg_match( '#^(/[a-z]{2,3})?/partners$#', $parts['path'] ?? '' ) || ! preg_match( '/^t=[A-Za-z0-9_.-]+$/', $parts['query'] ?? '' ) ) {
+			return null;
+		}
+		return $value;
 	}
 
 	/** An http(s) origin without path, query or credentials; null for anything else. */
@@ -76,9 +99,38 @@ final class Kasuwa_Settings {
 				'sanitize_callback' => array( self::class, 'sanitize_partner' ),
 			)
 		);
+		register_setting(
+			'kasuwa',
+			self::PARTNER_LINK,
+			array(
+				'type'              => 'string',
+				'default'           => '',
+				'sanitize_callback' => array( self::class, 'sanitize_partner_link' ),
+			)
+		);
 		add_settings_section( 'kasuwa_main', '', '__return_false', 'kasuwa' );
 		add_settings_field( self::ORIGIN, __( 'Widget origin', 'kasuwa' ), array( self::class, 'origin_field' ), 'kasuwa', 'kasuwa_main', array( 'label_for' => self::ORIGIN ) );
 		add_settings_field( self::PARTNER, __( 'Partner code', 'kasuwa' ), array( self::class, 'partner_field' ), 'kasuwa', 'kasuwa_main', array( 'label_for' => self::PARTNER ) );
+		add_settings_field( self::PARTNER_LINK, __( 'Your signups link', 'kasuwa' ), array( self::class, 'partner_link_field' ), 'kasuwa', 'kasuwa_main', array( 'label_for' => self::PARTNER_LINK ) );
+	}
+
+	public static function sanitize_partner_link( $value ): string {
+		$link = self::clean_partner_link( is_string( $value ) ? $value : '' );
+		if ( null === $link ) {
+			add_settings_error( self::PARTNER_LINK, 'kasuwa_partner_link', __( 'The signups link must be the address Kasuwa sent you (https://kasuwa.shop/partners?t=...); the previous value was kept.', 'kasuwa' ) );
+			return self::partner_link();
+		}
+		delete_transient( Kasuwa_Dashboard::TRANSIENT );
+		return $link;
+	}
+
+	public static function partner_link_field(): void {
+		printf(
+			'<input type="url" class="large-text code" id="%1$s" name="%1$s" value="%2$s"><p class="description">%3$s</p>',
+			esc_attr( self::PARTNER_LINK ),
+			esc_attr( self::partner_link() ),
+			esc_html__( 'The private link Kasuwa sent you to see your signups: with it, the dashboard shows them in the "Kasuwa signups" box. Only administrators see it.', 'kasuwa' )
+		);
 	}
 
 	public static function sanitize_origin( $value ): string {

@@ -10,7 +10,8 @@ import * as contestRecordedKobo from './0004_contest_recorded_kobo.js';
 import * as privacy from './0005_privacy.js';
 import * as signupLocale from './0006_signup_locale.js';
 import * as signupRetention from './0007_signup_retention.js';
-import * as consent from './0008_consent.js';
+import * as partnerPages from './0008_partner_pages.js';
+import * as consent from './0009_consent.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '0001_signups_outbox': signupsOutbox,
@@ -20,5 +21,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '0005_privacy': privacy,
   '0006_signup_locale': signupLocale,
   '0007_signup_retention': signupRetention,
-  '0008_consent': consent,
+  '0008_partner_pages': partnerPages,
+  '0009_consent': consent,
 };

@@ -12,7 +12,8 @@ import * as contestRecordedKobo from './0006_contest_recorded_kobo.js';
 import * as privacy from './0007_privacy.js';
 import * as signupLocale from './0008_signup_locale.js';
 import * as signupRetention from './0009_signup_retention.js';
-import * as consent from './0010_consent.js';
+import * as partnerPages from './0010_partner_pages.js';
+import * as consent from './0011_consent.js';
 
 export const sqliteMigrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -24,5 +25,6 @@ export const sqliteMigrations: Record<string, Migration> = {
   '0007_privacy': privacy,
   '0008_signup_locale': signupLocale,
   '0009_signup_retention': signupRetention,
-  '0010_consent': consent,
+  '0010_partner_pages': partnerPages,
+  '0011_consent': consent,
 };

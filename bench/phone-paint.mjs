@@ -1,0 +1,84 @@
+/**
+ * `npm run bench:phone`'s paint part (bench/phone.mjs): first paint and LCP as a reader on the cheap
+ * phone sees them, under Chromium's real throttling rather than Lighthouse's simulation.
+ */
+import { cheapPhoneNetwork } from '../scripts/audit/phone-profiles.mjs';
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const ms = (value) => `${Math.round(value)} ms`;
+/** A median with its spread: `1234 ms (1100–1300)`. */
+export const spread = (values) =>
+  `${ms(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
+
+const VIEWPORT = { width: 360, height: 800 };
+
+/** In the page, once it has loaded: its paints, its LCP element and when the first widget chunk arrived. */
+async function paintTimings() {
+  const lcp = await new Promise((resolve) => {
+    new PerformanceObserver((list) => resolve(list.getEntries().at(-1))).observe({
+      type: 'largest-contentful-paint',
+      buffered: true,
+    });
+    setTimeout(() => resolve(undefined), 1000);
+  });
+  const paint = (name) => performance.getEntriesByName(name)[0]?.startTime;
+  const chunks = performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.name.includes('/widgets/chunks/'))
+    .map((entry) => entry.responseStart);
+  const element = lcp?.element;
+  return {
+    firstPaintMs: paint('first-paint'),
+    fcpMs: paint('first-contentful-paint'),
+    lcpMs: lcp?.startTime,
+    lcpElement: element ? `${element.localName}${element.className ? `.${element.className.split(' ')[0]}` : ''}` : '',
+    loadMs: performance.getEntriesByType('navigation')[0]?.loadEventStart,
+    firstChunkMs: chunks.length ? Math.min(...chunks) : undefined,
+  };
+}
+
+/**
+ * First paint and LCP under real throttling: Chromium's own network emulation at the cheap phone's
+ * figures (cheapPhoneNetwork) and `cpu`× CPU, a 360 px viewport, a fresh cache. Then a visit to
+ * `second`, another page of the site, in the same browser context (cache warm).
+ */
+async function paintOnce(browser, url, second, cpu) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', cheapPhoneNetwork());
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    const first = await page.evaluate(paintTimings);
+    await page.goto(second, { waitUntil: 'load', timeout: 60_000 });
+    return { first, second: await page.evaluate(paintTimings) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * `runs` rounds; each visits every page of `rows` with a fresh cache, then the next page of the list with
+ * the cache warm (its second visit: the inline CSS comes again with every page, a cached stylesheet would
+ * not). Sets `row.paint`: every sample (`first`, `second`) and the medians `firstPaintMs` and `lcpMs`.
+ */
+export async function measurePaints(browser, base, rows, { runs, cpu, log }) {
+  for (const row of rows) row.paint = { first: [], second: [] };
+  for (let run = 0; run < runs; run += 1) {
+    for (const [i, row] of rows.entries()) {
+      const next = rows[(i + 1) % rows.length];
+      const { first, second } = await paintOnce(browser, base + row.path, base + next.path, cpu);
+      row.paint.first.push(first);
+      next.paint.second.push(second);
+      log(
+        `[phone] real throttling (${cpu}× CPU) #${run + 1} ${row.path}: first paint ${ms(first.firstPaintMs)}, LCP ${ms(first.lcpMs)} (${first.lcpElement}), load ${ms(first.loadMs)}, first widget chunk ${first.firstChunkMs === undefined ? 'none' : ms(first.firstChunkMs)}; then ${next.path} second visit: first paint ${ms(second.firstPaintMs)}, LCP ${ms(second.lcpMs)}`,
+      );
+    }
+  }
+  for (const { paint } of rows) {
+    paint.firstPaintMs = median(paint.first.map((sample) => sample.firstPaintMs ?? Number.NaN));
+    paint.lcpMs = median(paint.first.map((sample) => sample.lcpMs ?? Number.NaN));
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * `partners:link` and `partners:revoke` as an operator runs them, on SQLite and PostgreSQL: the link is on
+ * PUBLIC_URL and opens the code's counts, a code without signups gets a note on stderr, and a revoke
+ * refuses every link issued before it (docs/partners.md).
+ */
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { loadConfig } from '../config.js';
+import { openPartners } from '../partners/open.js';
+import { insertSignupsWithoutWelcome } from '../signups/store.js';
+import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
+
+describe.each(TEST_BACKENDS)('partners:link and partners:revoke on %s', (backend) => {
+  let database: ScratchDatabase;
+  const env = () => ({ ...database.env, DEMO_DATA: 'off', NODE_ENV: 'test', PUBLIC_URL: 'https://partners.example' });
+
+  function admin(...args: string[]) {
+    const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
+      env: { ...process.env, ...env() },
+      encoding: 'utf8',
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+  /** The server's own partners, on the same database and secret. */
+  const partners = () => openPartners(loadConfig(env()), database.opened);
+  /** What the server would answer for the link's token. */
+  const opens = async (url: string) => (await partners()).open(new URL(url).searchParams.get('t') ?? '');
+
+  beforeAll(async () => {
+    database = await freshDatabase(backend);
+    await insertSignupsWithoutWelcome(database.opened.db, [
+      { email: 'a@example.ng', at: new Date().toISOString(), source: 'blog.example/a', partner: 'radio' },
+    ]);
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('given a code with signups should print a link on PUBLIC_URL that opens its counts', async () => {
+    const { code, stdout, stderr } = admin('partners:link', 'radio', '--days', '30');
+    expect([code, stderr]).toEqual([0, '']);
+    expect(stdout).toMatch(/^https:\/\/partners\.example\/partners\?t=[\w.-]+\n$/);
+    expect(await opens(stdout.trim())).toMatchObject({ ok: true, report: { partner: 'radio', allTime: 1 } });
+  });
+
+  it('given a code without signups should still print a link, with a note on stderr', () => {
+    const { code, stdout, stderr } = admin('partners:link', 'new-blog');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^https:\/\/partners\.example\/partners\?t=/);
+    expect(stderr).toBe('Note: no signup has come with the code "new-blog" yet (a new partner?).\n');
+  });
+
+  it('given partners:revoke should refuse the links issued before it only', async () => {
+    const before = (await (await partners()).issueLink('radio')).url;
+    expect(admin('partners:revoke', 'radio')).toMatchObject({
+      code: 0,
+      stdout: 'Every link issued for "radio" until now is refused.\n',
+    });
+    expect(await opens(before)).toEqual({ ok: false, why: 'revoked' });
+    expect(await opens((await (await partners()).issueLink('radio')).url)).toMatchObject({ ok: true });
+  });
+
+  it('given a bad --days should refuse with the usage', () => {
+    expect(admin('partners:link', 'radio', '--days', '0').stderr.split('\n')[0]).toBe(
+      '--days must be a whole number from 1 to 3660.',
+    );
+  });
+});

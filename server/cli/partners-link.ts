@@ -1,0 +1,62 @@
+/**
+ * `partners:link CODE [--days N]` prints a partner's signed link to their own counts (docs/partners.md);
+ * `partners:revoke CODE` refuses every link issued for CODE so far. A code without signups yet is
+ * accepted (a new partner), with a note on stderr.
+ */
+import { hasControlCharacters } from '../control-characters.js';
+import { openPartners } from '../partners/open.js';
+import { DEFAULT_LINK_DAYS } from '../partners/partners.js';
+import { type AdminCommand, UsageError } from './command.js';
+import { option } from './contest-format.js';
+import { withDatabase } from './with-database.js';
+
+const MAX_DAYS = 3660;
+
+/** The code as signups store it (trimmed, no control characters, at most 512 characters). */
+function partnerArgument(code: string | undefined): string {
+  const trimmed = code?.trim() ?? '';
+  if (!trimmed || trimmed.startsWith('--')) throw new UsageError('Give the partner code.');
+  if (hasControlCharacters(trimmed) || trimmed.length > 512) {
+    throw new UsageError('A partner code has no control characters and at most 512 characters.');
+  }
+  return trimmed;
+}
+
+export const partnersLinkCommand: AdminCommand = {
+  name: 'partners:link',
+  usage: 'partners:link CODE [--days N]',
+  summary: `A signed link (on PUBLIC_URL) to CODE's own signup counts, valid N days (default ${DEFAULT_LINK_DAYS})`,
+  async run(args, config) {
+    const [code, ...rest] = args;
+    const partner = partnerArgument(code);
+    if (rest.length && rest[0] !== '--days') throw new UsageError(`Unknown argument "${rest[0]}".`);
+    if (rest.length > 2) throw new UsageError(`Unknown argument "${rest[2]}".`);
+    const daysRaw = option(rest, '--days');
+    const days = daysRaw === undefined ? DEFAULT_LINK_DAYS : Number(daysRaw);
+    if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) {
+      throw new UsageError(`--days must be a whole number from 1 to ${MAX_DAYS}.`);
+    }
+    return withDatabase(config, async (opened) => {
+      const partners = await openPartners(config, opened);
+      const { url, hasSignups } = await partners.issueLink(partner, days);
+      if (!hasSignups) console.error(`Note: no signup has come with the code "${partner}" yet (a new partner?).`);
+      console.log(url);
+      return 0;
+    });
+  },
+};
+
+export const partnersRevokeCommand: AdminCommand = {
+  name: 'partners:revoke',
+  usage: 'partners:revoke CODE',
+  summary: 'Refuses every link issued for CODE until now (issue a new one with partners:link)',
+  async run(args, config) {
+    if (args.length > 1) throw new UsageError(`Unknown argument "${args[1]}".`);
+    const partner = partnerArgument(args[0]);
+    return withDatabase(config, async (opened) => {
+      await (await openPartners(config, opened)).revoke(partner);
+      console.log(`Every link issued for "${partner}" until now is refused.`);
+      return 0;
+    });
+  },
+};

@@ -1,0 +1,25 @@
+/** Partners' links and counts wired to one database and configuration (the server and the admin commands). */
+import { brand } from '../../common/brand.js';
+import { PARTNER_PAGE_PATH } from '../../common/partner-report.js';
+import type { Config } from '../config.js';
+import type { OpenedDatabase } from '../db/database.js';
+import { partnerLinkSecret } from '../db/installation.js';
+import { partnerLinks } from './links.js';
+import { createPartners } from './partners.js';
+import { createPartnerStore } from './store.js';
+
+/** PUBLIC_URL, or the brand's own site when unset (as the rendered pages do). */
+export function siteAddress(config: Pick<Config, 'publicUrl'>): URL {
+  return new URL(config.publicUrl ?? `https://${brand.storeDomainSuffix}`);
+}
+
+/** Signed with the installation's partner-link secret (PARTNER_LINK_SECRET, or made once). */
+export async function openPartners(config: Config, opened: OpenedDatabase) {
+  const secret = await partnerLinkSecret(opened, config.dataDir, config.partnerLinkSecret);
+  return createPartners(
+    createPartnerStore(opened),
+    partnerLinks(secret),
+    siteAddress(config).origin,
+    PARTNER_PAGE_PATH,
+  );
+}

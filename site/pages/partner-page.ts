@@ -1,0 +1,163 @@
+/**
+ * A partner's own page (`/partners?t=…`, docs/partners.md): the code, this week, last week and all time,
+ * 26 weeks as a bar chart drawn here as inline SVG (no script) with the same numbers in a table, and the
+ * pages and campaigns most first. A refused link shows no number and no code, only how to get a new one.
+ */
+import { msg } from '@lingui/core/macro';
+import { html } from 'lit-html';
+import { unsafeHTML } from 'lit-html/directives/unsafe-html.js';
+import { brand } from '../../common/brand.js';
+import { formatNumber } from '../../common/format-message.js';
+import {
+  PARTNER_PAGE_PATH,
+  type PartnerPageOutcome,
+  type PartnerRefusal,
+  type PartnerReport,
+} from '../../common/partner-report.js';
+import { href, t, tWithMarkup } from '../locales.js';
+import type { Route } from '../routes.js';
+
+const m = {
+  title: msg({ id: 'site.partner.title', message: 'Your signups' }),
+  description: msg({ id: 'site.partner.description', message: 'The signups your pages brought to {brand}.' }),
+  heading: msg({ id: 'site.partner.heading', message: 'Signups from partner code {code}' }),
+  thisWeek: msg({ id: 'site.partner.thisWeek', message: 'This week' }),
+  lastWeek: msg({ id: 'site.partner.lastWeek', message: 'Last week' }),
+  allTime: msg({ id: 'site.partner.allTime', message: 'All time' }),
+  chartTitle: msg({ id: 'site.partner.chart.title', message: 'Signups per week, last 26 weeks' }),
+  chartDescription: msg({
+    id: 'site.partner.chart.description',
+    message: 'Bars from week {first} to week {last}; the most in one week: {most}. The table below has every number.',
+  }),
+  week: msg({ id: 'site.partner.week', message: 'Week' }),
+  weekStarts: msg({ id: 'site.partner.weekStarts', message: 'Starts' }),
+  signups: msg({ id: 'site.partner.signups', message: 'Signups' }),
+  byPage: msg({ id: 'site.partner.byPage', message: 'By page' }),
+  page: msg({ id: 'site.partner.page', message: 'Page' }),
+  byCampaign: msg({ id: 'site.partner.byCampaign', message: 'By campaign' }),
+  campaign: msg({ id: 'site.partner.campaign', message: 'Campaign' }),
+  noCampaign: msg({ id: 'site.partner.noCampaign', message: '(no campaign)' }),
+  none: msg({ id: 'site.partner.none', message: 'No signups yet.' }),
+  computed: msg({ id: 'site.partner.computed', message: 'Counted at {time}, Lagos time. Weeks run Monday to Sunday.' }),
+  download: msg({ id: 'site.partner.download', message: 'The same numbers as {csv} or {json}.' }),
+  refusedHeading: msg({ id: 'site.partner.refused.heading', message: 'This link shows nothing' }),
+  tampered: msg({ id: 'site.partner.refused.tampered', message: 'This link was changed: it is not the one we sent.' }),
+  expired: msg({ id: 'site.partner.refused.expired', message: 'This link has expired.' }),
+  revoked: msg({ id: 'site.partner.refused.revoked', message: 'This link was replaced by a newer one.' }),
+  limited: msg({
+    id: 'site.partner.refused.limited',
+    message: 'Too many links that do not work came from your network. Try again in an hour.',
+  }),
+  askAgain: msg({
+    id: 'site.partner.refused.ask',
+    message: 'For a new link, write to {email} with your partner code, from the address we know you by.',
+  }),
+};
+
+const CHART = { width: 520, height: 200, top: 20, bottom: 26 };
+
+/** Lagos time (UTC+1), as `2026-12-07 14:05`. */
+const lagosTime = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+const escapeXml = (value: string) => value.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The bars as SVG markup, written here as text: Lit's server renderer reads <title> as the document's
+ * raw-text element even inside <svg>, so the chart is not a template. Every text in it is escaped.
+ */
+function chartSvg(report: PartnerReport): string {
+  const { weeks } = report;
+  const most = Math.max(0, ...weeks.map((w) => w.signups));
+  const plot = CHART.height - CHART.top - CHART.bottom;
+  const step = CHART.width / weeks.length;
+  const baseline = CHART.top + plot;
+  const bars = weeks.map((w, i) => {
+    const h = most ? Math.max(w.signups ? 2 : 0, Math.round((w.signups / most) * plot)) : 0;
+    return `<rect x="${(i * step + 2).toFixed(1)}" y="${baseline - h}" width="${(step - 4).toFixed(1)}" height="${h}" fill="#0b6e4f"></rect>`;
+  });
+  const label = (x: number, anchor: string, value: string, y = CHART.height - 6) =>
+    `<text x="${x}" y="${y}" font-size="16" fill="#334155" text-anchor="${anchor}">${escapeXml(value)}</text>`;
+  const first = weeks[0]!.week;
+  const last = weeks.at(-1)!.week;
+  const description = t(m.chartDescription, { first, last, most: formatNumber(most) });
+  return `<svg viewBox="0 0 ${CHART.width} ${CHART.height}" role="img" aria-labelledby="partner-chart-title partner-chart-desc" width="100%">
+<title id="partner-chart-title">${escapeXml(t(m.chartTitle))}</title>
+<desc id="partner-chart-desc">${escapeXml(description)}</desc>
+<line x1="0" x2="${CHART.width}" y1="${baseline}" y2="${baseline}" stroke="#64748b"></line>
+${bars.join('')}
+${label(0, 'start', first)}${label(CHART.width, 'end', last)}${label(0, 'start', formatNumber(most), 16)}
+</svg>`;
+}
+
+function chart(report: PartnerReport) {
+  const { weeks } = report;
+  return html`<figure class="partner-chart">${unsafeHTML(chartSvg(report))}
+    <figcaption>${t(m.chartTitle)}</figcaption>
+  </figure>
+  <table class="visually-hidden">
+    <caption>${t(m.chartTitle)}</caption>
+    <thead><tr><th scope="col">${t(m.week)}</th><th scope="col">${t(m.weekStarts)}</th><th scope="col">${t(m.signups)}</th></tr></thead>
+    <tbody>${weeks.map((w) => html`<tr><th scope="row">${w.week}</th><td>${w.weekStarts}</td><td>${formatNumber(w.signups)}</td></tr>`)}</tbody>
+  </table>`;
+}
+
+function breakdown(caption: string, column: string, rows: { name: string; signups: number }[]) {
+  if (!rows.length) return html`<h2>${caption}</h2><p>${t(m.none)}</p>`;
+  return html`<h2 id=${`partner-${column}`}>${caption}</h2>
+  <table class="partner-table" aria-labelledby=${`partner-${column}`}>
+    <thead><tr><th scope="col">${column === 'page' ? t(m.page) : t(m.campaign)}</th><th scope="col">${t(m.signups)}</th></tr></thead>
+    <tbody>${rows.map((row) => html`<tr><td>${row.name}</td><td>${formatNumber(row.signups)}</td></tr>`)}</tbody>
+  </table>`;
+}
+
+function reportBody(report: PartnerReport, token: string) {
+  const link = (format: string) => `${href(PARTNER_PAGE_PATH)}?${new URLSearchParams({ t: token, format })}`;
+  const figure = (label: string, value: number) => html`<div><dt>${label}</dt><dd>${formatNumber(value)}</dd></div>`;
+  return html`<h1>${tWithMarkup(m.heading, { code: html`<code>${report.partner}</code>` })}</h1>
+  <dl class="partner-figures">
+    ${figure(t(m.thisWeek), report.thisWeek.signups)}
+    ${figure(t(m.lastWeek), report.lastWeek.signups)}
+    ${figure(t(m.allTime), report.allTime)}
+  </dl>
+  ${chart(report)}
+  ${breakdown(
+    t(m.byPage),
+    'page',
+    report.pages.map((p) => ({ name: p.page, signups: p.signups })),
+  )}
+  ${breakdown(
+    t(m.byCampaign),
+    'campaign',
+    report.campaigns.map((c) => ({ name: c.campaign ?? t(m.noCampaign), signups: c.signups })),
+  )}
+  <p>${t(m.computed, { time: lagosTime(report.computedAt) })}</p>
+  <p>${tWithMarkup(m.download, { csv: html`<a href=${link('csv')}>CSV</a>`, json: html`<a href=${link('json')}>JSON</a>` })}</p>`;
+}
+
+const REASONS: Record<PartnerRefusal, typeof m.tampered> = {
+  tampered: m.tampered,
+  expired: m.expired,
+  revoked: m.revoked,
+  'rate-limited': m.limited,
+};
+
+function refusedBody(why: PartnerRefusal) {
+  return html`<h1>${t(m.refusedHeading)}</h1>
+  <p role="alert">${t(REASONS[why])}</p>
+  <p>${tWithMarkup(m.askAgain, { email: html`<a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>` })}</p>`;
+}
+
+export function partnerPageRoute(outcome: PartnerPageOutcome): Route {
+  return {
+    path: PARTNER_PAGE_PATH,
+    languagePath: outcome.kind === 'report' ? `${PARTNER_PAGE_PATH}?${new URLSearchParams({ t: outcome.token })}` : '/',
+    file: 'partners.html',
+    title: () => `${t(m.title)} · ${brand.name}`,
+    description: () => t(m.description, { brand: brand.name }),
+    indexable: false,
+    body: () =>
+      html`<section class="section"><div class="container partner-page">${
+        outcome.kind === 'report' ? reportBody(outcome.report, outcome.token) : refusedBody(outcome.why)
+      }</div></section>`,
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The classic script (kasuwa-widgets.iife.js) paints its first text in the reader's language too: the
+ * widget waits for the language's chunk, the fallback on screen meanwhile; without it, English.
+ */
+import { expect } from '@esm-bundle/chai';
+import { byRole, failChunks, holdChunks, loadScript, until } from '../test-support/browser.js';
+import { CLASSIC, ENGLISH, firstLabelOnceReleased, formFixture, labelsShown } from '../test-support/first-paint.js';
+
+await loadScript(CLASSIC);
+
+// Pidgin, which the ES-module file does not use (the two files' pages fetch the same URLs); the
+// pseudo-locale fails in both.
+describe('the first paint of a widget from the classic script', () => {
+  it('given lang="pcm" and a slow network should show Pidgin first', async () => {
+    await holdChunks('widgets.pcm');
+    await firstLabelOnceReleased(formFixture('lang="pcm"'), 'Your email address');
+  });
+
+  it('given its language chunk fails to load (offline) should show English rather than nothing', async () => {
+    await failChunks('widgets.pseudo');
+    const element = formFixture('lang="pseudo"');
+    const shown = labelsShown(element);
+    await until(() => shown.length > 0, 'the widget rendered');
+    expect(shown).to.deep.equal([ENGLISH]);
+    expect(byRole(element.shadowRoot as ShadowRoot, 'button', 'Start Selling')).to.exist;
+  });
+});
