@@ -2,8 +2,10 @@
  * Ask before tracking (docs/site.md#cookies-and-consent): a second built server with the three IDs set,
  * the vendors' hosts answered by local stand-ins that set the real scripts' cookies (e2e/vendor-stand-ins.ts).
  */
+import { spawnSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { SOURCE_NODE_ARGS } from '../scripts/source-node.mjs';
 import { startBuiltServer } from '../scripts/with-server.mjs';
 import { freePort } from '../server/testing/free-port.js';
 import { layoutShiftSum, recordLayoutShifts } from './site-helpers.js';
@@ -56,6 +58,25 @@ test('given Reject all should hold on the next pages and in another language', a
   }
   expect(requests).toEqual([]);
   expect(await vendorCookies(context)).toEqual([]);
+});
+
+test('given an answer should record it for consent:report, with the page language and no personal data', async ({
+  page,
+}) => {
+  const report = () =>
+    spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', 'consent:report'], {
+      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', DEMO_DATA: 'off', NODE_ENV: 'test' },
+      encoding: 'utf8',
+    }).stdout;
+  const rejected = () => Number(/^total\s+\d+\s+(\d+)/m.exec(report())?.[1] ?? 0);
+  const before = rejected();
+  await page.goto(at('/ha/'));
+  const sent = page.waitForRequest((request) => request.url().endsWith('/consent'));
+  await page.getByRole('dialog', { name: 'Kukis a Kasuwa' }).getByRole('button', { name: 'Ƙi duka' }).click();
+  const body = JSON.parse((await sent).postData() ?? '{}');
+  expect(Object.keys(body).sort()).toEqual(['analytics', 'at', 'chat', 'id', 'lang', 'marketing', 'v']);
+  expect(body).toMatchObject({ lang: 'ha', analytics: false, marketing: false, chat: false });
+  await expect.poll(rejected).toBe(before + 1);
 });
 
 test('given Accept all should run Consent Mode in order, load GA and the pixel, and not the chat', async ({

@@ -5,6 +5,7 @@
 
 import { campaignWindowCommand } from './cli/campaign-window.js';
 import { type AdminCommand, UsageError } from './cli/command.js';
+import { consentReportCommand } from './cli/consent-report.js';
 import { contestStandingsCommand } from './cli/contest-standings.js';
 import { contestStoreCommand } from './cli/contest-store.js';
 import { demoGenerateCommand } from './cli/demo-generate.js';
@@ -30,6 +31,7 @@ const commands: AdminCommand[] = [
   partnersReportCommand,
   partnersLinkCommand,
   partnersRevokeCommand,
+  consentReportCommand,
   mailRetryCommand,
   contestStandingsCommand,
   contestStoreCommand,

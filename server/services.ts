@@ -6,6 +6,7 @@ import { localePath } from '../common/locale-paths.js';
 import { STOP_PATH } from '../common/page-renderers.js';
 import type { PartnerRefusal, PartnerReport } from '../common/partner-report.js';
 import type { Config } from './config.js';
+import { type ConsentAnswer, recordConsent } from './consent/consent.js';
 import { ContestBoard } from './contest/board.js';
 import { openContestStorage } from './contest/open-storage.js';
 import { parseSalesNdjson } from './contest/parse.js';
@@ -25,6 +26,9 @@ import { createSignups, filledHoneypot, type RequestContext, type StartSellingIn
 import { createSignupStore } from './signups/store.js';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** Answers to the cookie question per client IP: a visit answers once or twice. */
+export const CONSENT_LIMIT = { max: 30, windowSeconds: 600 };
 
 export async function createServices(
   config: Config,
@@ -58,6 +62,8 @@ export async function createServices(
     if (!closed) contest.start();
   });
   contestLoaded.catch(() => {}); // startServer awaits it and fails the start
+  // A reader answers a few times a visit at most; the limit keeps a script from filling the table.
+  const consentLimiter = new RateLimiter(CONSENT_LIMIT, counter, 'consent');
   const databaseUp = databaseCheck(opened);
   const redisUp = counter.answering ? counter.answering.bind(counter) : undefined;
   const metrics = createMetrics({
@@ -124,6 +130,16 @@ export async function createServices(
       await contestLoaded;
       await contest.refresh();
       return summary;
+    },
+    /**
+     * POST /consent: records one answer to the cookie question (server/consent/), at most CONSENT_LIMIT
+     * per client IP, which is only the limit's key (hashed, never stored with the answer).
+     */
+    async recordConsent(answer: ConsentAnswer, ipHash: string | null) {
+      const decision = await consentLimiter.hit(ipHash ?? 'unknown');
+      if (!decision.ok) return decision;
+      await recordConsent(opened, answer);
+      return decision;
     },
     /** Where the signup limits count: memory, postgres or redis. */
     rateLimitStore: counter.kind,

@@ -83,6 +83,23 @@ export interface SignupRetentionRunsTable {
   outbox_erased: number;
 }
 
+/** One answer to the cookie question (server/consent/): the random id the browser keeps, no IP, no e-mail. */
+export interface ConsentRecordsTable {
+  id: Generated<number>;
+  choice_id: string;
+  /** The hash of the configured third parties' IDs the answer was given for. */
+  version: string;
+  answer: 'all' | 'none' | 'custom';
+  /** 1 accepted, 0 refused. */
+  analytics: number;
+  marketing: number;
+  chat: number;
+  locale: string;
+  /** The browser's time of the answer; recorded_at is the server's. */
+  answered_at: string;
+  recorded_at: string;
+}
+
 /** Per-store counted revenue (paid, inside the window) and the integer key of the rank index. */
 export interface ContestStandingsTable {
   store_key: Generated<number>;
@@ -124,4 +141,5 @@ export interface Database {
   signup_retention_runs: SignupRetentionRunsTable;
   suppressions: SuppressionsTable;
   partner_link_keys: PartnerLinkKeysTable;
+  consent_records: ConsentRecordsTable;
 }

@@ -9,6 +9,7 @@ import { RANK_PAGE_PATH, STOP_PATH } from '../../common/page-renderers.js';
 import { PARTNER_PAGE_PATH } from '../../common/partner-report.js';
 import type { Services } from '../services.js';
 import { clientIp } from './client-ip.js';
+import { CONSENT_PATH, handleConsent } from './consent.js';
 import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { handleIngest, INGEST_PATH, tokenMatches } from './ingest.js';
 import { type GivenRenderers, sendHtml } from './page.js';
@@ -88,6 +89,8 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     if (pathname === '/start-selling' && req.method === 'POST') return startSellingForm(services, options, req, res);
 
     if (pathname === INGEST_PATH) return handleIngest(services, req, res);
+
+    if (pathname === CONSENT_PATH) return handleConsent(services, req, res);
 
     // Any method: the page's button and a mail client's one-click POST to the link as it came (`/ha/unsubscribe`).
     const { locale, path: unprefixed } = splitLocale(pathname);

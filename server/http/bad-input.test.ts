@@ -7,12 +7,23 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { checkEmail } from '../../common/email.js';
-import { type Bad, graphqlRequest, ingestRequest, rng, startSellingRequest, TOKEN } from '../testing/bad-requests.js';
+import { isLocale } from '../../common/i18n.js';
+import {
+  type Bad,
+  consentRequest,
+  graphqlRequest,
+  ingestRequest,
+  rng,
+  startSellingRequest,
+  TOKEN,
+} from '../testing/bad-requests.js';
 import { TEST_BACKENDS } from '../testing/databases.js';
 import { serverForTests } from './test-server.js';
 
 const TOTAL = 5_200;
 const RAW = 100;
+/** After the others, so the seed gives them the same requests as before /consent existed. */
+const CONSENT = 200;
 
 type Outcome = { kind: string; owes: readonly number[]; path: string; status: number; dropped?: string; body: string };
 
@@ -60,6 +71,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       const roll = rng.next();
       return roll < 0.6 ? graphqlRequest() : roll < 0.8 ? startSellingRequest() : ingestRequest();
     });
+    requests.push(...Array.from({ length: CONSENT }, consentRequest));
     const outcomes: Outcome[] = [];
     let next = 0;
     await Promise.all(
@@ -82,7 +94,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       }
       return false;
     });
-    expect(outcomes).toHaveLength(TOTAL);
+    expect(outcomes).toHaveLength(TOTAL + CONSENT);
     const summary = new Map<string, string>();
     for (const { kind, path, status, dropped, body } of wrong) {
       summary.set(`${path} ${kind} ${status}`, dropped ?? body.slice(0, 200));
@@ -100,6 +112,10 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
     const sales = await db.selectFrom('sales').select(['amount_kobo', 'status', 'paid_at']).execute();
     for (const email of [...emails, ...recipients]) {
       expect(checkEmail(email), email).toEqual({ ok: true, email });
+    }
+    for (const answer of await db.selectFrom('consent_records').selectAll().execute()) {
+      expect(answer.choice_id, JSON.stringify(answer)).toMatch(/^\d{1,10}(-\d{1,10}){3}$/);
+      expect(isLocale(answer.locale), JSON.stringify(answer)).toBe(true);
     }
     for (const sale of sales) {
       expect(Number.isInteger(sale.amount_kobo) && sale.amount_kobo >= 0, JSON.stringify(sale)).toBe(true);

@@ -30,7 +30,7 @@ export function tokenMatches(header: string | undefined, token: string): boolean
   return crypto.timingSafeEqual(given, expected) && match !== null;
 }
 
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');

@@ -5,6 +5,7 @@
  * transaction with its outbox rows, so a crash or shutdown mid-run leaves nothing half-erased.
  */
 import { sql } from 'kysely';
+import { eraseExpiredConsent } from '../consent/consent.js';
 import { dbClock } from '../db/clock.js';
 import type { OpenedDatabase } from '../db/database.js';
 
@@ -27,6 +28,8 @@ export type RetentionRun =
       erasedBefore: string;
       signupsErased: number;
       outboxErased: number;
+      /** Cookie answers recorded more than CONSENT_KEPT_DAYS ago, deleted after the signups. */
+      consentErased: number;
       /** Stopped between batches for a shutdown: not recorded, so the next look goes on. */
       interrupted: boolean;
     };
@@ -78,7 +81,8 @@ async function runIfDue(opened: OpenedDatabase, retentionDays: number, options: 
   let signupsErased = 0;
   let outboxErased = 0;
   for (;;) {
-    if (options.shouldStop?.()) return { ran: true, erasedBefore, signupsErased, outboxErased, interrupted: true };
+    if (options.shouldStop?.())
+      return { ran: true, erasedBefore, signupsErased, outboxErased, consentErased: 0, interrupted: true };
     const batch = await db.transaction().execute(async (trx) => {
       // The time is checked again on the row itself: a signup requested anew meanwhile stays.
       const gone = await trx
@@ -105,6 +109,8 @@ async function runIfDue(opened: OpenedDatabase, retentionDays: number, options: 
     outboxErased += batch.outbox;
     if (batch.signups < BATCH) break;
   }
+  // The same daily run deletes the cookie answers past their keeping time (server/consent/).
+  const consentErased = await eraseExpiredConsent(opened);
   await db
     .insertInto('signup_retention_runs')
     .values({
@@ -114,7 +120,7 @@ async function runIfDue(opened: OpenedDatabase, retentionDays: number, options: 
       outbox_erased: outboxErased,
     })
     .execute();
-  return { ran: true, erasedBefore, signupsErased, outboxErased, interrupted: false };
+  return { ran: true, erasedBefore, signupsErased, outboxErased, consentErased, interrupted: false };
 }
 
 type Log = (msg: string, fields?: Record<string, unknown>) => void;
@@ -154,6 +160,7 @@ export function startSignupRetention(options: {
           erasedBefore: run.erasedBefore,
           signupsErased: run.signupsErased,
           outboxErased: run.outboxErased,
+          consentErased: run.consentErased,
           ...(run.interrupted ? { interrupted: true } : {}),
         });
       }

@@ -281,3 +281,29 @@ export function ingestRequest(): Bad {
     body: rng.next() < 0.1 ? rng.bytes(rng.int(5000)) : lines,
   };
 }
+
+/** A cookie answer (POST /consent) with its fields replaced by nasty or weird values, or not JSON at all. */
+export function consentRequest(): Bad {
+  const fields = ['id', 'v', 'analytics', 'marketing', 'chat', 'lang', 'at'];
+  const answer: Record<string, unknown> = { id: '1-2-3-4', v: 'abc', analytics: true, marketing: false, chat: false };
+  Object.assign(answer, { lang: 'en', at: Date.now() });
+  for (const field of fields) if (rng.next() < 0.4) answer[field] = value();
+  if (rng.next() < 0.1) delete answer[rng.pick(fields)];
+  const roll = rng.next();
+  const body =
+    roll < 0.1
+      ? rng.bytes(rng.int(2000))
+      : roll < 0.2
+        ? JSON.stringify(answer).slice(0, rng.int(60))
+        : JSON.stringify(answer);
+  const method = rng.pick(['POST', 'POST', 'POST', 'POST', 'GET', 'PUT']);
+  return {
+    kind: 'consent',
+    // A generated answer may happen to be valid (204, kept only if it is); over the rate limit 429.
+    owes: method !== 'POST' ? [405] : [204, 400, 413, 429],
+    path: '/consent',
+    method,
+    headers: { 'content-type': rng.pick(['text/plain;charset=UTF-8', 'application/json', '']) },
+    body,
+  };
+}

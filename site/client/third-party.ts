@@ -157,6 +157,8 @@ export function setUpThirdParties(): void {
   const answer = (categories: Categories) => {
     const before = choice;
     choice = saveChoice(categories, version, before);
+    // The record that consent was given (server/consent/): the answer as kept, no IP stored, no e-mail.
+    navigator.sendBeacon?.('/consent', JSON.stringify({ ...choice, lang: document.documentElement.lang }));
     apply(choice, before, true);
   };
 

@@ -11,6 +11,7 @@ import * as privacy from './0005_privacy.js';
 import * as signupLocale from './0006_signup_locale.js';
 import * as signupRetention from './0007_signup_retention.js';
 import * as partnerPages from './0008_partner_pages.js';
+import * as consent from './0009_consent.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '0001_signups_outbox': signupsOutbox,
@@ -21,4 +22,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0006_signup_locale': signupLocale,
   '0007_signup_retention': signupRetention,
   '0008_partner_pages': partnerPages,
+  '0009_consent': consent,
 };

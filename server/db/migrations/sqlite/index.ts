@@ -13,6 +13,7 @@ import * as privacy from './0007_privacy.js';
 import * as signupLocale from './0008_signup_locale.js';
 import * as signupRetention from './0009_signup_retention.js';
 import * as partnerPages from './0010_partner_pages.js';
+import * as consent from './0011_consent.js';
 
 export const sqliteMigrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -25,4 +26,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '0008_signup_locale': signupLocale,
   '0009_signup_retention': signupRetention,
   '0010_partner_pages': partnerPages,
+  '0011_consent': consent,
 };
