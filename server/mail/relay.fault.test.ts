@@ -214,3 +214,44 @@ describe('two workers (two servers) on PostgreSQL, with an 8 s lease, and a rela
     30_000,
   );
 });
+
+describe('a relay that hangs longer than one SMTP wait, with the default lease, on PostgreSQL', () => {
+  it('given a relay that takes connections and never greets should count each send as a failure within the 10 s SMTP wait, retry after the backoff and deliver every mail once', async () => {
+    const fresh = await database('postgres', ['warm@example.ng']);
+    const smtp = await sink();
+    const relay = await databaseProxy(smtp.url);
+    cleanups.push(() => relay.close());
+    // No leaseMs: the default 5 min lease, as a server runs; before the fix each wait was 30 s.
+    const transport = createTransport({ smtpUrl: relay.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
+    const outcomes: string[] = []; // what the server counts in kasuwa_mail_send_attempts_total
+    const worker = startMailWorker({
+      outbox: createOutboxStore(fresh.opened),
+      transport,
+      pollMs: 20,
+      baseDelayMs: 300,
+      onAttempt: (outcome) => outcomes.push(outcome),
+      log: () => {},
+    });
+    cleanups.push(() => worker.stop());
+    // Sent and its 250 read (the sink keeps a mail before answering): the pool has a connection open.
+    await expect.poll(() => outcomes, { timeout: 10_000 }).toEqual(['sent']);
+    relay.hang();
+    const recipients = ['hung0@example.ng', 'hung1@example.ng'];
+    await queueWelcomeMails(fresh.opened.db, recipients);
+    worker.wake();
+    // Both sends fail while the relay still hangs: the 10 s wait, plus room for a busy machine (it was 30 s).
+    await expect.poll(() => outcomes, { timeout: 20_000, interval: 200 }).toEqual(['sent', 'retry', 'retry']);
+    const queued = (await rowsOf(fresh)).slice(1);
+    expect(queued.map((row) => [row.status, row.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+    ]);
+    expect(queued.every((row) => /greeting|timeout/i.test(row.last_error ?? ''))).toBe(true);
+    await relay.relay();
+    await expect
+      .poll(async () => (await rowsOf(fresh)).every((row) => row.status === 'sent'), { timeout: 10_000 })
+      .toBe(true);
+    // Each mail once: a failed send may still have reached a relay, so a re-send keeps its Message-ID.
+    expect(smtp.received.flatMap((mail) => mail.to).toSorted()).toEqual(['warm@example.ng', ...recipients].toSorted());
+  }, 40_000);
+});

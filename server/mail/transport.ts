@@ -71,8 +71,15 @@ export function createTransport(options: {
 /** How long a worker's claim on a mail lasts unless MAIL_LEASE_SECONDS says otherwise (the worker's default too). */
 export const DEFAULT_LEASE_MS = 300_000;
 
-/** An eighth of the lease, at most 30 s: three waits in a row still end before a claim made halfway runs out. */
-const smtpWaitMs = (leaseMs: number) => Math.min(30_000, Math.floor(leaseMs / 8));
+/**
+ * The longest one SMTP wait lasts: a relay that has not greeted or answered in 10 s is hung, and its send
+ * should fail (counted, retried after the backoff). At 30 s, a relay hung for 30 s was cut loose before any
+ * wait ran out, its sends re-queued by the pool and never counted (docs/benchmarks.md, "Chaos").
+ */
+export const SMTP_WAIT_MAX_MS = 10_000;
+
+/** An eighth of the lease, at most 10 s: three waits in a row still end before a claim made halfway runs out. */
+const smtpWaitMs = (leaseMs: number) => Math.min(SMTP_WAIT_MAX_MS, Math.floor(leaseMs / 8));
 
 /** Pooled SMTP: a few connections kept open and reused, each for this many messages before a fresh one. */
 export const SMTP_POOL = { maxConnections: 3, maxMessages: 100 } as const;
