@@ -15,7 +15,7 @@ import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { PAGES, startBuiltServer } from '../scripts/with-server.mjs';
 import { measurePaints, median, ms, spread } from './phone-paint.mjs';
 import { armTap } from './phone-tap.mjs';
-import { IDS, sizedStandIns } from './phone-vendors.mjs';
+import * as thirdParties from './phone-vendors.mjs';
 
 process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 const args = process.argv.slice(2);
@@ -57,12 +57,8 @@ const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
 async function weigh(browser, url, { vendors = false, cpu = 1 } = {}) {
   const page = await browser.newPage({ viewport: VIEWPORT });
   try {
-    const served = vendors ? await sizedStandIns(page) : undefined;
-    if (served)
-      await page.addInitScript(() => {
-        window.__longTasks = [];
-        new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries())).observe({ type: 'longtask' });
-      });
+    const served = vendors ? await thirdParties.sizedStandIns(page) : undefined;
+    if (served) await page.addInitScript(thirdParties.observeLongTasks);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -100,59 +96,12 @@ async function weigh(browser, url, { vendors = false, cpu = 1 } = {}) {
       }
     }
     const before = { all, js, headers, jsHeaders, jsWire: js + jsHeaders, scripts };
-    if (!served) return before;
-    return {
-      ...before,
-      vendorsBefore: sum(served),
-      ...(await acceptAll(page, cdp, served, { origin, responses, sizes, cpu })),
-    };
+    return served
+      ? { ...before, ...(await thirdParties.acceptAll(page, cdp, served, { origin, responses, sizes, cpu })) }
+      : before;
   } finally {
     await page.close();
   }
-}
-
-const sum = (served) => Object.values(served).reduce((a, b) => a + b, 0);
-
-/** Total blocking time of the long tasks since `since` (performance.now()), from the init script's observer. */
-const tbtSince = (page, since) =>
-  page.evaluate(
-    (from) =>
-      (window.__longTasks ?? [])
-        .filter((task) => task.startTime >= from)
-        .reduce((total, task) => total + Math.max(0, task.duration - 50), 0),
-    since,
-  );
-
-/**
- * After the weighing: Accept all at `cpu`× CPU, then what it added (our origin and the vendors) and its
- * TBT; then Chat with us, and what that added. Reported, not gated.
- */
-async function acceptAll(page, cdp, served, { origin, responses, sizes, cpu }) {
-  // Our origin's bytes; the vendors' are counted as served by the stand-ins.
-  const ours = () =>
-    [...sizes].reduce((total, [id, bytes]) => total + (responses.get(id)?.url.startsWith(origin) ? bytes : 0), 0);
-  const accept = page.getByRole('button', { name: 'Accept all' });
-  if (!(await accept.isVisible())) return {};
-  const oursBefore = ours();
-  const vendorsBefore = sum(served);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-  const since = await page.evaluate(() => performance.now());
-  await accept.click();
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(2000);
-  const accepted = {
-    acceptBytes: ours() - oursBefore + sum(served) - vendorsBefore,
-    acceptVendors: { ...served },
-    acceptTbtMs: await tbtSince(page, since),
-  };
-  const chat = page.locator('[data-open-chat]').filter({ visible: true });
-  if (!(await chat.count())) return accepted;
-  const chatBefore = served['tawk.to'];
-  const chatSince = await page.evaluate(() => performance.now());
-  await chat.first().click();
-  await page.getByRole('dialog', { name: 'Chat window' }).waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(1000);
-  return { ...accepted, chatBytes: served['tawk.to'] - chatBefore, chatTbtMs: await tbtSince(page, chatSince) };
 }
 
 const TAPS = [
@@ -210,12 +159,26 @@ async function tapOnce(browser, base, tap, run, cpu) {
 }
 
 const server = await startBuiltServer(Number(process.env.PORT ?? 3245));
-const idServer = withIds ? await startBuiltServer(Number(process.env.PORT ?? 3245) + 1, IDS) : undefined;
+const idServer = withIds ? await startBuiltServer(Number(process.env.PORT ?? 3245) + 1, thirdParties.IDS) : undefined;
 const chromePath = ensureChromium();
 const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
 const loadAtStart = load();
 const checks = [];
 const check = (name, ok, figure) => checks.push({ name, ok, figure });
+/** The JavaScript and first-visit budgets of one load (without IDs, or with them before a choice). */
+const checkWeight = (prefix, pagePath, weight) => {
+  check(
+    `${prefix}JS before interaction ${pagePath}, on the wire`,
+    weight.jsWire <= BUDGET.js,
+    `${kb(weight.jsWire)} ≤ ${kb(BUDGET.js)}`,
+  );
+  if (pagePath === '/')
+    check(
+      `${prefix}first visit to /`,
+      weight.all <= BUDGET.firstVisitHome,
+      `${kb(weight.all)} ≤ ${kb(BUDGET.firstVisitHome)}`,
+    );
+};
 const pagesWanted = option('--pages')?.split(',');
 const pageRows = new Map(
   PAGES.filter(([, pagePath]) => !pagesWanted || pagesWanted.includes(pagePath)).map(([name, pagePath]) => [
@@ -241,42 +204,18 @@ try {
       console.log(
         `[phone] ${row.path}: JS ${kb(row.jsWire)} on the wire in ${row.scripts.length} files (${kb(row.js)} bodies + ${kb(row.jsHeaders)} headers), all ${kb(row.all)} of bodies and ${kb(row.headers)} of HTTP/1.1 headers (${seconds()})\n  ${row.scripts.join(' ')}`,
       );
-      check(
-        `JS before interaction ${row.path}, on the wire`,
-        row.jsWire <= BUDGET.js,
-        `${kb(row.jsWire)} ≤ ${kb(BUDGET.js)}`,
-      );
-      if (row.path === '/')
-        check('first visit to /', row.all <= BUDGET.firstVisitHome, `${kb(row.all)} ≤ ${kb(BUDGET.firstVisitHome)}`);
+      checkWeight('', row.path, row);
       if (!idServer) continue;
       // With IDs: the same budgets before a choice; Accept all and the chat are reported, not gated.
       const ids = await weigh(browser, idServer.base + row.path, { vendors: true, cpu: tapCpu });
       row.ids = ids;
-      console.log(
-        `[phone] with IDs ${row.path}: before a choice JS ${kb(ids.jsWire)} on the wire (${kb(ids.js)} bodies + ${kb(ids.jsHeaders)} headers), all ${kb(ids.all)}, vendors ${kb(ids.vendorsBefore)}; Accept all at ${tapCpu}× CPU +${kb(ids.acceptBytes ?? 0)} (${Object.entries(
-          ids.acceptVendors ?? {},
-        )
-          .map(([name, bytes]) => `${name} ${kb(bytes)}`)
-          .join(
-            ', ',
-          )}), TBT ${ms(ids.acceptTbtMs ?? 0)}; ${ids.chatBytes === undefined ? 'no Chat with us' : `Chat with us +${kb(ids.chatBytes)}, TBT ${ms(ids.chatTbtMs)}`} (${seconds()})`,
-      );
-      check(
-        `with IDs, before a choice: JS before interaction ${row.path}, on the wire`,
-        ids.jsWire <= BUDGET.js,
-        `${kb(ids.jsWire)} ≤ ${kb(BUDGET.js)}`,
-      );
+      console.log(`${thirdParties.describeWithIds(row.path, ids, { kb, ms, cpu: tapCpu })} (${seconds()})`);
+      checkWeight('with IDs, before a choice: ', row.path, ids);
       check(
         `with IDs, before a choice: no vendor request ${row.path}`,
         ids.vendorsBefore === 0,
         `${kb(ids.vendorsBefore)}`,
       );
-      if (row.path === '/')
-        check(
-          'with IDs, before a choice: first visit to /',
-          ids.all <= BUDGET.firstVisitHome,
-          `${kb(ids.all)} ≤ ${kb(BUDGET.firstVisitHome)}`,
-        );
     }
   }
 
@@ -425,24 +364,8 @@ const pageTable = [
 console.log(`| ${pageTable[0].join(' | ')} |`);
 console.log(`| ---- |${' ---: |'.repeat(pageTable[0].length - 1)}`);
 for (const cells of pageTable.slice(1)) console.log(`| ${cells.join(' | ')} |`);
-if (idServer && only.includes('js')) {
-  console.log(
-    `\n| page | JS before interaction on the wire, no IDs | with IDs, before a choice (≤ ${kb(BUDGET.js)}) | first visit, no IDs / with IDs | Accept all adds (ours + vendors): gtag.js, fbevents.js, tawk.to | TBT after Accept all at ${tapCpu}× CPU | Chat with us adds, TBT |`,
-  );
-  console.log(`| ---- |${' ---: |'.repeat(6)}`);
-  for (const row of pageRows.values()) {
-    const ids = row.ids;
-    if (!ids) continue;
-    const vendors = ids.acceptVendors;
-    console.log(
-      `| \`${row.path}\` | ${kb(row.jsWire)} | ${kb(ids.jsWire)}${mark(ids.jsWire <= BUDGET.js)} | ${kb(row.all)} / ${kb(ids.all)} | ${
-        vendors
-          ? `+${kb(ids.acceptBytes)}: ${kb(vendors['gtag.js'])}, ${kb(vendors['fbevents.js'])}, ${kb(vendors['tawk.to'])}`
-          : 'no question'
-      } | ${vendors ? ms(ids.acceptTbtMs) : ''} | ${ids.chatBytes === undefined ? '' : `+${kb(ids.chatBytes)}, ${ms(ids.chatTbtMs)}`} |`,
-    );
-  }
-}
+if (idServer && only.includes('js'))
+  thirdParties.printWithIds([...pageRows.values()], { kb, ms, mark, budget: BUDGET.js, cpu: tapCpu });
 if (tapRows.length) {
   console.log(
     `\n| tap at ${tapCpu}× CPU | feedback | click → feedback frame (≤ 200 ms), runs | longest long task in between, runs |`,
