@@ -15,6 +15,7 @@ import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs';
 import { PAGES, startBuiltServer } from '../scripts/with-server.mjs';
 import { measurePaints, median, ms, spread } from './phone-paint.mjs';
 import { armTap } from './phone-tap.mjs';
+import * as thirdParties from './phone-vendors.mjs';
 
 process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 const args = process.argv.slice(2);
@@ -29,6 +30,8 @@ const runs = Number(option('--runs') ?? 5);
 const taps = Number(option('--taps') ?? 5);
 const paints = Number(option('--paints') ?? 5);
 const paintCpu = Number(option('--paint-cpu') ?? 8);
+// A second server with the three third-party IDs set, the vendors answered locally (phone-vendors.mjs).
+const withIds = args.includes('--with-ids');
 const KB = 1024;
 const BUDGET = {
   js: 80 * KB,
@@ -51,9 +54,11 @@ const started = Date.now();
 const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
 /** Bytes from our origin while `url` loads with no interaction: all of them, and the JavaScript. */
-async function weigh(browser, url) {
+async function weigh(browser, url, { vendors = false, cpu = 1 } = {}) {
   const page = await browser.newPage({ viewport: VIEWPORT });
   try {
+    const served = vendors ? await thirdParties.sizedStandIns(page) : undefined;
+    if (served) await page.addInitScript(thirdParties.observeLongTasks);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -90,7 +95,10 @@ async function weigh(browser, url) {
         scripts.push(response.url.slice(origin.length));
       }
     }
-    return { all, js, headers, jsHeaders, jsWire: js + jsHeaders, scripts };
+    const before = { all, js, headers, jsHeaders, jsWire: js + jsHeaders, scripts };
+    return served
+      ? { ...before, ...(await thirdParties.acceptAll(page, cdp, served, { origin, responses, sizes, cpu })) }
+      : before;
   } finally {
     await page.close();
   }
@@ -151,11 +159,26 @@ async function tapOnce(browser, base, tap, run, cpu) {
 }
 
 const server = await startBuiltServer(Number(process.env.PORT ?? 3245));
+const idServer = withIds ? await startBuiltServer(Number(process.env.PORT ?? 3245) + 1, thirdParties.IDS) : undefined;
 const chromePath = ensureChromium();
 const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
 const loadAtStart = load();
 const checks = [];
 const check = (name, ok, figure) => checks.push({ name, ok, figure });
+/** The JavaScript and first-visit budgets of one load (without IDs, or with them before a choice). */
+const checkWeight = (prefix, pagePath, weight) => {
+  check(
+    `${prefix}JS before interaction ${pagePath}, on the wire`,
+    weight.jsWire <= BUDGET.js,
+    `${kb(weight.jsWire)} ≤ ${kb(BUDGET.js)}`,
+  );
+  if (pagePath === '/')
+    check(
+      `${prefix}first visit to /`,
+      weight.all <= BUDGET.firstVisitHome,
+      `${kb(weight.all)} ≤ ${kb(BUDGET.firstVisitHome)}`,
+    );
+};
 const pagesWanted = option('--pages')?.split(',');
 const pageRows = new Map(
   PAGES.filter(([, pagePath]) => !pagesWanted || pagesWanted.includes(pagePath)).map(([name, pagePath]) => [
@@ -181,13 +204,18 @@ try {
       console.log(
         `[phone] ${row.path}: JS ${kb(row.jsWire)} on the wire in ${row.scripts.length} files (${kb(row.js)} bodies + ${kb(row.jsHeaders)} headers), all ${kb(row.all)} of bodies and ${kb(row.headers)} of HTTP/1.1 headers (${seconds()})\n  ${row.scripts.join(' ')}`,
       );
+      checkWeight('', row.path, row);
+      if (!idServer) continue;
+      // With IDs: the same budgets before a choice; Accept all and the chat are reported, not gated.
+      const ids = await weigh(browser, idServer.base + row.path, { vendors: true, cpu: tapCpu });
+      row.ids = ids;
+      console.log(`${thirdParties.describeWithIds(row.path, ids, { kb, ms, cpu: tapCpu })} (${seconds()})`);
+      checkWeight('with IDs, before a choice: ', row.path, ids);
       check(
-        `JS before interaction ${row.path}, on the wire`,
-        row.jsWire <= BUDGET.js,
-        `${kb(row.jsWire)} ≤ ${kb(BUDGET.js)}`,
+        `with IDs, before a choice: no vendor request ${row.path}`,
+        ids.vendorsBefore === 0,
+        `${kb(ids.vendorsBefore)}`,
       );
-      if (row.path === '/')
-        check('first visit to /', row.all <= BUDGET.firstVisitHome, `${kb(row.all)} ≤ ${kb(BUDGET.firstVisitHome)}`);
     }
   }
 
@@ -290,6 +318,7 @@ try {
 } finally {
   await browser.close();
   server.stop();
+  idServer?.stop();
 }
 
 const cheapCpu = cheapPhoneMultiplier(benchmark.index);
@@ -335,6 +364,8 @@ const pageTable = [
 console.log(`| ${pageTable[0].join(' | ')} |`);
 console.log(`| ---- |${' ---: |'.repeat(pageTable[0].length - 1)}`);
 for (const cells of pageTable.slice(1)) console.log(`| ${cells.join(' | ')} |`);
+if (idServer && only.includes('js'))
+  thirdParties.printWithIds([...pageRows.values()], { kb, ms, mark, budget: BUDGET.js, cpu: tapCpu });
 if (tapRows.length) {
   console.log(
     `\n| tap at ${tapCpu}× CPU | feedback | click → feedback frame (≤ 200 ms), runs | longest long task in between, runs |`,

@@ -31,6 +31,10 @@ api.maximize=function(){if(document.getElementById('tawk-stand-in'))return;var d
 api.hideWidget=function(){var d=document.getElementById('tawk-stand-in');if(d)d.remove();};
 setTimeout(function(){api.onLoad&&api.onLoad();},50);})();`;
 
+/** The stand-in script for a vendor's address ('' for its collect addresses, answered 204). */
+export const standInBody = (url: string) =>
+  url.includes('gtag/js') ? GTAG : url.includes('fbevents') ? FBEVENTS : url.includes('tawk.to') ? TAWK : '';
+
 /** Routes every vendor host to its stand-in; returns the vendor requests the page made. */
 export async function standIns(page: Page): Promise<Request[]> {
   const requests: Request[] = [];
@@ -38,14 +42,7 @@ export async function standIns(page: Page): Promise<Request[]> {
     if (VENDOR_HOSTS.test(new URL(request.url()).hostname)) requests.push(request);
   });
   await page.context().route(VENDOR_HOSTS, (route) => {
-    const url = route.request().url();
-    const body = url.includes('gtag/js')
-      ? GTAG
-      : url.includes('fbevents')
-        ? FBEVENTS
-        : url.includes('tawk.to')
-          ? TAWK
-          : '';
+    const body = standInBody(route.request().url());
     return route.fulfill({ status: body ? 200 : 204, contentType: 'text/javascript', body });
   });
   return requests;

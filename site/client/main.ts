@@ -5,15 +5,21 @@ import { setUpDrawer } from './drawer.js';
 import { setUpFaqAnalytics } from './faq.js';
 import { setUpSteps } from './steps.js';
 import { setUpAudienceTabs } from './tabs.js';
-import { setUpThirdParties } from './third-party.js';
 
 // A page built last December still shows this year.
 for (const year of document.querySelectorAll('[data-current-year]'))
   year.textContent = String(new Date().getFullYear());
 
+// The cookie question and the third parties (third-party.ts, consent.ts) load only on a page with an ID
+// configured (the server's <meta name="kasuwa-…-id">): without one, every page is spared their bytes.
 // With a stored yes, GA is set up before the page view so gtag receives it (it queues until gtag.js loads).
-setUpThirdParties();
-trackPageView();
+const THIRD_PARTY_IDS = ['kasuwa-ga-id', 'kasuwa-pixel-id', 'kasuwa-chat-id'];
+if (THIRD_PARTY_IDS.some((name) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content))
+  import('./third-party.js').then(({ setUpThirdParties }) => {
+    setUpThirdParties();
+    trackPageView();
+  }, trackPageView);
+else trackPageView();
 trackClicks();
 setUpFaqAnalytics();
 setUpDrawer();
