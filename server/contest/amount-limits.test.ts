@@ -3,7 +3,7 @@
  * order over ₦100,000,000 or one taking a store past ₦1,000,000,000,000 is refused with its line named,
  * over HTTP and by the CLI; a store filled near its maximum shows the database's exact sum everywhere.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,12 +57,19 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       body: lines.join('\n'),
     });
 
-  function admin(...args: string[]) {
-    const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
-      env: { ...process.env, ...server.database.env, DEMO_DATA: 'off', NODE_ENV: 'test' },
-      encoding: 'utf8',
+  /**
+   * Asynchronous on purpose: the server runs in this process, and a blocking spawnSync of several seconds
+   * let its idle keep-alive sockets time out under the next test's fetch (ECONNRESET under load).
+   */
+  function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args],
+        { env: { ...process.env, ...server.database.env, DEMO_DATA: 'off', NODE_ENV: 'test' }, encoding: 'utf8' },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
     });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   }
 
   function salesFile(name: string, rows: string[]): string {
@@ -91,13 +98,13 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
     expect(await recordedSales('capped')).toBe('0');
   });
 
-  it('given a sales file with an order over ₦100,000,000 should exit 1 naming its line, and apply nothing', () => {
+  it('given a sales file with an order over ₦100,000,000 should exit 1 naming its line, and apply nothing', async () => {
     const file = salesFile('over-cap.csv', [
       `cap-4,capped,99999999.99,paid,${PAID_AT}`,
       `cap-5,capped,1e12,paid,${PAID_AT}`,
       `cap-6,capped,123456789012,paid,${PAID_AT}`,
     ]);
-    const result = admin('sales:import', file);
+    const result = await admin('sales:import', file);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`${file}:3: amount must be naira`);
     expect(result.stderr).toContain(`${file}:4: amount must be at most ₦100,000,000 per order`);
@@ -127,12 +134,12 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
     });
     expect(await graphql.text()).toBe(`{"data":{"getStoreLeaderboard":{"totalRevenue":${expected.json}}}}`);
 
-    const table = admin('contest:standings', '--top', '1');
+    const table = await admin('contest:standings', '--top', '1');
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(
       new RegExp(`\\n\\s+1\\s+big\\s+Big\\s+big\\.kasuwa\\.shop\\s+${expected.grouped}\\s+10000\\s`),
     );
-    const csv = admin('contest:standings', '--top', '1', '--format', 'csv');
+    const csv = await admin('contest:standings', '--top', '1', '--format', 'csv');
     expect(csv.stdout.split('\r\n')[1]).toBe(`1,no,big,Big,big.kasuwa.shop,${expected.plain},10000,0,300000,1,`);
     // Only the second batch is in: 9,999 × ₦99,999,999.99 + ₦0.01.
     expect(sum).toBe('99989999990002');
@@ -150,7 +157,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       `full-c,full,99999999.99,paid,${PAID_AT}`,
       `full-d,full,0.02,refunded,${PAID_AT}`,
     ]);
-    const refused = admin('sales:import', over);
+    const refused = await admin('sales:import', over);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${over}:3: ${refusal}`);
     expect(await recordedSales('full')).toBe('9999');
@@ -160,8 +167,8 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       `full-e,full,99999999.99,paid,${PAID_AT}`,
       `full-f,full,0.01,paid,${PAID_AT}`,
     ]);
-    expect(admin('sales:import', upTo).code).toBe(0);
-    expect(admin('contest:standings', '--top', '2').stdout).toMatch(
+    expect((await admin('sales:import', upTo)).code).toBe(0);
+    expect((await admin('contest:standings', '--top', '2')).stdout).toMatch(
       /\s+full\s+Full\s+full\.kasuwa\.shop\s+₦1,000,000,000,000\.00\s/,
     );
   });
