@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { seededRandom } from '../server/demo-data.js';
 
 const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,18 +33,6 @@ export const FAULTS: Record<FaultKind, { label: string; seconds: number; alert: 
 };
 const KINDS = Object.keys(FAULTS) as FaultKind[];
 
-/** mulberry32: the same seed, the same schedule. */
-function random(seedValue: number) {
-  let a = seedValue >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export type Planned = { at: number; kind: FaultKind; server: number; restart?: { server: number; after: number } };
 
 /**
@@ -52,7 +41,7 @@ export type Planned = { at: number; kind: FaultKind; server: number; restart?: {
  * a server, SIGKILLed a few seconds into the fault.
  */
 export function schedule(seedValue: number, totalSeconds: number): Planned[] {
-  const next = random(seedValue);
+  const next = seededRandom(seedValue); // the same seed, the same schedule
   const order = [...KINDS].sort(() => next() - 0.5);
   const plan: Planned[] = [];
   for (let at = 60; at + 30 + 60 <= totalSeconds; at += 60 + Math.floor(next() * 31)) {
