@@ -70,6 +70,7 @@ describe('loading on a slow phone', () => {
         locale: 'en',
         source: `${location.host}${location.pathname}`,
         partner: null,
+        campaign: null,
       },
     ]);
   });
