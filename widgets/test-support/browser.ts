@@ -4,7 +4,6 @@
  * Each test mounts what it needs in its own fixture container, removed after the test, and waits for
  * the state that proves its point (never a fixed sleep).
  */
-import { idleMoment } from './commands.js';
 import type { GraphqlRequest } from './fake-graphql.js';
 import { accessibleName, describeQuery, queryAllByRole, type RoleQuery, until } from './queries.js';
 
@@ -77,8 +76,9 @@ export async function mount<E extends HTMLElement = WidgetElement>(
     `<${tag}> showing ${what}`,
   );
   // Shown is not yet listening: react-final-form registers its fields in an effect, and WebKit ran a
-  // test's focus and blur before it (the blur was lost). A reader cannot act that fast.
-  await idleMoment();
+  // test's focus and blur before it (the blur was lost). A reader cannot act that fast: wait a frame and
+  // a task (not an idle moment, which a busy runner may not give for seconds).
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   return { container, element, root };
 }
 
