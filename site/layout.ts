@@ -49,12 +49,7 @@ function alternates(route: Route, config: SiteConfig) {
   )}<link rel="alternate" hreflang="x-default" href=${pageUrl(config, route, 'en')}>`;
 }
 
-/**
- * The document for the page's language (pageLocale(): site/render.ts renders each language in turn).
- * The page paints from its HTML alone: CSS inline, and our module scripts (deferred anyway) fetched at
- * low priority, so nothing of ours is render-blocking, for Chromium or for Lighthouse's simulation,
- * which counts a high-priority script that ran before the first paint as blocking it.
- */
+/** The document for the page's language (pageLocale(): site/render.ts renders each language in turn). */
 export function documentFor(route: Route, assets: Assets, config: SiteConfig) {
   const locale = pageLocale();
   const analyticsTitle = route.analyticsTitle ?? '';
@@ -94,8 +89,8 @@ ${meta('kasuwa-pixel-id', config.pixelId)}
 ${meta('kasuwa-chat-id', config.chatId)}
 ${(assets.css ?? []).map(inlineStyle)}
 ${assets.styles.map((href) => html`<link rel="stylesheet" href=${href}>`)}
-${assets.scripts.map((src) => html`<script type="module" src=${src} fetchpriority="low"></script>`)}
-<script type="module" src=${WIDGETS_SCRIPT} fetchpriority="low"></script>
+${assets.scripts.map((src) => html`<script type="module" src=${src}></script>`)}
+<script type="module" src=${WIDGETS_SCRIPT}></script>
 ${jsonLd(organization(config))}
 ${(route.structuredData?.(config) ?? []).map(jsonLd)}
 </head>
