@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { axeViolations as violations } from './site-helpers.js';
 
 // The built renderer's list of pages: the site's source declares its text with Lingui's macros, which
 // only the build compiles.
@@ -13,7 +13,6 @@ const { routes } = (await import(pathToFileURL(path.resolve('dist/server/render.
   routes: { path: string; status?: number }[];
 };
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = [360, 1366];
 const paths = [
   ...routes.map((route) => (route.status === 404 ? '/no-such-page' : route.path)),
@@ -25,14 +24,6 @@ const paths = [
   '/ha/',
   '/ig/pricing',
 ];
-
-/** Violations as readable lines: rule, where, and axe's own summary of what is wrong. */
-async function violations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary}`),
-  );
-}
 
 /**
  * Upgrades every widget on the page, so axe sees the real controls: the loader's ready() (a widget far

@@ -1,4 +1,5 @@
-/** Shared by the site tests: record every `kasuwa:analytics` event a page dispatches. */
+/** Shared by the site tests: analytics events, upgraded widgets, CSP violations, layout shifts and axe. */
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type Recorded =
@@ -54,4 +55,15 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
 export async function layoutShiftSum(page: Page): Promise<number> {
   const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
   return shifts.reduce((sum, value) => sum + value, 0);
+}
+
+/** The accessibility gate's rules (docs/quality.md): WCAG 2.0, 2.1 and 2.2, A and AA. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/** axe's violations as readable lines: rule, where, and axe's own summary of what is wrong. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary}`),
+  );
 }

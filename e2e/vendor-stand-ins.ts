@@ -4,8 +4,9 @@
  * its hits to the vendor's collect address, which is answered here too and counted.
  */
 import type { Page, Request } from '@playwright/test';
+import { THIRD_PARTY_IDS } from '../scripts/third-party-ids.mjs';
 
-export const IDS = { GA_MEASUREMENT_ID: 'G-TEST1234', META_PIXEL_ID: '1234567890', CHAT_WIDGET_ID: 'abc123/default' };
+export const IDS = THIRD_PARTY_IDS;
 
 export const VENDOR_HOSTS = /googletagmanager\.com|google-analytics\.com|facebook\.(net|com)|tawk\.to/;
 

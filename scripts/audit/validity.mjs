@@ -59,10 +59,31 @@ async function serverPages(siteDir) {
   return dir;
 }
 
-export async function runValidity({ siteDir, log = console.log }) {
+/** The address a built page is served at: `pcm/index.html` → `/pcm/`, `404.html` → an unknown path. */
+export function pagePath(file) {
+  return `/${file
+    .replace(/(^|\/)404\.html$/, '$1no-such-page')
+    .replace(/(^|\/)index\.html$/, '$1')
+    .replace(/\.html$/, '')}`;
+}
+
+/** Each built page as a running server answers it (with its run-time configuration), in a folder of their own. */
+async function servedPages(siteDir, base) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-served-pages-'));
+  for (const file of htmlFiles(siteDir).map((file) => path.relative(siteDir, file))) {
+    const response = await fetch(base + pagePath(file));
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), await response.text());
+  }
+  return dir;
+}
+
+/** `servedFrom`: check the pages as that server answers them instead of the files (audit --with-ids). */
+export async function runValidity({ siteDir, servedFrom, log = console.log }) {
   const jar = require('vnu-jar');
   const samplesDir = await serverPages(siteDir);
-  const files = [...htmlFiles(siteDir), ...htmlFiles(samplesDir)];
+  const pagesDir = servedFrom ? await servedPages(siteDir, servedFrom) : siteDir;
+  const files = [...htmlFiles(pagesDir), ...htmlFiles(samplesDir)];
   const result = spawnSync('java', ['-jar', jar, '--format', 'json', '--stdout', ...files], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -76,13 +97,14 @@ export async function runValidity({ siteDir, log = console.log }) {
     const warnings = mine.filter((message) => message.type === 'info' && message.subType === 'warning');
     for (const error of errors) log(`[validity] ${file}:${error.lastLine ?? '?'} ${error.message}`);
     return {
-      file: file.startsWith(samplesDir) ? `(server) ${path.basename(file)}` : path.relative(siteDir, file),
+      file: file.startsWith(samplesDir) ? `(server) ${path.basename(file)}` : path.relative(pagesDir, file),
       errors: errors.length,
       warnings: warnings.length,
       ok: errors.length === 0,
     };
   });
   fs.rmSync(samplesDir, { recursive: true, force: true });
+  if (servedFrom) fs.rmSync(pagesDir, { recursive: true, force: true });
   log(
     `[validity] ${files.length} pages, ${rows.reduce((sum, row) => sum + row.errors, 0)} errors, ${rows.reduce((sum, row) => sum + row.warnings, 0)} warnings`,
   );
