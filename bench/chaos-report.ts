@@ -1,7 +1,7 @@
 /**
- * bench:chaos's checks and output: the end table (test-results/chaos/summary.md, also printed) and the
- * timeline picture (timeline.svg: faults, alerts, error rate and p99 against time). What each check
- * means: docs/benchmarks.md#chaos.
+ * bench:chaos's checks and output: how an answer is read (its code), the end table
+ * (test-results/chaos/summary.md, also printed) and the timeline picture (timeline.svg: faults, alerts,
+ * error rate and p99 against time). What each check means: docs/benchmarks.md#chaos.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +35,26 @@ export type ChaosReport = {
   /** Restarts after a SIGKILL that exited before listening (the supervisor tried again 5 s later). */
   failedStarts: string[];
 };
+
+export type GraphqlAnswer<T> = {
+  /** Whether the body was JSON at all (HAProxy's own error pages were HTML before deploy/haproxy.cfg's kasuwa_api). */
+  json: boolean;
+  data?: T | null;
+  errors?: { extensions?: { code?: string } }[];
+};
+
+/** A /graphql answer read as a client reads it; a body that is not JSON is said so, not thrown. */
+export function graphqlAnswer<T = unknown>(response: { text: string }): GraphqlAnswer<T> {
+  try {
+    const parsed: unknown = JSON.parse(response.text);
+    if (parsed && typeof parsed === 'object') return { json: true, ...(parsed as Omit<GraphqlAnswer<T>, 'json'>) };
+  } catch {}
+  return { json: false };
+}
+
+/** A refusal's code: the API's, else the status, marked when the body was not JSON (no client could read it). */
+export const codeOf = (answer: GraphqlAnswer<unknown>, response: { status: number }) =>
+  answer.errors?.[0]?.extensions?.code ?? `HTTP ${response.status}${answer.json ? '' : ' (not JSON)'}`;
 
 /** Seconds after a fault (or the restart within it) ends that still count as its window. */
 const RECOVERY_S = 5;
@@ -133,7 +153,12 @@ export function writeReport(
   if (notMailed.length) failures.push(`${notMailed.length} stored signups never mailed`);
   if (mailedTwice.length) failures.push(`${mailedTwice.length} signups mailed more than once`);
   const refusedTotal = Object.values(report.refused).reduce((a, b) => a + b, 0);
+  // A refusal a client cannot read as "try again" (HTML, a bare status, a dropped connection) fails the run.
   const unclear = Object.entries(report.refused).filter(([code]) => !CLEAR_CODES.has(code));
+  const unclearCount = unclear.reduce((sum, [, n]) => sum + n, 0);
+  if (unclearCount) {
+    failures.push(`refused signups without a clear code: ${unclear.map(([code, n]) => `${code} ${n}`).join(', ')}`);
+  }
 
   // Availability: pages and the bundle.
   const pageSamples = report.samples.filter((s) => s.kind === 'page');
@@ -185,7 +210,7 @@ export function writeReport(
       Object.entries(report.refused)
         .map(([code, n]) => `${code} ${n}`)
         .join(', ') || 'none'
-    } | ${unclear.length === 0 ? 'pass: clear codes' : `${unclear.reduce((a, [, n]) => a + n, 0)} without UNAVAILABLE or RATE_LIMITED`} |`,
+    } | ${unclearCount === 0 ? 'pass: clear codes' : `FAIL: ${unclearCount} without UNAVAILABLE or RATE_LIMITED`} |`,
     `| pages and bundle during faults | ${duringOk}/${during.length} answered 200 (${pct(duringOk, during.length)})${codes(during)} | ${during.length && duringOk / during.length < 0.995 ? 'FAIL' : 'pass'} (≥ 99.5 %) |`,
     `| pages and bundle outside faults | ${outsideOk}/${outside.length} answered 200 (${pct(outsideOk, outside.length)})${codes(outside)} | ${outsideOk < outside.length ? 'FAIL' : 'pass'} (100 %) |`,
     `| rank lookups | ${lookups - lookupFailed}/${lookups} answered (${pct(lookups - lookupFailed, lookups)}) | – |`,

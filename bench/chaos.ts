@@ -15,7 +15,7 @@ import { ensurePostgresBinaries, privatePostgres } from '../server/testing/priva
 import { redisAnswers, spawnRedis } from '../server/testing/redis-server.js';
 import { START_SELLING } from '../server/testing/start-selling.js';
 import { FAULTS, type Planned, schedule, sleep, startPrometheus } from './chaos-faults.js';
-import { type ChaosReport, type FaultRun, type Sample, writeReport } from './chaos-report.js';
+import { type ChaosReport, codeOf, type FaultRun, graphqlAnswer, type Sample, writeReport } from './chaos-report.js';
 
 function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -162,21 +162,18 @@ async function main() {
           const email = `chaos-${seed}-${n}@example.ng`;
           const body = JSON.stringify({ query: START_SELLING, variables: { data: { email } } });
           const response = await send('POST', `${base}/graphql`, body);
-          const parsed = JSON.parse(response.text || '{}') as {
-            data?: { startSelling?: { success: boolean } } | null;
-            errors?: { extensions?: { code?: string } }[];
-          };
+          const parsed = graphqlAnswer<{ startSelling?: { success: boolean } }>(response);
           ok = parsed.data?.startSelling?.success === true;
           if (ok) acknowledged.push(email);
-          code = ok ? 'accepted' : (parsed.errors?.[0]?.extensions?.code ?? `HTTP ${response.status}`);
+          code = ok ? 'accepted' : codeOf(parsed, response);
           if (!ok) refused.set(code, (refused.get(code) ?? 0) + 1);
         } else if (kind === 'lookup') {
           const domain = domains[n % domains.length];
           const body = JSON.stringify({ query: lookupQuery, variables: { q: { domain } } });
           const response = await send('POST', `${base}/graphql`, body);
-          const parsed = JSON.parse(response.text || '{}') as { errors?: { extensions?: { code?: string } }[] };
-          ok = response.status === 200 && !parsed.errors;
-          code = ok ? '200' : (parsed.errors?.[0]?.extensions?.code ?? `HTTP ${response.status}`);
+          const parsed = graphqlAnswer(response);
+          ok = response.status === 200 && parsed.json && !parsed.errors;
+          code = ok ? '200' : codeOf(parsed, response);
         } else {
           const response = await send('GET', `${base}${pages[n % pages.length]}`);
           ok = response.status === 200;
@@ -323,8 +320,7 @@ async function main() {
         try {
           const response = await send('POST', `${server.base}/graphql`, body);
           accepted =
-            (JSON.parse(response.text) as { data?: { startSelling?: { success?: boolean } } }).data?.startSelling
-              ?.success === true;
+            graphqlAnswer<{ startSelling?: { success?: boolean } }>(response).data?.startSelling?.success === true;
         } catch {}
         if (!accepted) await sleep(1000);
       }

@@ -42,9 +42,9 @@ export const CONFIG_VARIABLES = [
   },
   {
     names: ['MAIL_LEASE_SECONDS'],
-    default: '`300`',
+    default: '`80`',
     meaning:
-      'how long the e-mail worker holds the rows it claimed; after that another worker (or this one after a crash) takes them over',
+      'how long the e-mail worker holds the rows it claimed unless it renews the claim (it does while it sends); after that another worker (or this one after a crash) takes them over',
   },
   {
     names: ['DEMO_DATA'],

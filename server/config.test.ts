@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_VARIABLE_NAMES } from '../common/config-variables.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DEFAULT_LEASE_MS } from './mail/transport.js';
 
 describe('loadConfig', () => {
   it('should read every variable the configuration table lists, and no other', () => {
@@ -26,6 +27,7 @@ describe('loadConfig', () => {
     expect(config.demoData).toBe(true);
     expect(config.campaign).toEqual({ startsAt: '2026-11-30T23:00:00.000Z', endsAt: '2027-01-31T22:59:59.999Z' });
     expect(config.contestGraceHours).toBe(72);
+    expect(config.mailLeaseSeconds * 1000).toBe(DEFAULT_LEASE_MS);
   });
 
   it('given NODE_ENV=production should load no demo data unless DEMO_DATA asks for it', () => {

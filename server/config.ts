@@ -299,7 +299,8 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       },
     },
     signupRetentionDays: integer(env, 'SIGNUP_RETENTION_DAYS', DEFAULT_SIGNUP_RETENTION_DAYS, 0, 36_500),
-    mailLeaseSeconds: integer(env, 'MAIL_LEASE_SECONDS', 300, 1, 86_400),
+    // DEFAULT_LEASE_MS of server/mail/transport.ts (config.test.ts checks they agree).
+    mailLeaseSeconds: integer(env, 'MAIL_LEASE_SECONDS', 80, 1, 86_400),
     trustProxy: trustProxy(env),
     metricsPort: read(env, 'METRICS_PORT') ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
     metricsToken,

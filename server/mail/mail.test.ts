@@ -192,6 +192,39 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
     expect(sent.toSorted()).toEqual(recipients.toSorted());
   });
 
+  it('given an SMTP pool of 3 connections and 7 mails queued should claim only the 3 it sends at once, so a server that dies strands no more', async () => {
+    const { opened } = await database(backend);
+    const recipients = Array.from({ length: 7 }, (_, i) => `pool${i}@example.ng`);
+    await queue(opened.db, recipients);
+    let open: () => void = () => {};
+    const relayAnswers = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      kind: 'smtp',
+      connections: 3,
+      async send(message) {
+        await relayAnswers;
+        sent.push(message.to);
+      },
+      close() {},
+    };
+    const worker = startMailWorker({ outbox: createOutboxStore(opened), pollMs: 20, transport });
+    cleanups.push(() => worker.stop());
+    cleanups.push(() => open()); // before the stop, which waits for the sends under way
+    const claimed = () => opened.db.selectFrom('outbox').select('id').where('status', '=', 'sending').execute();
+    // The claim is one transaction: once a row is claimed, all of the batch is.
+    const batch = await until(async () => {
+      const rows = await claimed();
+      return rows.length > 0 ? rows : undefined;
+    }, 'the first claim');
+    expect(batch).toHaveLength(3);
+    open();
+    await until(() => sent.length === recipients.length || undefined, 'every mail sent');
+    expect(sent.toSorted()).toEqual(recipients.toSorted());
+  });
+
   it('given rows left sending by a worker that crashed should take over only those whose lease has run out', async () => {
     const { opened } = await database(backend);
     await queue(opened.db, ['busy@example.ng', 'crashed@example.ng']);

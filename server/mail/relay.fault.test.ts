@@ -221,7 +221,7 @@ describe('a relay that hangs longer than one SMTP wait, with the default lease, 
     const smtp = await sink();
     const relay = await databaseProxy(smtp.url);
     cleanups.push(() => relay.close());
-    // No leaseMs: the default 5 min lease, as a server runs; before the fix each wait was 30 s.
+    // No leaseMs: the default lease, as a server runs; with the 5 min one each wait was 30 s before the fix.
     const transport = createTransport({ smtpUrl: relay.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
     const outcomes: string[] = []; // what the server counts in kasuwa_mail_send_attempts_total
     const worker = startMailWorker({
@@ -241,11 +241,14 @@ describe('a relay that hangs longer than one SMTP wait, with the default lease, 
     worker.wake();
     // Both sends fail while the relay still hangs: the 10 s wait, plus room for a busy machine (it was 30 s).
     await expect.poll(() => outcomes, { timeout: 20_000, interval: 200 }).toEqual(['sent', 'retry', 'retry']);
+    // A failure is counted just before it is recorded: the rows may still be `sending` for a moment.
+    await expect
+      .poll(async () => (await rowsOf(fresh)).slice(1).map((row) => [row.status, row.attempts]), { timeout: 5_000 })
+      .toEqual([
+        ['pending', 1],
+        ['pending', 1],
+      ]);
     const queued = (await rowsOf(fresh)).slice(1);
-    expect(queued.map((row) => [row.status, row.attempts])).toEqual([
-      ['pending', 1],
-      ['pending', 1],
-    ]);
     expect(queued.every((row) => /greeting|timeout/i.test(row.last_error ?? ''))).toBe(true);
     await relay.relay();
     await expect

@@ -68,15 +68,20 @@ export function createTransport(options: {
   return fileTransport(path.join(options.dataDir, 'mail'), options.mailFrom, options.dkim);
 }
 
-/** How long a worker's claim on a mail lasts unless MAIL_LEASE_SECONDS says otherwise (the worker's default too). */
-export const DEFAULT_LEASE_MS = 300_000;
-
 /**
  * The longest one SMTP wait lasts: a relay that has not greeted or answered in 10 s is hung, and its send
  * should fail (counted, retried after the backoff). At 30 s, a relay hung for 30 s was cut loose before any
  * wait ran out, its sends re-queued by the pool and never counted (docs/benchmarks.md, "Chaos").
  */
 export const SMTP_WAIT_MAX_MS = 10_000;
+
+/**
+ * How long a worker's claim on a mail lasts unless MAIL_LEASE_SECONDS says otherwise (the worker's default
+ * too): 80 s, the shortest whose eighth is the whole SMTP wait. The worker renews it every quarter while
+ * it sends, so it only bounds how long the mails of a server that died wait before another sends them; at
+ * 5 minutes they outwaited KasuwaMailOldestUnsent (docs/benchmarks.md, "Chaos").
+ */
+export const DEFAULT_LEASE_MS = 8 * SMTP_WAIT_MAX_MS;
 
 /** An eighth of the lease, at most 10 s: three waits in a row still end before a claim made halfway runs out. */
 const smtpWaitMs = (leaseMs: number) => Math.min(SMTP_WAIT_MAX_MS, Math.floor(leaseMs / 8));

@@ -25,7 +25,11 @@ export type MailWorkerOptions = {
   baseDelayMs?: number;
   maxDelayMs?: number;
   maxAttempts?: number;
-  /** Rows claimed per transaction. */
+  /**
+   * Rows claimed per transaction; by default as many as the transport sends at once (the SMTP pool's
+   * connections), so a server that dies strands no more rows than it was sending, each waiting for its
+   * lease to run out; 20 for a transport that does not say (.eml files).
+   */
   claimBatch?: number;
   /** How long a claim holds its rows; after that another worker may take them over. */
   leaseMs?: number;
@@ -88,8 +92,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const baseDelayMs = options.baseDelayMs ?? RETRY_SCHEDULE.baseDelayMs;
   const maxDelayMs = options.maxDelayMs ?? RETRY_SCHEDULE.maxDelayMs;
   const maxAttempts = options.maxAttempts ?? RETRY_SCHEDULE.maxAttempts;
-  const claimBatch = options.claimBatch ?? 20;
   const lanes = Math.max(1, transport.connections ?? 1);
+  const claimBatch = options.claimBatch ?? transport.connections ?? 20;
   let stopping = false;
   let stoppedAt = 0;
   /** Rows this process sent and has not seen recorded `sent` (bounded: the oldest are forgotten first). */

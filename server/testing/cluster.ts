@@ -10,10 +10,10 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { installFromDebian } from '../../scripts/debian.mjs';
+import { HAPROXY_CONFIG } from './balancer-errors.js';
 import { freePort } from './free-port.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const HAPROXY_CONFIG = path.join(root, 'deploy/haproxy.cfg');
 const HAPROXY_PATHS = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'];
 
 /**
@@ -84,18 +84,33 @@ export function startServer(name: string, env: Record<string, string>, watch?: S
   });
 }
 
-/** The shipped config with this cluster's listen address, servers and health-check path. */
-export function haproxyConfig(listenPort: number, servers: ClusterServer[], healthPath: string): string {
+/**
+ * The shipped config with this cluster's listen address, servers and health-check path. Each backend's
+ * `server` lines become one per cluster server, with the options of that backend's first line (a
+ * `track kasuwa_servers/app1` then names each server in turn).
+ */
+export function haproxyConfig(
+  listenPort: number,
+  servers: Pick<ClusterServer, 'name' | 'port'>[],
+  healthPath: string,
+): string {
   const lines = fs.readFileSync(HAPROXY_CONFIG, 'utf8').split('\n');
-  const firstServer = lines.findIndex((line) => /^\s*server\s/.test(line));
-  const indent = /^\s*/.exec(lines[firstServer] ?? '    ')?.[0] ?? '    ';
-  const ours = servers.map((server) => `${indent}server ${server.name} 127.0.0.1:${server.port}`);
+  let inServers = false;
   return lines
-    .flatMap((line, index) => {
-      if (index === firstServer) return ours;
-      if (/^\s*server\s/.test(line)) return [];
-      if (/^\s*bind\s/.test(line)) return [line.replace(/bind\s+\S+/, `bind 127.0.0.1:${listenPort}`)];
-      return [line.replace('GET /readyz', `GET ${healthPath}`)];
+    .flatMap((line) => {
+      const server = /^(\s*)server\s+(\S+)\s+\S+(.*)$/.exec(line);
+      if (!server) {
+        inServers = false;
+        if (/^\s*bind\s/.test(line)) return [line.replace(/bind\s+\S+/, `bind 127.0.0.1:${listenPort}`)];
+        return [line.replace('GET /readyz', `GET ${healthPath}`)];
+      }
+      if (inServers) return [];
+      inServers = true;
+      const [, indent = '', template = '', options = ''] = server;
+      return servers.map(
+        (ours) =>
+          `${indent}server ${ours.name} 127.0.0.1:${ours.port}${options.replaceAll(`/${template}`, `/${ours.name}`)}`,
+      );
     })
     .join('\n');
 }

@@ -146,6 +146,25 @@ describe('<start-selling-form>', () => {
     expect(input.value).to.equal('offline@example.com');
   });
 
+  it('given the balancer answers 503 with no server left should say Kasuwa is busy under the field, as for UNAVAILABLE', async () => {
+    const { root, input } = await submitted('balancer@example.com');
+    await until(() => messageOf(root, input) === 'Kasuwa is busy. Please try again in a moment.', 'inline failure');
+    expect(input.value).to.equal('balancer@example.com');
+  });
+
+  it('given the balancer answers 503 with no server left should emit start-selling-error with UNAVAILABLE', async () => {
+    const { element, input, button } = await mountForm();
+    let failure: unknown = null;
+    element.addEventListener('start-selling-error', (event) => {
+      failure = (event as CustomEvent).detail;
+    });
+    type(input, 'balancer@example.com');
+    await until(() => !button.disabled, 'submit enabled');
+    button.click();
+    await until(() => failure, 'start-selling-error');
+    expect(failure).to.deep.equal({ code: 'UNAVAILABLE' });
+  });
+
   it("given RATE_LIMITED should show the server's message with the wait under the field, announced", async () => {
     const { root, input } = await submitted('limited@example.com');
     await until(() => messageOf(root, input) === 'Too many tries. Try again in a minute.', 'inline failure');

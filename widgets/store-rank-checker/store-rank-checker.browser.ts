@@ -225,6 +225,14 @@ describe('<store-rank-checker>', () => {
     });
   });
 
+  describe('given the balancer answers 503 with no server left', () => {
+    it('should show the Error toast saying Kasuwa is busy, as for UNAVAILABLE', async () => {
+      const { root } = await lookUp('balancer-down');
+      await until(() => byRole(root, 'status').textContent, 'the toast');
+      expect(byRole(root, 'status').textContent).to.equal('ErrorKasuwa is busy. Please try again in a moment.');
+    });
+  });
+
   describe('given the dialog is open', () => {
     it('should keep Tab inside', async () => {
       const { root } = await lookUp('adaeze-fabrics');

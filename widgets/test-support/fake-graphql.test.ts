@@ -9,6 +9,7 @@ import { buildSchema, type ExecutionResult, execute, parse, validate } from 'gra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContestStorage } from '../../server/contest/open-storage.js';
 import { parseStoresCsv } from '../../server/contest/parse.js';
+import { UnavailableError } from '../../server/errors.js';
 import { createSchema, typeDefs } from '../../server/graphql/schema.js';
 import { startTestServer, type TestServer } from '../../server/http/test-server.js';
 import type { Services } from '../../server/services.js';
@@ -88,6 +89,15 @@ describe('the fake /graphql of the browser tests', () => {
     const shape = (answer: Answer) =>
       answer.errors?.map((e) => [e.message, e.extensions?.code, Object.keys(e.extensions ?? {}).sort()]);
     expect(shape(fake)).toEqual(shape(refused));
+  });
+
+  it('given no server behind the balancer should answer 503 with the error the real server gives when unavailable', async () => {
+    const fake = await fakeGraphqlAnswer(signup('balancer@example.com'));
+    expect(fake.status).toBe(503);
+    const unavailable = new UnavailableError(null);
+    expect(parsed(fake).errors?.map((e) => [e.message, e.extensions])).toEqual([
+      [unavailable.message, { code: unavailable.code, ...unavailable.extensions }],
+    ]);
   });
 
   it('given the API is unreachable should answer 503 without a GraphQL body', async () => {

@@ -6,6 +6,7 @@
  */
 import type { StoreLeaderboard } from '../../common/leaderboard.js';
 import { rateLimitedMessage, STORE_NOT_FOUND_MESSAGE } from '../../common/messages.js';
+import { balancerApiAnswers } from '../../server/testing/balancer-errors.js';
 
 export type GraphqlRequest = { query?: string; operationName?: string; variables?: Record<string, unknown> };
 export type FakeAnswer = { status: number; type: string; body: string };
@@ -56,10 +57,21 @@ export function releaseHeld(client = ''): number {
 }
 const hold = (client: string) => new Promise<void>((resolve) => heldFor(client).push(resolve));
 
+/**
+ * HAProxy's own answer with no server left (a domain `balancer-down`, an e-mail starting with
+ * `balancer`), as deploy/haproxy.cfg words it.
+ */
+function balancerDown(): FakeAnswer {
+  const answer = balancerApiAnswers().get(503);
+  if (!answer) throw new Error('deploy/haproxy.cfg has no 503 answer for /graphql');
+  return { status: answer.status, type: answer.contentType, body: answer.body };
+}
+
 /** The answer to one POST /graphql body from `client`. */
 export async function fakeGraphqlAnswer(body: GraphqlRequest, client = ''): Promise<FakeAnswer> {
   const lookup = body.variables?.query as { domain?: string } | undefined;
   if (lookup?.domain !== undefined) {
+    if (lookup.domain === 'balancer-down') return balancerDown();
     if (lookup.domain === 'held-store') await hold(client);
     const store = fakeStores[lookup.domain];
     if (!store) return failure(STORE_NOT_FOUND_MESSAGE, { code: 'STORE_NOT_FOUND' });
@@ -67,6 +79,7 @@ export async function fakeGraphqlAnswer(body: GraphqlRequest, client = ''): Prom
   }
   const email = (body.variables?.data as { email?: string } | undefined)?.email ?? '';
   if (email.startsWith('offline')) return { status: 503, type: 'text/plain', body: 'Service Unavailable' };
+  if (email.startsWith('balancer')) return balancerDown();
   if (email.startsWith('limited')) {
     return failure(rateLimitedMessage(FAKE_RETRY_AFTER_SECONDS), {
       code: 'RATE_LIMITED',

@@ -1,0 +1,68 @@
+/**
+ * bench:chaos's verdict on refused signups: a refusal a client can read as "try again" (UNAVAILABLE,
+ * RATE_LIMITED) passes; anything else (HAProxy's HTML page, a bare status, a dropped connection) fails
+ * the run: every refused signup must get a clear code.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FAULTS } from './chaos-faults.js';
+import { type ChaosReport, codeOf, graphqlAnswer, writeReport } from './chaos-report.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  vi.restoreAllMocks();
+});
+
+/** A run with no fault and one signup accepted and mailed, refused ones as given. */
+function run(refused: Record<string, number>): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-chaos-report-'));
+  dirs.push(dir);
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  const report: ChaosReport = {
+    seed: 1,
+    minutes: 1,
+    rate: 1,
+    loadAverage: '0 0 0',
+    plan: [],
+    runs: [],
+    restarts: [],
+    samples: [],
+    trafficEnd: 60,
+    alertIntervals: [],
+    acknowledged: ['a@example.ng'],
+    refused,
+    stored: [{ email: 'a@example.ng', count: 1 }],
+    received: [{ to: ['a@example.ng'], messageId: '<1@kasuwa.shop>' }],
+    unsent: {},
+    rss: [],
+    serversAlive: [true],
+    recovered: [true],
+    failedStarts: [],
+  };
+  return writeReport(report, dir, FAULTS);
+}
+
+describe("bench:chaos's refused signups", () => {
+  it("given HAProxy's HTML 502 page should name it as a status without JSON", () => {
+    const response = { status: 502, text: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
+    expect(codeOf(graphqlAnswer(response), response)).toBe('HTTP 502 (not JSON)');
+  });
+
+  it("given the API's UNAVAILABLE error with a 503 should give its code", () => {
+    const response = { status: 503, text: '{"errors":[{"message":"busy","extensions":{"code":"UNAVAILABLE"}}]}' };
+    expect(codeOf(graphqlAnswer(response), response)).toBe('UNAVAILABLE');
+  });
+
+  it('given only UNAVAILABLE and RATE_LIMITED refusals should pass the run', () => {
+    expect(run({ UNAVAILABLE: 3, RATE_LIMITED: 1 })).toEqual([]);
+  });
+
+  it('given a refusal answered with an HTML page should fail the run and name it', () => {
+    expect(run({ UNAVAILABLE: 3, 'HTTP 502 (not JSON)': 1 })).toEqual([
+      'refused signups without a clear code: HTTP 502 (not JSON) 1',
+    ]);
+  });
+});
