@@ -6,6 +6,7 @@
 import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { defineConfig } from 'vitest/config';
 import { linguiMacroVitePlugin } from './scripts/lingui-macro.mjs';
+import { TERSER } from './scripts/minify.mjs';
 
 /**
  * Vite wraps every dynamic import in a helper that first preloads the imported chunk's own imports
@@ -31,6 +32,8 @@ export default defineConfig({
     manifest: true,
     // package.json "browserslist", as for the widgets, `?.` kept as written (SUPPORTED_SYNTAX in scripts/build.mjs).
     target: browserslistToEsbuild(),
+    minify: 'terser',
+    terserOptions: TERSER,
     cssMinify: true,
     rollupOptions: {
       input: { main: 'site/client/main.ts' },

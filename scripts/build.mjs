@@ -13,6 +13,7 @@ import { packWidgetsPackage } from './build-package.mjs';
 import { catalogsByUrl, updateCatalogs, widgetMessages } from './i18n.mjs';
 import { linguiMacroPlugin, transformMacros } from './lingui-macro.mjs';
 import { mergeChunks } from './merge-chunks.mjs';
+import { TERSER } from './minify.mjs';
 import { precompress } from './precompress.mjs';
 import { inlineStyleHashes } from './style-hashes.mjs';
 import { wordpressLanguageFiles } from './wordpress-i18n.mjs';
@@ -154,6 +155,7 @@ export async function buildWidgets() {
     external: Object.values(lazy).map((source) => path.resolve(source)),
     runtimesOf: await registryRuntimes(),
     esbuildOptions: { target: browserTargets(), supported: SUPPORTED_SYNTAX },
+    minify: async (code) => (await (await import('terser')).minify(code, TERSER)).code,
   });
   const built = new Map([...merged].map(([source, file]) => [source, `./${path.relative('dist/widgets', file)}`]));
   fs.rmSync(metafile);
@@ -174,6 +176,8 @@ export async function buildWidgets() {
   await tsup({
     ...common,
     entry: { 'kasuwa-widgets': 'widgets/loader.ts' },
+    minify: 'terser',
+    terserOptions: TERSER,
     format: ['esm'],
     outExtension: () => ({ js: '.js' }),
     esbuildPlugins: [lazyChunks, dependencyBuiltins],

@@ -34,10 +34,17 @@ function nameHash(text) {
  * `metafile`: esbuild's, of the split build (output paths relative to the working directory).
  * `external`: the entry sources something outside this build imports (the loader, the classic script).
  * `runtimesOf`: each tag's define entry source and its runtimes' sources, in the order the loader
- * evaluates them. `esbuildOptions`: the first build's target and syntax. Rewrites the JavaScript files
- * of `dir` and returns each entry source's new file (absolute).
+ * evaluates them. `esbuildOptions`: the first build's target and syntax; `minify`: a last pass over each
+ * file's code. Rewrites the JavaScript files of `dir` and returns each entry source's new file (absolute).
  */
-export async function mergeChunks({ dir, metafile, external, runtimesOf, esbuildOptions }) {
+export async function mergeChunks({
+  dir,
+  metafile,
+  external,
+  runtimesOf,
+  esbuildOptions,
+  minify = async (code) => code,
+}) {
   const outputs = new Map(
     Object.entries(metafile.outputs)
       .filter(([file]) => file.endsWith('.js'))
@@ -223,7 +230,9 @@ export async function mergeChunks({ dir, metafile, external, runtimesOf, esbuild
   });
 
   // Names hashed from the contents and those of everything each file imports, directly or not.
-  const texts = units.map((_, i) => result.outputFiles.find((file) => path.basename(file.path) === `u${i}.js`).text);
+  const texts = [];
+  for (const [i] of units.entries())
+    texts.push(await minify(result.outputFiles.find((file) => path.basename(file.path) === `u${i}.js`).text));
   const PLACEHOLDER = /(["'])kasuwa-chunk:(\d+)\1/g;
   const deps = texts.map((text) => [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => Number(match[2])))]);
   const own = texts.map((text) => createHash('sha256').update(text).digest('hex'));
