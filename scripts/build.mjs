@@ -146,19 +146,14 @@ export async function buildWidgets() {
       options.entryNames = 'chunks/[name]-[hash]';
     },
   });
-  const metafile = 'dist/widgets/metafile-esm.json';
-  // The chunks that always load together, merged into one file each (scripts/merge-chunks.mjs): 6 files
-  // fewer on `/`, each a request and its headers on a cheap phone's wire.
-  const merged = await mergeChunks({
+  // The chunks that always load together, merged into one file each (scripts/merge-chunks.mjs).
+  const built = await mergeChunks({
     dir: path.resolve('dist/widgets/chunks'),
-    metafile: JSON.parse(fs.readFileSync(metafile, 'utf8')),
+    metafile: 'dist/widgets/metafile-esm.json',
     external: Object.values(lazy).map((source) => path.resolve(source)),
-    runtimesOf: await registryRuntimes(),
+    registry: 'widgets/registry.ts',
     esbuildOptions: { target: browserTargets(), supported: SUPPORTED_SYNTAX },
-    minify: async (code) => (await (await import('terser')).minify(code, TERSER)).code,
   });
-  const built = new Map([...merged].map(([source, file]) => [source, `./${path.relative('dist/widgets', file)}`]));
-  fs.rmSync(metafile);
   for (const file of fs.readdirSync('dist/widgets/chunks')) {
     const chunk = path.join('dist/widgets/chunks', file);
     // A small chunk compiles in well under a millisecond; the hint would add its 20 bytes for nothing.
@@ -193,40 +188,6 @@ export async function buildWidgets() {
   await writeStyleHashes();
   await writeWidgetDocs();
   step('widgets built');
-}
-
-/**
- * Each tag's define file and its runtimes' files, in the order the loader evaluates them, from
- * widgets/registry.ts itself (bundled for Node, its dynamic imports left as they are and read back).
- */
-async function registryRuntimes() {
-  const { build } = await import('esbuild');
-  const out = await build({
-    entryPoints: ['widgets/registry.ts'],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    write: false,
-    plugins: [
-      {
-        name: 'lazy-imports',
-        setup(plugin) {
-          plugin.onResolve({ filter: /.*/ }, (args) =>
-            args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
-          );
-        },
-      },
-    ],
-  });
-  const { registry } = await import(
-    `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`
-  );
-  const source = (importer) => {
-    const match = /import\(\s*["']([^"']+)\.js["']\s*\)/.exec(String(importer));
-    if (!match) throw new Error(`widgets/registry.ts: cannot tell what ${importer} imports`);
-    return path.resolve('widgets', `${match[1]}.ts`);
-  };
-  return new Map(Object.values(registry).map(({ define, runtimes }) => [source(define), runtimes.map(source)]));
 }
 
 /**
@@ -391,17 +352,9 @@ export async function sourceFingerprint() {
     'packages',
     'integrations',
     // Every script the build runs (scripts/build.mjs and the files it imports).
-    ...[
-      'build',
-      'build-package',
-      'i18n',
-      'lingui-macro',
-      'merge-chunks',
-      'precompress',
-      'style-hashes',
-      'wordpress-i18n',
-      'zip',
-    ].map((name) => `scripts/${name}.mjs`),
+    ...'build build-package i18n lingui-macro merge-chunks minify precompress style-hashes wordpress-i18n zip'
+      .split(' ')
+      .map((name) => `scripts/${name}.mjs`),
     'vite.config.ts',
     'package.json',
     'package-lock.json',

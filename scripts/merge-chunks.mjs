@@ -1,25 +1,12 @@
 /**
- * Merges the widget chunks that always load together into one file each, after esbuild has split them
- * (scripts/build.mjs). esbuild makes a chunk for every set of entries that reach a module, so the
- * loader's first import of a tag pulled 10 files on `/` (three entry stubs, the CommonJS helper,
- * React's pieces...), each with its request and its headers, 0.3-0.4 KB on a cheap phone's wire.
- *
- * A shared chunk joins a runtime of widgets/registry.ts (`runtime-react`, `runtime-forms`) when
- * - it is loaded with that runtime every time: the runtime imports it, or every tag that needs the
- *   runtime imports it (no page gets a byte it did not get before), and
- * - nothing imports it that could run before that runtime: only the tags whose code the loader imports
- *   after that runtime, the runtimes it imports after it, and chunks that only those import (the API
- *   client, the popover). The loader's other imports (the language list, the languages, which the
- *   classic script imports by URL too) never count as after.
- * The runtime's file then holds those chunks too, and is still evaluated in its own task (the loader
- * awaits a task between runtimes); everything else keeps a file of its own. Each file is bundled again
- * by esbuild from the first build's output, so scopes and names stay esbuild's to get right: an import
- * of a merged chunk is pointed at the runtime's file under a new export name. Names are hashed again
- * from the contents, the licenses follow their code into `<file>.LEGAL.txt`.
+ * Merges the widget chunks that always load together into their runtime's file, after esbuild has split
+ * them (scripts/build.mjs): fewer requests, and fewer headers on a cheap phone's wire. What joins a
+ * runtime, and why that changes nothing a page loads or runs in which task: `mergeChunks` below.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { TERSER } from './minify.mjs';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** An 8-character name hash in esbuild's alphabet (server/http/static.ts treats such names as immutable). */
@@ -31,20 +18,33 @@ function nameHash(text) {
 }
 
 /**
- * `metafile`: esbuild's, of the split build (output paths relative to the working directory).
- * `external`: the entry sources something outside this build imports (the loader, the classic script).
- * `runtimesOf`: each tag's define entry source and its runtimes' sources, in the order the loader
- * evaluates them. `esbuildOptions`: the first build's target and syntax; `minify`: a last pass over each
- * file's code. Rewrites the JavaScript files of `dir` and returns each entry source's new file (absolute).
+ * esbuild makes a chunk for every set of entries that reach a module, so the loader's first import of a
+ * tag pulled 10 files on `/` (three entry stubs, the CommonJS helper, React's pieces...). A shared chunk
+ * joins a runtime of widgets/registry.ts (`runtime-react`, `runtime-forms`) when
+ * - it is loaded with that runtime every time: the runtime imports it, or every tag that needs the
+ *   runtime imports it (no page gets a byte it did not get before), and
+ * - nothing imports it that could run before that runtime: only the tags whose code the loader imports
+ *   after that runtime, the runtimes it imports after it, and chunks that only those import (the API
+ *   client, the popover). The loader's other imports (the language list, the languages, which the
+ *   classic script imports by URL too) never count as after.
+ * The runtime's file then holds those chunks too, and is still evaluated in its own task (the loader
+ * awaits a task between runtimes); everything else keeps a file of its own. Each file is bundled again
+ * by esbuild from the first build's output, so scopes and names stay esbuild's to get right: an import
+ * of a merged chunk is pointed at the runtime's file under a new export name. Names are hashed again
+ * from the contents, the licenses follow their code into `<file>.LEGAL.txt`.
+ *
+ * `metafile`: the file of esbuild's metafile of the split build (read, then removed; output paths
+ * relative to the working directory). `external`: the entry sources something outside this build
+ * imports (the loader, the classic script). `registry`: widgets/registry.ts (`registryRuntimes`).
+ * `esbuildOptions`: the first build's target and syntax. Each file gets a last pass of Terser
+ * (scripts/minify.mjs). Rewrites the JavaScript files of `dir`; returns each entry source's new file
+ * as the folder above `dir` imports it (`./chunks/…`).
  */
-export async function mergeChunks({
-  dir,
-  metafile,
-  external,
-  runtimesOf,
-  esbuildOptions,
-  minify = async (code) => code,
-}) {
+export async function mergeChunks({ dir, metafile: metafileFile, external, registry, esbuildOptions }) {
+  const { minify } = await import('terser');
+  const metafile = JSON.parse(fs.readFileSync(metafileFile, 'utf8'));
+  fs.rmSync(metafileFile);
+  const runtimesOf = await registryRuntimes(registry);
   const outputs = new Map(
     Object.entries(metafile.outputs)
       .filter(([file]) => file.endsWith('.js'))
@@ -105,7 +105,7 @@ export async function mergeChunks({
   const runtimes = [...new Set(tags.flatMap((tag) => tag.runtimes))];
   const outside = new Set([...external].map(fileOfSource));
 
-  /** What the loader evaluates only once `runtime` has been: see the comment at the top. */
+  /** What the loader evaluates only once `runtime` has been (see above). */
   const loadedAfter = (runtime) => {
     const after = new Set(tags.filter((tag) => tag.runtimes.includes(runtime)).map((tag) => tag.define));
     for (const other of runtimes) {
@@ -232,7 +232,9 @@ export async function mergeChunks({
   // Names hashed from the contents and those of everything each file imports, directly or not.
   const texts = [];
   for (const [i] of units.entries())
-    texts.push(await minify(result.outputFiles.find((file) => path.basename(file.path) === `u${i}.js`).text));
+    texts.push(
+      (await minify(result.outputFiles.find((file) => path.basename(file.path) === `u${i}.js`).text, TERSER)).code,
+    );
   const PLACEHOLDER = /(["'])kasuwa-chunk:(\d+)\1/g;
   const deps = texts.map((text) => [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => Number(match[2])))]);
   const own = texts.map((text) => createHash('sha256').update(text).digest('hex'));
@@ -270,7 +272,40 @@ export async function mergeChunks({
     }
     fs.writeFileSync(path.join(dir, name), text);
   });
-  return new Map(
-    units.flatMap((unit, i) => unit.files.filter(entryOf).map((file) => [entryOf(file), path.join(dir, names[i])])),
+  const imported = (i) => `./${path.relative(path.dirname(dir), path.join(dir, names[i]))}`;
+  return new Map(units.flatMap((unit, i) => unit.files.filter(entryOf).map((file) => [entryOf(file), imported(i)])));
+}
+
+/**
+ * Each tag's define file and its runtimes' files, in the order the loader evaluates them, from
+ * the registry itself (bundled for Node, its dynamic imports left as they are and read back).
+ */
+export async function registryRuntimes(registryFile) {
+  const { build } = await import('esbuild');
+  const out = await build({
+    entryPoints: [registryFile],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    plugins: [
+      {
+        name: 'lazy-imports',
+        setup(plugin) {
+          plugin.onResolve({ filter: /.*/ }, (args) =>
+            args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+          );
+        },
+      },
+    ],
+  });
+  const { registry } = await import(
+    `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`
   );
+  const source = (importer) => {
+    const match = /import\(\s*["']([^"']+)\.js["']\s*\)/.exec(String(importer));
+    if (!match) throw new Error(`${registryFile}: cannot tell what ${importer} imports`);
+    return path.resolve(path.dirname(registryFile), `${match[1]}.ts`);
+  };
+  return new Map(Object.values(registry).map(({ define, runtimes }) => [source(define), runtimes.map(source)]));
 }
