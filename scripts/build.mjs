@@ -12,6 +12,8 @@ import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { packWidgetsPackage } from './build-package.mjs';
 import { catalogsByUrl, updateCatalogs, widgetMessages } from './i18n.mjs';
 import { linguiMacroPlugin, transformMacros } from './lingui-macro.mjs';
+import { mergeChunks } from './merge-chunks.mjs';
+import { TERSER } from './minify.mjs';
 import { precompress } from './precompress.mjs';
 import { inlineStyleHashes } from './style-hashes.mjs';
 import { wordpressLanguageFiles } from './wordpress-i18n.mjs';
@@ -144,13 +146,14 @@ export async function buildWidgets() {
       options.entryNames = 'chunks/[name]-[hash]';
     },
   });
-  const metafile = 'dist/widgets/metafile-esm.json';
-  const built = new Map(
-    Object.entries(JSON.parse(fs.readFileSync(metafile, 'utf8')).outputs).flatMap(([file, output]) =>
-      output.entryPoint ? [[path.resolve(output.entryPoint), `./${path.relative('dist/widgets', file)}`]] : [],
-    ),
-  );
-  fs.rmSync(metafile);
+  // The chunks that always load together, merged into one file each (scripts/merge-chunks.mjs).
+  const built = await mergeChunks({
+    dir: path.resolve('dist/widgets/chunks'),
+    metafile: 'dist/widgets/metafile-esm.json',
+    external: Object.values(lazy).map((source) => path.resolve(source)),
+    registry: 'widgets/registry.ts',
+    esbuildOptions: { target: browserTargets(), supported: SUPPORTED_SYNTAX },
+  });
   for (const file of fs.readdirSync('dist/widgets/chunks')) {
     const chunk = path.join('dist/widgets/chunks', file);
     // A small chunk compiles in well under a millisecond; the hint would add its 20 bytes for nothing.
@@ -168,6 +171,8 @@ export async function buildWidgets() {
   await tsup({
     ...common,
     entry: { 'kasuwa-widgets': 'widgets/loader.ts' },
+    minify: 'terser',
+    terserOptions: TERSER,
     format: ['esm'],
     outExtension: () => ({ js: '.js' }),
     esbuildPlugins: [lazyChunks, dependencyBuiltins],
@@ -347,9 +352,9 @@ export async function sourceFingerprint() {
     'packages',
     'integrations',
     // Every script the build runs (scripts/build.mjs and the files it imports).
-    ...['build', 'build-package', 'i18n', 'lingui-macro', 'precompress', 'style-hashes', 'wordpress-i18n', 'zip'].map(
-      (name) => `scripts/${name}.mjs`,
-    ),
+    ...'build build-package i18n lingui-macro merge-chunks minify precompress style-hashes wordpress-i18n zip'
+      .split(' ')
+      .map((name) => `scripts/${name}.mjs`),
     'vite.config.ts',
     'package.json',
     'package-lock.json',

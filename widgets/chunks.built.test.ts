@@ -1,0 +1,43 @@
+/**
+ * The widget chunks as merged after the build (scripts/merge-chunks.mjs): a chunk joins a runtime's file
+ * only when nothing the loader fetches before that runtime imports it, so a page in another language
+ * gets its words beside React, not after it, and no runtime pulls a widget's own code.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const dir = 'dist/widgets/chunks';
+const chunks = fs.readdirSync(dir).filter((file) => file.endsWith('.js'));
+const staticImports = (file: string) =>
+  [...fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)].map(
+    (match) => match[1] ?? '',
+  );
+
+describe('the merged widget chunks', () => {
+  it('given a language chunk or the list of them should import no other file', () => {
+    const languages = chunks.filter((file) => /^(widgets\.[\w-]+|catalog-loaders)-\w+\.js$/.test(file));
+    expect(languages.length).toBeGreaterThanOrEqual(6);
+    expect(languages.flatMap((file) => staticImports(file).map((imported) => `${file} → ${imported}`))).toEqual([]);
+  });
+
+  it("given a runtime should import no widget's code and no later runtime", () => {
+    const reached = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      for (const imported of staticImports(file)) reached(imported, seen);
+      return seen;
+    };
+    const runtimes = chunks.filter((file) => file.startsWith('runtime-'));
+    expect(runtimes.map((file) => file.replace(/-\w+\.js$/, '')).sort()).toEqual(['runtime-forms', 'runtime-react']);
+    const wrong = runtimes.flatMap((runtime) =>
+      [...reached(runtime)]
+        .filter(
+          (file) =>
+            /\.define-/.test(file) || (runtime.startsWith('runtime-react-') && file.startsWith('runtime-forms-')),
+        )
+        .map((file) => `${runtime} → ${file}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
