@@ -87,9 +87,9 @@ test('given a site in Hausa, Settings → Kasuwa, its refusal notice, the blocks
   const ha = await readCatalog('ha');
   // What WordPress hands the block editor's script (wp_set_script_translations).
   const editor = wp.php(`echo load_script_textdomain('kasuwa-editor', 'kasuwa', WP_PLUGIN_DIR . '/kasuwa/languages');`);
-  expect(JSON.parse(editor).locale_data.messages['Button text']).toEqual([
-    ha['wordpress.editor.button-text']!.translation,
-  ]);
+  const messages = JSON.parse(editor).locale_data.messages;
+  expect(messages['Button text']).toEqual([ha['wordpress.editor.button-text']!.translation]);
+  expect(messages['Campaign for this block (optional)']).toEqual([ha['wordpress.editor.campaign']!.translation]);
   await page.goto(`${wp.url}/wp-login.php`);
   await page.getByLabel('Username or Email Address').fill(ADMIN.user);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);

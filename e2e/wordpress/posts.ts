@@ -5,6 +5,8 @@ import { E2E_PORT } from '../../playwright.config.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 export const OWN_PARTNER = 'author-own-code';
+/** The campaign each kind of post gives its signup form (docs/embed-cms.md). */
+export const CAMPAIGNS = { block: 'issue-12', shortcode: 'spring-post', tag: 'hand-written' };
 
 /** The Custom HTML block of docs/embed-cms.md, pointing at the running product. */
 export const snippet = fs
@@ -17,7 +19,7 @@ export const outro = paragraph('Thanks for reading. Questions? Leave a comment b
 
 export const blocksPost = [
   intro,
-  '<!-- wp:kasuwa/signup /-->',
+  `<!-- wp:kasuwa/signup {"campaign":"${CAMPAIGNS.block}"} /-->`,
   paragraph('Already selling? See where you stand in the New Year sales.'),
   '<!-- wp:kasuwa/rank-checker /-->',
   '<!-- wp:kasuwa/pricing {"period":"monthly"} /-->',
@@ -27,13 +29,13 @@ export const blocksPost = [
 export const shortcodesPost = [
   intro,
   // An unknown attribute is ignored; a per-use partner code wins over the site's.
-  `<!-- wp:shortcode -->\n[kasuwa_signup partner="${OWN_PARTNER}" colour="red"]\n<!-- /wp:shortcode -->`,
+  `<!-- wp:shortcode -->\n[kasuwa_signup partner="${OWN_PARTNER}" campaign="${CAMPAIGNS.shortcode}" colour="red"]\n<!-- /wp:shortcode -->`,
   '<!-- wp:shortcode -->\n[kasuwa_rank_checker]\n<!-- /wp:shortcode -->',
   '<!-- wp:shortcode -->\n[kasuwa_pricing period="monthly"]\n<!-- /wp:shortcode -->',
   '<!-- wp:shortcode -->\n[kasuwa_start_selling]\n<!-- /wp:shortcode -->',
   outro,
 ].join('\n\n');
-export const handWrittenTag = `<start-selling-form partner="${OWN_PARTNER}"></start-selling-form>`;
+export const handWrittenTag = `<start-selling-form partner="${OWN_PARTNER}" campaign="${CAMPAIGNS.tag}"></start-selling-form>`;
 
 /** What of the Custom HTML snippet survived in a stored post. */
 export const kept = (content: string) => ({

@@ -1,8 +1,8 @@
 /**
  * The WordPress plugin (docs/embed-cms.md) in a real Debian WordPress 6.1: kses per role without it, then
  * the zip our server serves installed and set up, posts with every block, shortcode and a hand-written tag
- * by an Administrator, an Editor and an Author, checked in Chromium (widgets, partner code stored, rank
- * dialog, CLS, no-JavaScript fallbacks). Needs Debian's wordpress and php packages and MariaDB.
+ * by an Administrator, an Editor and an Author, checked in Chromium (widgets, partner code and campaign
+ * stored, rank dialog, CLS, no-JavaScript fallbacks). Needs Debian's wordpress and php packages and MariaDB.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +14,7 @@ import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
 import { storedSignup } from '../stored-signup.js';
 import {
   blocksPost,
+  CAMPAIGNS,
   customHtml,
   handWrittenTag,
   intro,
@@ -188,11 +189,13 @@ echo get_plugin_data(WP_PLUGIN_DIR . '/kasuwa/kasuwa.php')['Name'];`);
   const names = await page.evaluate(() => {
     const { wp } = window as unknown as {
       wp: {
-        blocks: { getBlockTypes(): { name: string }[]; createBlock(name: string): unknown };
+        blocks: { getBlockTypes(): { name: string }[]; createBlock(name: string, attributes?: object): unknown };
         data: { dispatch(store: string): { insertBlocks(block: unknown): void } };
       };
     };
-    wp.data.dispatch('core/block-editor').insertBlocks(wp.blocks.createBlock('kasuwa/signup'));
+    wp.data
+      .dispatch('core/block-editor')
+      .insertBlocks(wp.blocks.createBlock('kasuwa/signup', { campaign: 'issue-12' }));
     return wp.blocks
       .getBlockTypes()
       .map((type) => type.name)
@@ -202,6 +205,9 @@ echo get_plugin_data(WP_PLUGIN_DIR . '/kasuwa/kasuwa.php')['Name'];`);
   await expect(
     page.locator('.wp-block-kasuwa-signup start-selling-form').getByRole('button', { name: 'Start Selling' }),
   ).toBeVisible();
+  // The campaign is a block attribute (the server renders the preview with it) with its field in the sidebar.
+  await expect(page.locator('.wp-block-kasuwa-signup start-selling-form')).toHaveAttribute('campaign', 'issue-12');
+  await expect(page.getByLabel('Campaign for this block (optional)')).toHaveValue('issue-12');
 });
 
 test('given the plugin, an Administrator, an Editor and an Author publish every block, every shortcode and a hand-written tag', async () => {
@@ -253,10 +259,10 @@ test('given every post, every widget renders, with the loader once in <head>, an
   await expect(page.locator('script[src$="/widgets/kasuwa-widgets.js"]')).toHaveCount(0);
 });
 
-test('given a post with the widgets, a signup stores the partner code, the rank dialog opens and the button opens the signup modal', async ({
+test('given a post with the widgets, a signup stores the partner code and campaign, the rank dialog opens and the button opens the signup modal', async ({
   page,
 }) => {
-  const signUp = async (name: string, partner: string) => {
+  const signUp = async (name: string, partner: string, campaign: string) => {
     await page.goto(postUrl(name));
     const email = `${name}-${Date.now()}@example.ng`;
     const form = page.locator('start-selling-form form.form');
@@ -264,10 +270,11 @@ test('given a post with the widgets, a signup stores the partner code, the rank 
     await form.getByRole('button', { name: 'Start Selling' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Kindly check your email' })).toHaveCount(1);
     await expect.poll(() => storedSignup(email)?.partner).toBe(partner);
+    expect(storedSignup(email)?.campaign).toBe(campaign);
   };
-  await signUp('blocks-author', SITE_PARTNER);
-  await signUp('shortcodes-editor', OWN_PARTNER);
-  await signUp('tag-author', OWN_PARTNER);
+  await signUp('blocks-author', SITE_PARTNER, CAMPAIGNS.block);
+  await signUp('shortcodes-editor', OWN_PARTNER, CAMPAIGNS.shortcode);
+  await signUp('tag-author', OWN_PARTNER, CAMPAIGNS.tag);
 
   await page.goto(postUrl('blocks-editor'));
   await widgetsRendered(page, 'blocks-editor');
@@ -308,28 +315,44 @@ test('given a post with every widget, nothing moves as they render (CLS ≤ 0.01
   }
 });
 
-test('given hostile values, the markup is escaped and a partner code the API would refuse is not stored', () => {
+test('given hostile values, the markup is escaped and a partner code or campaign the API would refuse is not stored', () => {
   const out = JSON.parse(
     wp.php(`
 echo json_encode([
   'markup' => Kasuwa_Widgets::render('signup', ['partner' => '"><script>alert(1)</script>']),
   'pricing' => Kasuwa_Widgets::render('pricing', ['period' => '"><b>', 'label' => '"><img src=x onerror=alert(1)>', 'partner' => 'x\\'"<y']),
+  'button' => Kasuwa_Widgets::render('start-selling', ['campaign' => '"><b>x']),
+  'refused' => Kasuwa_Widgets::render('signup', ['campaign' => "issue\n12"]),
   'control' => Kasuwa_Settings::clean_partner("line\nbreak"),
   'long' => Kasuwa_Settings::clean_partner(str_repeat('a', 513)),
   'ok' => Kasuwa_Settings::clean_partner('  partner-7  '),
   'origin' => [Kasuwa_Settings::clean_origin('javascript:alert(1)'), Kasuwa_Settings::clean_origin('https://kasuwa.shop/path'), Kasuwa_Settings::clean_origin('HTTPS://Kasuwa.shop:8443/')],
 ]);`),
-  ) as { markup: string; pricing: string; control: null; long: null; ok: string; origin: (string | null)[] };
+  ) as {
+    markup: string;
+    pricing: string;
+    button: string;
+    refused: string;
+    control: null;
+    long: null;
+    ok: string;
+    origin: (string | null)[];
+  };
   expect(out.markup).not.toContain('<script>');
   expect(out.markup).toContain('partner="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
   expect(out.pricing).not.toMatch(/<img|<b>/);
   expect(out.pricing).toContain('period="annual"');
   expect(out.pricing).toContain('data-partner="x&#039;&quot;&lt;y"');
+  expect(out.button).not.toContain('<b>');
+  expect(out.button).toMatch(/<start-selling-modal [^>]*campaign="&quot;&gt;&lt;b&gt;x"/);
+  expect(out.button).toContain('data-campaign="&quot;&gt;&lt;b&gt;x"');
+  // A campaign with a line break is left out (tag, hidden field and all): the signup goes through without one.
+  expect(out.refused).not.toMatch(/campaign/);
   expect([out.control, out.long, out.ok]).toEqual([null, null, 'partner-7']);
   expect(out.origin).toEqual([null, null, 'https://kasuwa.shop:8443']);
 });
 
-test('given JavaScript off, the fallback signs up with the partner code and the rank form shows a rank', async ({
+test('given JavaScript off, the fallback signs up with the partner code and campaign and the rank form shows a rank', async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
@@ -341,7 +364,7 @@ test('given JavaScript off, the fallback signs up with the partner code and the 
   await signup.getByRole('textbox', { name: 'Email address' }).fill(email);
   await signup.getByRole('button', { name: 'Start Selling' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kindly check your email');
-  expect(storedSignup(email)?.partner).toBe(SITE_PARTNER);
+  expect(storedSignup(email)).toMatchObject({ partner: SITE_PARTNER, campaign: CAMPAIGNS.block });
 
   await page.goto(postUrl('shortcodes-author'));
   const rank = page.locator('store-rank-checker form');

@@ -68,6 +68,11 @@ export const WORDPRESS_MESSAGES = [
   // The block editor's sidebar (assets/editor.js).
   msg({ id: 'wordpress.editor.partner', message: 'Partner code for this block (optional)' }),
   msg({ id: 'wordpress.editor.partner-help', message: 'Empty: the code from Settings → Kasuwa.' }),
+  msg({ id: 'wordpress.editor.campaign', message: 'Campaign for this block (optional)' }),
+  msg({
+    id: 'wordpress.editor.campaign-help',
+    message: 'A newsletter issue, say: your signups page counts each campaign apart.',
+  }),
   msg({ id: 'wordpress.editor.period', message: 'Prices shown first' }),
   msg({ id: 'wordpress.editor.label', message: 'Name of the plans list (optional)' }),
   msg({ id: 'wordpress.editor.button-text', message: 'Button text' }),

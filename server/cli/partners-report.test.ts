@@ -156,6 +156,18 @@ describe.each(TEST_BACKENDS)('partners:report on %s', (backend) => {
     }
   });
 
+  it('given --since a time inside a day should refuse it: the counts are kept per Lagos day', () => {
+    const inDay = admin('--since', '2026-12-01T08:00+01:00');
+    expect([inDay.code, inDay.stderr.split('\n')[0]]).toEqual([
+      2,
+      '--since "2026-12-01T08:00+01:00" falls inside a day: partners:report counts whole days, Lagos time (2026-12-01).',
+    ]);
+    // A Lagos midnight written as a time is a whole day.
+    expect(admin('--since', '2026-12-06T23:00Z', '--format', 'csv').stdout).toBe(
+      admin('--since', '2026-12-07', '--format', 'csv').stdout,
+    );
+  });
+
   it('given a date that is not one or an unknown format should refuse with the usage', () => {
     const notDate = admin('--since', 'last week');
     expect([notDate.code, notDate.stderr.split('\n')[0]]).toEqual([

@@ -1,11 +1,12 @@
 /**
  * `partners:report [--since DATE] [--format csv|table] [--by campaign]`: per partner code (and campaign),
- * the new signups (first requested) per ISO week, Lagos time, and in total. The signups are read streamed, one code's weeks
- * held at a time; CSV is written as each code completes, with formula-like codes neutralised (csv.ts).
+ * the new signups (first requested) per ISO week, Lagos time, and in total: the daily counts partners'
+ * own pages read (docs/partners.md), so both show the same numbers. Read streamed, one code's weeks held
+ * at a time; CSV is written as each code completes, with formula-like codes neutralised (csv.ts).
  */
 
-import { isoWeekOf } from '../partners/weeks.js';
-import { streamPartnerSignups } from '../signups/store.js';
+import { type CodeDay, streamPartnerDays } from '../partners/store.js';
+import { isoWeekOfLagosDay, lagosDayOf } from '../partners/weeks.js';
 import { type AdminCommand, UsageError, writeOut } from './command.js';
 import { option, textTable } from './contest-format.js';
 import { csvRow } from './csv.js';
@@ -23,12 +24,9 @@ export type PartnerWeeks = {
 
 /**
  * One entry per partner code (per code and campaign with `byCampaign`), in the order the rows come
- * (grouped by code and campaign, oldest first within it).
+ * (grouped by code and campaign, oldest day first within it).
  */
-export async function* partnerWeeks(
-  rows: AsyncIterable<{ partner: string; campaign?: string | null; first_requested_at: string }>,
-  byCampaign = false,
-): AsyncGenerator<PartnerWeeks> {
+export async function* partnerWeeks(rows: AsyncIterable<CodeDay>, byCampaign = false): AsyncGenerator<PartnerWeeks> {
   let current: PartnerWeeks | undefined;
   for await (const row of rows) {
     const campaign = byCampaign ? (row.campaign ?? null) : undefined;
@@ -37,11 +35,11 @@ export async function* partnerWeeks(
       current = undefined;
     }
     current ??= { partner: row.partner, ...(byCampaign && { campaign }), weeks: [], total: 0 };
-    const { week, monday } = isoWeekOf(row.first_requested_at);
+    const { week, monday } = isoWeekOfLagosDay(row.day);
     const last = current.weeks.at(-1);
-    if (last?.week === week) last.signups += 1;
-    else current.weeks.push({ week, monday, signups: 1 });
-    current.total += 1;
+    if (last?.week === week) last.signups += row.signups;
+    else current.weeks.push({ week, monday, signups: row.signups });
+    current.total += row.signups;
   }
   if (current) yield current;
 }
@@ -57,7 +55,14 @@ function parseArgs(args: string[]): { since?: string; format: Format; byCampaign
   if (format !== 'table' && format !== 'csv') throw new UsageError('--format must be csv or table.');
   const by = option(args, '--by');
   if (by !== undefined && by !== 'campaign') throw new UsageError('--by must be campaign.');
-  return { since: sinceRaw === undefined ? undefined : parseSince(sinceRaw), format, byCampaign: by === 'campaign' };
+  const since = sinceRaw === undefined ? undefined : parseSince(sinceRaw);
+  // The counts are kept per Lagos day: a time inside one would count part of a day it cannot tell apart.
+  if (since && !lagosDayOf(since).midnight) {
+    throw new UsageError(
+      `--since "${sinceRaw}" falls inside a day: partners:report counts whole days, Lagos time (2026-12-01).`,
+    );
+  }
+  return { since, format, byCampaign: by === 'campaign' };
 }
 
 export const partnersReportCommand: AdminCommand = {
@@ -67,7 +72,7 @@ export const partnersReportCommand: AdminCommand = {
   async run(args, config) {
     const { since, format, byCampaign } = parseArgs(args);
     return withDatabase(config, async (opened) => {
-      const report = partnerWeeks(streamPartnerSignups(opened, since, byCampaign), byCampaign);
+      const report = partnerWeeks(streamPartnerDays(opened, since && lagosDayOf(since).day, byCampaign), byCampaign);
       // With --by campaign a campaign column follows the code's.
       const keyOf = (entry: PartnerWeeks) => (byCampaign ? [entry.partner, entry.campaign ?? ''] : [entry.partner]);
       if (format === 'csv') {

@@ -130,6 +130,21 @@ export interface PartnerLinkKeysTable {
   revoked_at: string;
 }
 
+/**
+ * A partner code's signups per Lagos day, page and campaign, kept by a trigger on signups (migrations
+ * 0010_partner_daily_signups on PostgreSQL, 0012 on SQLite; docs/partners.md): counts only, no person.
+ */
+export interface PartnerDailySignupsTable {
+  partner: string;
+  /** The Lagos calendar day the signups were first requested (a date on PostgreSQL, `2026-12-06` text on SQLite). */
+  day: string;
+  /** Host and path of the page the widget sat on, without the query; '' when it sent none. */
+  page: string;
+  /** '' when the signups came without one. */
+  campaign: string;
+  signups: number;
+}
+
 export interface Database {
   contest_standings: ContestStandingsTable;
   contest_changes: ContestChangesTable;
@@ -141,5 +156,6 @@ export interface Database {
   signup_retention_runs: SignupRetentionRunsTable;
   suppressions: SuppressionsTable;
   partner_link_keys: PartnerLinkKeysTable;
+  partner_daily_signups: PartnerDailySignupsTable;
   consent_records: ConsentRecordsTable;
 }

@@ -1,30 +1,31 @@
 /**
  * Partners see what they brought (docs/partners.md): the operator issues a signed link per partner code
- * and may revoke every link of a code; the link opens the partner's counts, computed on request from the
- * signups. Transport-free: the HTTP route and the admin commands both call this.
+ * and may revoke every link of a code; the link opens the partner's counts, folded on request from the
+ * code's daily counts (store.ts). Transport-free: the HTTP route and the admin commands both call this.
  */
 import type { PartnerRefusal, PartnerReport } from '../../common/partner-report.js';
 import type { PartnerLinks } from './links.js';
-import type { PartnerStore, SignupGroup } from './store.js';
+import type { PartnerDay, PartnerStore } from './store.js';
 import { isoWeekOfLagosDay, lastWeeks } from './weeks.js';
 
 export const CHART_WEEKS = 26;
 export const DEFAULT_LINK_DAYS = 180;
 
-/** The page the widget sat on, as partners compare pages: host and path, never the query or fragment. */
-export const pageOf = (source: string | null): string | null => (source ? (source.split(/[?#]/, 1)[0] ?? null) : null);
-
-/** The counts a partner's page shows, from the partner's signups grouped by Lagos day, page and campaign. */
-export function partnerReport(partner: string, groups: SignupGroup[], now: Date): PartnerReport {
+/** The counts a partner's page shows, from the partner's signups per Lagos day (or week), page and campaign. */
+export function partnerReport(partner: string, groups: PartnerDay[], now: Date): PartnerReport {
   const weeks = lastWeeks(now, CHART_WEEKS).map(({ week, monday }) => ({ week, weekStarts: monday, signups: 0 }));
   const byWeek = new Map(weeks.map((week) => [week.week, week]));
   const pages = new Map<string, number>();
   const campaigns = new Map<string | null, number>();
   const rows = new Map<string, PartnerReport['rows'][number]>();
   let allTime = 0;
+  // Many groups share a day: its week is worked out once.
+  const weekOf = new Map<string, { week: string; monday: string }>();
   for (const group of groups) {
-    const { week, monday } = isoWeekOfLagosDay(group.day);
-    const page = pageOf(group.source);
+    const known = weekOf.get(group.day) ?? isoWeekOfLagosDay(group.day);
+    weekOf.set(group.day, known);
+    const { week, monday } = known;
+    const { page } = group;
     allTime += group.signups;
     const shown = byWeek.get(week);
     if (shown) shown.signups += group.signups;
@@ -62,20 +63,7 @@ export function partnerReport(partner: string, groups: SignupGroup[], now: Date)
 
 export type PartnerOpen = { ok: true; report: PartnerReport } | { ok: false; why: PartnerRefusal };
 
-/** A partner's counts are computed at most once a minute per server (the page says when). */
-const REUSE_MS = 60_000;
-const MAX_REUSED = 1000;
-
 export function createPartners(store: PartnerStore, links: PartnerLinks, siteOrigin: string, pagePath: string) {
-  const computed = new Map<string, { at: Date; groups: SignupGroup[] }>();
-  async function groupsOf(partner: string, now: Date) {
-    const kept = computed.get(partner);
-    if (kept && now.getTime() - kept.at.getTime() < REUSE_MS && now >= kept.at) return kept;
-    if (computed.size >= MAX_REUSED) computed.clear();
-    const fresh = { at: now, groups: await store.groups(partner) };
-    computed.set(partner, fresh);
-    return fresh;
-  }
   return {
     /** A link valid for `days` days, signed with the code's current key version, and whether the code has signups yet. */
     async issueLink(partner: string, days = DEFAULT_LINK_DAYS, now = new Date()) {
@@ -91,8 +79,8 @@ export function createPartners(store: PartnerStore, links: PartnerLinks, siteOri
       if (!read.ok) return read;
       const { partner, keyVersion } = read.link;
       if (keyVersion !== (await store.keyVersion(partner))) return { ok: false, why: 'revoked' };
-      const { at, groups } = await groupsOf(partner, now);
-      return { ok: true, report: partnerReport(partner, groups, at) };
+      // Read on every request (one primary-key range, summed per week): live, and alike on every server.
+      return { ok: true, report: partnerReport(partner, await store.weeks(partner), now) };
     },
   };
 }

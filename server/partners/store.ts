@@ -1,45 +1,55 @@
 /**
  * What a partner's page reads (docs/partners.md): counts only, never an address, a name or an IP hash.
- * One query per page, on the (partner, first_requested_at) index: the partner's signups grouped by Lagos
- * day, page and campaign, which the rules (counts.ts) fold into weeks. And the key versions of the links.
+ * One query per page: the code's rows of partner_daily_signups (its signups per Lagos day, page and
+ * campaign, kept by a trigger on signups) summed per ISO week in the database, which the rules
+ * (partners.ts) fold into the page's numbers. And the key versions of the links.
  */
 import { sql } from 'kysely';
 import { dbClock } from '../db/clock.js';
 import type { OpenedDatabase } from '../db/database.js';
 
-export type SignupGroup = { day: string; source: string | null; campaign: string | null; signups: number };
-
-const dayOf = (day: string | Date) =>
-  typeof day === 'string'
-    ? day
-    : `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+/**
+ * A partner's signups from one page and campaign (null: none) on a Lagos day (`2026-12-07`), or in the
+ * ISO week that starts on it: the store gives weeks, each as its Monday.
+ */
+export type PartnerDay = { day: string; page: string | null; campaign: string | null; signups: number };
 
 export function createPartnerStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>) {
   const { db, backend } = opened;
   const clock = dbClock(backend);
-  // Lagos is UTC+1 all year (no DST), as partners:report counts.
-  const lagosDay =
+  // The Monday of the day's ISO week (days are Lagos days already), as text: PostgreSQL's date would come
+  // back as a Date at local midnight (node-pg). SQLite: the Sunday that ends the week, less six days.
+  const monday =
     backend === 'postgres'
-      ? sql<string>`((first_requested_at AT TIME ZONE 'UTC') + interval '1 hour')::date`
-      : sql<string>`date(first_requested_at, '+1 hour')`;
-  /** The partner's signups by Lagos day, page (as stored) and campaign (bench:partners EXPLAINs it). */
-  const groupsQuery = (partner: string) =>
+      ? sql<string>`to_char(day - (extract(isodow from day)::int - 1), 'YYYY-MM-DD')`
+      : sql<string>`date(day, 'weekday 0', '-6 days')`;
+  /**
+   * The partner's signups per week, page and campaign: a range of the table's primary key, summed there
+   * (a few rows per week and page, not one per day). bench:partners EXPLAINs it.
+   */
+  const weeksQuery = (partner: string) =>
     db
-      .selectFrom('signups')
-      .select([lagosDay.as('day'), 'source', 'campaign', sql<number | string>`count(*)`.as('signups')])
+      .selectFrom('partner_daily_signups')
+      .select([monday.as('day'), 'page', 'campaign', sql<number | string>`sum(signups)`.as('signups')])
       .where('partner', '=', partner)
-      .groupBy([lagosDay, 'source', 'campaign']);
+      .groupBy([monday, 'page', 'campaign']);
   return {
-    groupsQuery,
-    async groups(partner: string): Promise<SignupGroup[]> {
-      const rows = await groupsQuery(partner).execute();
-      // PostgreSQL's date comes back as a Date at local midnight (node-pg): written back as its day.
-      return rows.map((row) => ({ ...row, day: dayOf(row.day), signups: Number(row.signups) }));
+    weeksQuery,
+    async weeks(partner: string): Promise<PartnerDay[]> {
+      const rows = await weeksQuery(partner).execute();
+      // '' is how the table keeps "none" in its key.
+      return rows.map((row) => ({
+        day: row.day,
+        page: row.page || null,
+        campaign: row.campaign || null,
+        signups: Number(row.signups),
+      }));
     },
+    /** Whether any signup ever came with this code (erased ones too: their counts stay). */
     async hasSignups(partner: string): Promise<boolean> {
       const row = await db
-        .selectFrom('signups')
-        .select('id')
+        .selectFrom('partner_daily_signups')
+        .select('partner')
         .where('partner', '=', partner)
         .limit(1)
         .executeTakeFirst();
@@ -73,3 +83,41 @@ export function createPartnerStore(opened: Pick<OpenedDatabase, 'backend' | 'db'
 }
 
 export type PartnerStore = ReturnType<typeof createPartnerStore>;
+
+export type CodeDay = { partner: string; campaign?: string | null; day: string; signups: number };
+
+/**
+ * partners:report's rows: each code's signups per Lagos day from `sinceDay` on (`2026-12-07`), every page
+ * together, and every campaign together unless `byCampaign`. By code in byte order on both backends, then
+ * campaign (none first), oldest day first; streamed.
+ */
+export async function* streamPartnerDays(
+  opened: Pick<OpenedDatabase, 'backend' | 'db'>,
+  sinceDay?: string,
+  byCampaign = false,
+): AsyncGenerator<CodeDay> {
+  const { db, backend } = opened;
+  // PostgreSQL's default collation would sort by locale rules; "C" is SQLite's byte order ('' first).
+  const bytes = (column: 'partner' | 'campaign') =>
+    backend === 'postgres' ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
+  const day = backend === 'postgres' ? sql<string>`to_char(day, 'YYYY-MM-DD')` : sql<string>`day`;
+  // Without --by campaign every campaign is one group, read as ''.
+  const campaign = byCampaign ? sql<string>`campaign` : sql<string>`''`;
+  const rows = db
+    .selectFrom('partner_daily_signups')
+    .select(['partner', campaign.as('campaign'), day.as('day'), sql<number | string>`sum(signups)`.as('signups')])
+    .$if(sinceDay !== undefined, (query) => query.where('day', '>=', sinceDay!))
+    .groupBy(byCampaign ? ['partner', 'campaign', 'day'] : ['partner', 'day'])
+    .orderBy(bytes('partner'))
+    .$if(byCampaign, (query) => query.orderBy(bytes('campaign')))
+    .orderBy('day')
+    .stream(500);
+  for await (const row of rows) {
+    yield {
+      partner: row.partner,
+      ...(byCampaign && { campaign: row.campaign || null }),
+      day: row.day,
+      signups: Number(row.signups),
+    };
+  }
+}

@@ -15,6 +15,12 @@ export function isoWeekOf(time: string | number): { week: string; monday: string
   return { week: `${year}-W${String(number).padStart(2, '0')}`, monday };
 }
 
+/** The Lagos calendar day (`2026-12-07`) of a time, and whether the time is that day's first instant. */
+export function lagosDayOf(time: string | number): { day: string; midnight: boolean } {
+  const lagos = (typeof time === 'number' ? time : Date.parse(time)) + LAGOS_OFFSET_MS;
+  return { day: new Date(lagos).toISOString().slice(0, 10), midnight: lagos % DAY_MS === 0 };
+}
+
 /** The week of a Lagos calendar day (`2026-12-06`). */
 export const isoWeekOfLagosDay = (day: string) => isoWeekOf(`${day}T12:00:00+01:00`);
 

@@ -177,30 +177,6 @@ export function streamSignups(db: Db): AsyncIterable<SignupExportRow> {
     .stream(500);
 }
 
-/**
- * Each signup that came with a partner code (since `since`, an ISO time), grouped by code (byte order
- * on both backends) and oldest first within it, streamed: the report holds one code's weeks at a time.
- */
-export function streamPartnerSignups(
-  opened: Pick<OpenedDatabase, 'backend' | 'db'>,
-  since?: string,
-  /** Grouped by code, then campaign (no campaign first). */
-  byCampaign = false,
-): AsyncIterable<{ partner: string; campaign: string | null; first_requested_at: string }> {
-  // PostgreSQL's default collation would sort by locale rules; "C" is SQLite's byte order.
-  const bytes = (column: 'partner' | 'campaign') =>
-    opened.backend === 'postgres' ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
-  let query = opened.db
-    .selectFrom('signups')
-    .select(['partner', 'campaign', 'first_requested_at'])
-    .where('partner', 'is not', null)
-    .orderBy(bytes('partner'));
-  if (byCampaign) query = query.orderBy(sql`${sql.ref('campaign')} IS NOT NULL`).orderBy(bytes('campaign'));
-  query = query.orderBy('first_requested_at').orderBy('id');
-  if (since) query = query.where('first_requested_at', '>=', since);
-  return query.stream(500) as AsyncIterable<{ partner: string; campaign: string | null; first_requested_at: string }>;
-}
-
 /** Signups written as they are, with no welcome e-mail: the demo data's, which nobody should receive. */
 export async function insertSignupsWithoutWelcome(
   db: Db,

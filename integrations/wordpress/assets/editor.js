@@ -18,6 +18,15 @@
       onChange: (partner) => props.setAttributes({ partner }),
     });
 
+  // The partner's signups page counts by it (docs/partners.md); the API's rules, checked on the server.
+  const campaignField = (props) =>
+    el(TextControl, {
+      label: __('Campaign for this block (optional)', 'kasuwa'),
+      help: __('A newsletter issue, say: your signups page counts each campaign apart.', 'kasuwa'),
+      value: props.attributes.campaign,
+      onChange: (campaign) => props.setAttributes({ campaign }),
+    });
+
   // Each language by its own name (common/i18n.ts LOCALE_NAMES); empty: the post's, else the site's.
   const languageField = (props) =>
     el(SelectControl, {
@@ -35,7 +44,7 @@
     });
 
   const fields = {
-    'kasuwa/signup': (props) => [partnerField(props), languageField(props)],
+    'kasuwa/signup': (props) => [partnerField(props), campaignField(props), languageField(props)],
     'kasuwa/rank-checker': (props) => [languageField(props)],
     'kasuwa/pricing': (props) => [
       el(SelectControl, {
@@ -53,6 +62,7 @@
         onChange: (label) => props.setAttributes({ label }),
       }),
       partnerField(props),
+      campaignField(props),
       languageField(props),
     ],
     'kasuwa/start-selling': (props) => [
@@ -62,6 +72,7 @@
         onChange: (label) => props.setAttributes({ label }),
       }),
       partnerField(props),
+      campaignField(props),
       languageField(props),
     ],
   };

@@ -1,8 +1,8 @@
 <?php
 /**
  * The markup of each widget as our own site renders it: the tag, with a plain form inside it that
- * works without JavaScript (a signup POST and a rank GET to the configured origin, the partner code in
- * a hidden field) and a plain plans list. Inline styles give each tag the room the widget takes
+ * works without JavaScript (a signup POST and a rank GET to the configured origin, the partner code and
+ * campaign in hidden fields) and a plain plans list. Inline styles give each tag the room the widget takes
  * (widget-data.json: widgets/host-sizes.ts) and keep every control inside its container, so nothing
  * moves when the widget replaces the fallback and no stylesheet of ours is needed. Its words are the
  * widgets' (translated with them, includes/i18n.php), and each tag carries the widget's `lang`.
@@ -63,18 +63,27 @@ final class Kasuwa_Markup {
 		return esc_url( Kasuwa_Settings::origin() . $path );
 	}
 
-	/** Our site's signup page, carrying the partner code for its widgets (`?partner=`). */
-	private static function signup_page_url( string $partner ): string {
-		$query = '' === $partner ? '' : '?partner=' . rawurlencode( $partner );
-		return esc_url( Kasuwa_Settings::origin() . '/' . $query . '#signup' );
+	/** Our site's signup page, carrying the partner code and campaign for its widgets (`?partner=&campaign=`). */
+	private static function signup_page_url( string $partner, string $campaign ): string {
+		$query = http_build_query( array_filter( array( 'partner' => $partner, 'campaign' => $campaign ), fn ( $value ) => '' !== $value ), '', '&', PHP_QUERY_RFC3986 );
+		return esc_url( Kasuwa_Settings::origin() . '/' . ( '' === $query ? '' : '?' . $query ) . '#signup' );
 	}
 
-	public static function signup( string $partner, string $wrapper = '' ): string {
+	/** Hidden fields the no-JavaScript form posts, left out when empty. */
+	private static function hidden( array $fields ): string {
+		$out = '';
+		foreach ( $fields as $name => $value ) {
+			$out .= '' === $value ? '' : '<input type="hidden" name="' . esc_attr( $name ) . '" value="' . esc_attr( $value ) . '">';
+		}
+		return $out;
+	}
+
+	public static function signup( string $partner, string $campaign, string $wrapper = '' ): string {
 		$id     = wp_unique_id( 'kasuwa-email-' );
-		$hidden = '' === $partner ? '' : '<input type="hidden" name="partner" value="' . esc_attr( $partner ) . '">';
+		$hidden = self::hidden( array( 'partner' => $partner, 'campaign' => $campaign ) );
 		// The welcome mail's language, as our own page's form sends it (docs/languages.md, E-mail).
-		$hidden .= '' === Kasuwa_I18n::current() ? '' : '<input type="hidden" name="locale" value="' . esc_attr( Kasuwa_I18n::current() ) . '">';
-		return '<start-selling-form' . self::attributes( array( 'partner' => $partner, 'lang' => Kasuwa_I18n::current(), 'style' => self::host_style( 'start-selling-form' ) ), $wrapper ) . '>'
+		$hidden .= self::hidden( array( 'locale' => Kasuwa_I18n::current() ) );
+		return '<start-selling-form' . self::attributes( array( 'partner' => $partner, 'campaign' => $campaign, 'lang' => Kasuwa_I18n::current(), 'style' => self::host_style( 'start-selling-form' ) ), $wrapper ) . '>'
 			. '<form method="post" action="' . self::url( self::data()['paths']['signup'] ?? '/start-selling' ) . '" style="margin:0">'
 			. '<label for="' . esc_attr( $id ) . '" style="' . esc_attr( self::LABEL ) . '">' . esc_html__( 'Email address', 'kasuwa' ) . '</label>'
 			. '<div style="' . esc_attr( self::FIELD_ROW ) . '">'
@@ -97,7 +106,7 @@ final class Kasuwa_Markup {
 	}
 
 	/** The four plans as a strip that scrolls sideways inside the widget's height, as on our /pricing. */
-	public static function pricing( string $period, string $label, string $partner, string $wrapper = '' ): string {
+	public static function pricing( string $period, string $label, string $partner, string $campaign, string $wrapper = '' ): string {
 		$plans  = self::data()['plans'] ?? array( 'list' => array() );
 		$other  = 'monthly' === $period ? 'annual' : 'monthly';
 		$intro  = 'monthly' === $period
@@ -114,7 +123,7 @@ final class Kasuwa_Markup {
 				. '<p style="margin:.5rem 0 0;font-size:1.6rem;font-weight:800">' . esc_html( $plan['price'][ $period ] ) . '<span style="font-size:1rem;font-weight:400">' . esc_html( self::translate( $plans['periodLabel'][ $period ] ) ) . '</span></p>'
 				/* translators: %s: the other period's price */
 				. ( $plan['free'] ? '' : '<p style="margin:0">' . esc_html( sprintf( 'monthly' === $other ? __( 'or %s/month', 'kasuwa' ) : __( 'or %s/year', 'kasuwa' ), $plan['price'][ $other ] ) ) . '</p>' )
-				. '<p style="margin:1rem 0 0"><a href="' . self::signup_page_url( $partner ) . '" data-start-selling' . self::attributes( array( 'data-partner' => $partner ) ) . '>' . esc_html__( 'Get Started', 'kasuwa' ) . '</a></p>'
+				. '<p style="margin:1rem 0 0"><a href="' . self::signup_page_url( $partner, $campaign ) . '" data-start-selling' . self::attributes( array( 'data-partner' => $partner, 'data-campaign' => $campaign ) ) . '>' . esc_html__( 'Get Started', 'kasuwa' ) . '</a></p>'
 				. '<ul style="margin:1rem 0 0;padding-left:1.1rem">' . implode( '', array_map( fn ( $b ) => '<li>' . esc_html( self::translate( $b ) ) . '</li>', $plan['benefits'] ) ) . '</ul>'
 				. '</li>';
 		}
@@ -127,11 +136,11 @@ final class Kasuwa_Markup {
 
 	/**
 	 * A link that opens the signup modal (the page's <start-selling-modal>, which carries the partner
-	 * code); without JavaScript it leads to the signup on our site.
+	 * code and campaign); without JavaScript it leads to the signup on our site.
 	 */
-	public static function start_selling( string $partner, string $text, string $wrapper = '' ): string {
-		return '<start-selling-modal' . self::attributes( array( 'partner' => $partner, 'lang' => Kasuwa_I18n::current() ) ) . '></start-selling-modal>'
-			. '<p' . ( '' === $wrapper ? '' : ' ' . $wrapper ) . '><a class="wp-element-button" href="' . self::signup_page_url( $partner ) . '" data-start-selling' . self::attributes( array( 'data-partner' => $partner ) ) . '>'
+	public static function start_selling( string $partner, string $campaign, string $text, string $wrapper = '' ): string {
+		return '<start-selling-modal' . self::attributes( array( 'partner' => $partner, 'campaign' => $campaign, 'lang' => Kasuwa_I18n::current() ) ) . '></start-selling-modal>'
+			. '<p' . ( '' === $wrapper ? '' : ' ' . $wrapper ) . '><a class="wp-element-button" href="' . self::signup_page_url( $partner, $campaign ) . '" data-start-selling' . self::attributes( array( 'data-partner' => $partner, 'data-campaign' => $campaign ) ) . '>'
 			. esc_html( '' === $text ? __( 'Start Selling', 'kasuwa' ) : $text ) . '</a></p>';
 	}
 }

@@ -69,8 +69,8 @@ final class Kasuwa_Settings {
 	}
 
 	/**
-	 * The API's rules for a partner code: trimmed; no control characters (C0, DEL, C1); at most 512
-	 * characters. '' means none; null means refused.
+	 * The API's rules for a partner code, and for a campaign alike: trimmed; no control characters (C0,
+	 * DEL, C1); at most 512 characters. '' means none; null means refused.
 	 */
 	public static function clean_partner( string $value ): ?string {
 		$value = trim( $value );
@@ -188,7 +188,7 @@ final class Kasuwa_Settings {
 				__( 'Blocks: %1$s. Shortcodes: %2$s, each with these optional attributes: %3$s.', 'kasuwa' ),
 				implode( ', ', $blocks ),
 				'[kasuwa_signup], [kasuwa_rank_checker], [kasuwa_pricing period="monthly"], [kasuwa_start_selling]',
-				'partner="...", lang="en|pcm|ha|yo|ig"'
+				'partner="...", campaign="...", lang="en|pcm|ha|yo|ig"'
 			)
 		) . '</p></div>';
 	}

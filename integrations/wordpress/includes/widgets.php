@@ -2,8 +2,9 @@
 /**
  * The four widgets as dynamic blocks and as shortcodes, both rendered here on the server (so kses,
  * which filters what authors type, never sees them: every role that writes posts can use them). Each
- * takes an optional partner code for this use; otherwise the site's (Settings -> Kasuwa) applies. Each
- * speaks its `lang`, else the post's or the site's language (includes/i18n.php).
+ * takes an optional partner code for this use; otherwise the site's (Settings -> Kasuwa) applies; and an
+ * optional campaign (a newsletter issue, say) that the partner's signups page counts by. Each speaks its
+ * `lang`, else the post's or the site's language (includes/i18n.php).
  *
  * @package Kasuwa
  */
@@ -16,26 +17,29 @@ final class Kasuwa_Widgets {
 		'signup'        => array(
 			'kasuwa_signup',
 			array(
-				'partner' => '',
-				'lang'    => '',
+				'partner'  => '',
+				'campaign' => '',
+				'lang'     => '',
 			),
 		),
 		'rank-checker'  => array( 'kasuwa_rank_checker', array( 'lang' => '' ) ),
 		'pricing'       => array(
 			'kasuwa_pricing',
 			array(
-				'period'  => 'annual',
-				'label'   => '',
-				'partner' => '',
-				'lang'    => '',
+				'period'   => 'annual',
+				'label'    => '',
+				'partner'  => '',
+				'campaign' => '',
+				'lang'     => '',
 			),
 		),
 		'start-selling' => array(
 			'kasuwa_start_selling',
 			array(
-				'label'   => '',
-				'partner' => '',
-				'lang'    => '',
+				'label'    => '',
+				'partner'  => '',
+				'campaign' => '',
+				'lang'     => '',
 			),
 		),
 	);
@@ -79,17 +83,19 @@ final class Kasuwa_Widgets {
 		Kasuwa_Loader::mark_used();
 		$partner = Kasuwa_Settings::clean_partner( (string) ( $attributes['partner'] ?? '' ) );
 		$partner = null === $partner || '' === $partner ? Kasuwa_Settings::partner() : $partner;
-		$label   = sanitize_text_field( (string) ( $attributes['label'] ?? '' ) );
+		// One the API would refuse is left out: the signup goes through without a campaign.
+		$campaign = Kasuwa_Settings::clean_partner( (string) ( $attributes['campaign'] ?? '' ) ) ?? '';
+		$label    = sanitize_text_field( (string) ( $attributes['label'] ?? '' ) );
 		switch ( $block ) {
 			case 'signup':
-				return Kasuwa_Markup::signup( $partner, $wrapper );
+				return Kasuwa_Markup::signup( $partner, $campaign, $wrapper );
 			case 'rank-checker':
 				return Kasuwa_Markup::rank_checker( $wrapper );
 			case 'pricing':
 				$period = 'monthly' === ( $attributes['period'] ?? '' ) ? 'monthly' : 'annual';
-				return Kasuwa_Markup::pricing( $period, $label, $partner, $wrapper );
+				return Kasuwa_Markup::pricing( $period, $label, $partner, $campaign, $wrapper );
 			default:
-				return Kasuwa_Markup::start_selling( $partner, $label, $wrapper );
+				return Kasuwa_Markup::start_selling( $partner, $campaign, $label, $wrapper );
 		}
 	}
 }

@@ -12,6 +12,7 @@ import * as signupLocale from './0006_signup_locale.js';
 import * as signupRetention from './0007_signup_retention.js';
 import * as partnerPages from './0008_partner_pages.js';
 import * as consent from './0009_consent.js';
+import * as partnerDailySignups from './0010_partner_daily_signups.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '0001_signups_outbox': signupsOutbox,
@@ -23,4 +24,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0007_signup_retention': signupRetention,
   '0008_partner_pages': partnerPages,
   '0009_consent': consent,
+  '0010_partner_daily_signups': partnerDailySignups,
 };

@@ -14,6 +14,7 @@ import * as signupLocale from './0008_signup_locale.js';
 import * as signupRetention from './0009_signup_retention.js';
 import * as partnerPages from './0010_partner_pages.js';
 import * as consent from './0011_consent.js';
+import * as partnerDailySignups from './0012_partner_daily_signups.js';
 
 export const sqliteMigrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -27,4 +28,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '0009_signup_retention': signupRetention,
   '0010_partner_pages': partnerPages,
   '0011_consent': consent,
+  '0012_partner_daily_signups': partnerDailySignups,
 };
