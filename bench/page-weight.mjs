@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run page-weight`: the bytes a first visit to `/` transfers before any interaction (empty cache,
- * until the network is idle: widgets near the viewport load, the API client waits for intent), from our own origin only: configured
- * third parties (analytics, pixel, chat) are excluded. Budget: 250 KB. Runs against dist/ (build first).
- * Usage: node bench/page-weight.mjs [path] [--json] [--with-ids]   (default /; --json adds one summary line for
- * `npm run audit`; --with-ids serves the page with the three third parties' IDs set, as it is before the reader's
- * consent choice: then any request to another origin also fails the budget)
+ * `npm run page-weight [-- path --json --with-ids]`: the bytes a first visit to `/` transfers from our own
+ * origin before any interaction (empty cache, until the network is idle), budget 250 KB; any request to
+ * another origin fails it. `--with-ids`: the page as served with the three third parties' IDs, before the
+ * reader's choice. Runs against dist/; flags in docs/quality.md.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

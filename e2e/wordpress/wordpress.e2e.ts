@@ -7,11 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.js';
 import { adminCommand } from '../admin-command.js';
-import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
 import { storedSignup } from '../stored-signup.js';
+import { layoutShift, widgetsRendered } from './post-checks.js';
 import {
   blocksPost,
   CAMPAIGNS,
@@ -59,32 +59,6 @@ echo json_encode($stored);`);
 }
 
 const postUrl = (name: string) => `${wp.url}/?p=${posts[name]}`;
-
-/** The sum of layout shifts (without recent input) while a post loads and its widgets render. */
-async function layoutShift(browser: Browser, name: string, width: number) {
-  const page = await browser.newPage({ viewport: { width, height: width < 600 ? 2600 : 2000 } });
-  await recordLayoutShifts(page);
-  await page.goto(postUrl(name));
-  await widgetsRendered(page, name);
-  // A shift is reported in the frame after it happens.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return { page, cls: await layoutShiftSum(page) };
-}
-
-/** Every widget of a post is defined and shows its own controls (in its shadow root). */
-async function widgetsRendered(page: Page, name: string) {
-  const form = page.locator('start-selling-form');
-  await expect(form.locator('form.form')).toBeVisible();
-  if (name.includes('tag') || name.includes('snippet')) return;
-  await expect(page.locator('store-rank-checker').getByRole('button', { name: 'Check my rank' })).toBeVisible();
-  await expect(page.locator('pricing-plans').getByRole('button', { name: 'Monthly', exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await expect(page.locator('pricing-plans').getByRole('button', { name: 'Get Started' }).first()).toBeVisible();
-  // The start-selling link is the loader's now: a button that opens the modal (its code comes on the press).
-  await expect(page.locator('a.wp-element-button[data-start-selling]')).toHaveAttribute('role', 'button');
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -136,7 +110,7 @@ test("given the Administrator's snippet with the script in the body of a post, n
   browser,
 }) => {
   for (const width of [360, 1280]) {
-    const { page, cls } = await layoutShift(browser, 'snippet-administrator', width);
+    const { page, cls } = await layoutShift(browser, postUrl('snippet-administrator'), 'snippet-administrator', width);
     console.log(`[wordpress] CLS of the Custom HTML snippet (script in the body) at ${width} px: ${cls.toFixed(4)}`);
     expect(cls).toBeLessThanOrEqual(0.01);
     // Never wider than the post's column.
@@ -299,7 +273,7 @@ test('given a post with every widget, nothing moves as they render (CLS ≤ 0.01
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const name of ['blocks-author', 'shortcodes-administrator', 'tag-author']) {
     for (const width of [360, 1280]) {
-      const { page, cls } = await layoutShift(browser, name, width);
+      const { page, cls } = await layoutShift(browser, postUrl(name), name, width);
       console.log(`[wordpress] CLS of ${name} at ${width} px: ${cls.toFixed(4)}`);
       expect(cls).toBeLessThanOrEqual(0.01);
       const overflow = await page.evaluate(

@@ -1,10 +1,8 @@
 /**
- * Partners' pages at scale (docs/partners.md, "At scale"): a table of each partner code's signups per
- * Lagos day, page and campaign, kept by the database itself. A statement trigger adds the rows each
- * INSERT on signups really inserted (a re-signup is an update: not counted again) in one ordered upsert,
- * in the inserting transaction, whichever server or release writes; nothing is taken away when a signup
- * is erased (the counts name nobody). Backfilled here from the signups already stored; the index that
- * served the counts read from signups goes.
+ * Partners' pages at scale (docs/partners.md, "At scale"): each partner code's signups per Lagos day,
+ * page and campaign, kept by a statement trigger in the inserting transaction (one ordered upsert; a
+ * re-signup is an update, not counted again; erasure takes nothing away: the counts name nobody).
+ * Backfilled here; the index that served the counts read from signups goes.
  */
 import { type Kysely, sql } from 'kysely';
 

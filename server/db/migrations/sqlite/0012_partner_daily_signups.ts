@@ -1,9 +1,7 @@
 /**
- * Partners' pages at scale (docs/partners.md, "At scale"): as on PostgreSQL, each partner code's signups
- * per Lagos day, page and campaign, kept by the database: a row trigger counts each signup really
- * inserted (a re-signup is an upsert's update: not counted again); erasing a signup takes nothing away.
- * Backfilled here from the signups already stored, in the same transaction; the index that served the
- * counts read from signups goes.
+ * Partners' pages at scale (docs/partners.md, "At scale"): as on PostgreSQL, signups per partner, Lagos
+ * day, page and campaign, kept by a row trigger (a re-signup is an upsert's update: not counted again;
+ * erasure takes nothing away). Backfilled here in the same transaction; the old partner index goes.
  */
 import { type Kysely, sql } from 'kysely';
 

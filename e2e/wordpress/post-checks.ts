@@ -1,0 +1,29 @@
+/** What the WordPress test checks on a published post: its widgets rendered, and the layout shift while they do. */
+import { type Browser, expect, type Page } from '@playwright/test';
+import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
+
+/** The sum of layout shifts (without recent input) while a post loads and its widgets render. */
+export async function layoutShift(browser: Browser, url: string, name: string, width: number) {
+  const page = await browser.newPage({ viewport: { width, height: width < 600 ? 2600 : 2000 } });
+  await recordLayoutShifts(page);
+  await page.goto(url);
+  await widgetsRendered(page, name);
+  // A shift is reported in the frame after it happens.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return { page, cls: await layoutShiftSum(page) };
+}
+
+/** Every widget of a post is defined and shows its own controls (in its shadow root). */
+export async function widgetsRendered(page: Page, name: string) {
+  const form = page.locator('start-selling-form');
+  await expect(form.locator('form.form')).toBeVisible();
+  if (name.includes('tag') || name.includes('snippet')) return;
+  await expect(page.locator('store-rank-checker').getByRole('button', { name: 'Check my rank' })).toBeVisible();
+  await expect(page.locator('pricing-plans').getByRole('button', { name: 'Monthly', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.locator('pricing-plans').getByRole('button', { name: 'Get Started' }).first()).toBeVisible();
+  // The start-selling link is the loader's now: a button that opens the modal (its code comes on the press).
+  await expect(page.locator('a.wp-element-button[data-start-selling]')).toHaveAttribute('role', 'button');
+}
