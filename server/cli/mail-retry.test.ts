@@ -4,19 +4,17 @@
  * then reaches the relay.
  */
 import { spawnSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { createOutboxStore } from '../mail/outbox-store.js';
 import { createTransport } from '../mail/transport.js';
 import { startMailWorker } from '../mail/worker.js';
-import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { cleanupAfterEach } from '../testing/cleanups.js';
+import { type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 import { queueWelcomeMails } from '../testing/outbox-rows.js';
 import { startSmtpSink } from '../testing/smtp-sink.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { defer, fresh } = cleanupAfterEach();
 
 type Row = { recipient: string; status: 'pending' | 'sending' | 'sent' | 'failed'; attempts: number; created: string };
 
@@ -31,8 +29,7 @@ const OUTAGE: Row[] = [
 ];
 
 async function outboxAfterOutage(backend: (typeof TEST_BACKENDS)[number]) {
-  const database = await freshDatabase(backend);
-  cleanups.push(() => database.drop());
+  const database = await fresh(backend);
   const later = new Date(Date.now() + 4 * 3_600_000).toISOString();
   await queueWelcomeMails(
     database.opened.db,
@@ -111,10 +108,10 @@ describe.each(TEST_BACKENDS)('mail:retry on %s', (backend) => {
     });
 
     const sink = await startSmtpSink();
-    cleanups.push(sink.close);
+    defer(sink.close);
     const transport = createTransport({ smtpUrl: sink.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
     const worker = startMailWorker({ outbox: createOutboxStore(database.opened), transport, pollMs: 20 });
-    cleanups.push(() => worker.stop());
+    defer(() => worker.stop());
     await expect
       .poll(() => sink.received.flatMap((mail) => mail.to).toSorted(), { timeout: 10_000 })
       .toEqual(['new-failure@example.ng', 'new@example.ng', 'waiting@example.ng']);

@@ -4,19 +4,17 @@
  * after an erasure only a keyed hash is left and the inbox is never stored or mailed again.
  */
 import { spawnSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { privacySecret } from '../db/installation.js';
 import { privacyKeys } from '../privacy/links.js';
 import { createPrivacy } from '../privacy/privacy.js';
 import { createPrivacyStore } from '../privacy/store.js';
 import { createSignupStore } from '../signups/store.js';
-import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { cleanupAfterEach } from '../testing/cleanups.js';
+import { type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { fresh } = cleanupAfterEach();
 
 function admin(database: ScratchDatabase, ...args: string[]) {
   const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
@@ -37,8 +35,7 @@ const signup = (email: string, at: string, source: string | null = 'kasuwa.shop/
 
 describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) => {
   it('given an inbox signed up under two spellings should show both, then erase both and keep only its hash', async () => {
-    const database = await freshDatabase(backend);
-    cleanups.push(() => database.drop());
+    const database = await fresh(backend);
     const keys = privacyKeys(await privacySecret(database.opened, database.env.DATA_DIR));
     const store = createSignupStore(database.opened, { inboxHash: keys.inboxHash });
     await store.record(
@@ -117,8 +114,7 @@ describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) =
   }, 60_000); // four admin processes, each a few seconds on a busy machine
 
   it('given an inbox that stopped our e-mails should leave it out of signups:export', async () => {
-    const database = await freshDatabase(backend);
-    cleanups.push(() => database.drop());
+    const database = await fresh(backend);
     const keys = privacyKeys(await privacySecret(database.opened, database.env.DATA_DIR));
     const store = createSignupStore(database.opened, { inboxHash: keys.inboxHash });
     await store.record(
@@ -142,8 +138,7 @@ describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) =
   });
 
   it('given no address or a bad one should exit 2 with the usage and change nothing', async () => {
-    const database = await freshDatabase(backend);
-    cleanups.push(() => database.drop());
+    const database = await fresh(backend);
     for (const args of [['privacy:show'], ['privacy:erase', 'not-an-address']]) {
       const result = admin(database, ...args);
       expect(result.code).toBe(2);

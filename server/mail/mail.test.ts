@@ -5,12 +5,13 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { brand } from '../../common/brand.js';
 import type { Db } from '../db/database.js';
 import { openDatabase } from '../db/database.js';
 import { startTestServer } from '../http/test-server.js';
-import { freshDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { cleanupAfterEach } from '../testing/cleanups.js';
+import { TEST_BACKENDS } from '../testing/databases.js';
 import { queueWelcomeMails } from '../testing/outbox-rows.js';
 import { startSmtpSink } from '../testing/smtp-sink.js';
 import { postStartSelling } from '../testing/start-selling.js';
@@ -18,16 +19,13 @@ import { createOutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
 import { type MailAttemptOutcome, type MailWorkerOptions, startMailWorker } from './worker.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+/** `database(backend)`: a scratch database, dropped after the test. */
+const { defer, fresh: database } = cleanupAfterEach();
 
 /** The shared SMTP sink, closed after the test; `refuse` answers RCPT TO with that code. */
 async function smtpReceiver(refuse?: number) {
   const sink = await startSmtpSink(refuse);
-  cleanups.push(sink.close);
+  defer(sink.close);
   return sink;
 }
 
@@ -66,14 +64,8 @@ async function signUp(base: string, email: string) {
 
 async function server(env: Record<string, string>, backend: (typeof TEST_BACKENDS)[number]) {
   const started = await startTestServer({ DEMO_DATA: 'off', ...env }, backend);
-  cleanups.push(() => started.close());
+  defer(() => started.close());
   return { base: started.base, dataDir: started.dataDir, db: started.database.opened.db };
-}
-
-async function database(backend: (typeof TEST_BACKENDS)[number]) {
-  const fresh = await freshDatabase(backend);
-  cleanups.push(() => fresh.drop());
-  return fresh;
 }
 
 /** Outbox rows as the signups write them, due since 2026-01-01. */
@@ -139,7 +131,7 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
       pollMs: 20,
       onAttempt: (outcome) => attempts.push(outcome),
     });
-    cleanups.push(() => worker.stop());
+    defer(() => worker.stop());
     let latest: { status: string; attempts: number; next_attempt_at: string; last_error: string | null } | undefined;
     const poll = async () => {
       latest = await opened.db
@@ -211,8 +203,8 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
       close() {},
     };
     const worker = startMailWorker({ outbox: createOutboxStore(opened), pollMs: 20, transport });
-    cleanups.push(() => worker.stop());
-    cleanups.push(() => open()); // before the stop, which waits for the sends under way
+    defer(() => worker.stop());
+    defer(() => open()); // before the stop, which waits for the sends under way
     const claimed = () => opened.db.selectFrom('outbox').select('id').where('status', '=', 'sending').execute();
     // The claim is one transaction: once a row is claimed, all of the batch is.
     const batch = await until(async () => {
@@ -235,7 +227,7 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const { transport, sent } = recordingTransport();
     const worker = startMailWorker({ outbox: store, pollMs: 20, transport });
-    cleanups.push(() => worker.stop());
+    defer(() => worker.stop());
     await until(async () => sent.length > 0 || undefined, 'the takeover');
     await worker.stop();
     expect(sent).toEqual(['crashed@example.ng']);
@@ -263,7 +255,7 @@ describe('an SMTP relay that hangs', () => {
     const sockets: net.Socket[] = [];
     const relay = net.createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => {
+    defer(() => {
       for (const socket of sockets) socket.destroy();
       relay.close();
     });
@@ -275,7 +267,7 @@ describe('an SMTP relay that hangs', () => {
       dataDir: '',
       leaseMs: 2_000,
     });
-    cleanups.push(() => transport.close());
+    defer(() => transport.close());
     await expect(
       transport.send({ key: 'hung', to: 'ada@example.ng', subject: 's', text: 't', html: '<p>t</p>' }),
     ).rejects.toThrow(/Greeting never received|timeout/i);
@@ -290,7 +282,7 @@ describe('the delivery worker on embedded SQLite', () => {
     expect(await store.claim('crashed-worker', 1, 3_600_000)).toHaveLength(1);
     const { transport, sent } = recordingTransport();
     const worker = startMailWorker({ outbox: store, pollMs: 20, soleWorker: true, transport });
-    cleanups.push(() => worker.stop());
+    defer(() => worker.stop());
     await until(async () => sent.length > 0 || undefined, 'the resumed e-mail');
     expect(sent).toEqual(['cut-off@example.ng']);
   });
@@ -299,7 +291,7 @@ describe('the delivery worker on embedded SQLite', () => {
 /** A second connection to the same database, as another server process would have. */
 async function secondHandle(fresh: Awaited<ReturnType<typeof database>>) {
   const other = await openDatabase({ dataDir: fresh.env.DATA_DIR, databaseUrl: fresh.env.DATABASE_URL });
-  cleanups.push(() => other.close());
+  defer(() => other.close());
   return other;
 }
 
@@ -312,7 +304,7 @@ async function sendWithTwoWorkers(
   const workers = handles.map((handle) =>
     startMailWorker({ outbox: createOutboxStore(handle), pollMs: 20, ...options }),
   );
-  cleanups.push(async () => {
+  defer(async () => {
     for (const worker of workers) await worker.stop();
   });
   await until(async () => {

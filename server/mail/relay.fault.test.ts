@@ -3,30 +3,27 @@
  * refusing our sender, session or login keeps the mail queued; retries last at least two days; and with
  * two workers on one outbox, a relay that hangs, answers 451 or greets slowly gets each mail once.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../testing/cleanups.js';
 import { databaseProxy } from '../testing/database-proxy.js';
-import { freshDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { TEST_BACKENDS } from '../testing/databases.js';
 import { queueWelcomeMails } from '../testing/outbox-rows.js';
 import { type SmtpSinkOptions, startSmtpSink } from '../testing/smtp-sink.js';
 import { createOutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
 import { startMailWorker } from './worker.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { defer, fresh } = cleanupAfterEach();
 
 async function database(backend: (typeof TEST_BACKENDS)[number], recipients: string[]) {
-  const fresh = await freshDatabase(backend);
-  cleanups.push(() => fresh.drop());
-  await queueWelcomeMails(fresh.opened.db, recipients);
-  return fresh;
+  const scratch = await fresh(backend);
+  await queueWelcomeMails(scratch.opened.db, recipients);
+  return scratch;
 }
 
 async function sink(options: SmtpSinkOptions = {}) {
   const started = await startSmtpSink(options);
-  cleanups.push(started.close);
+  defer(started.close);
   return started;
 }
 
@@ -51,7 +48,7 @@ describe.each(TEST_BACKENDS)('the SMTP pool on %s', (backend) => {
     const smtp = await sink();
     const transport = createTransport({ smtpUrl: smtp.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
     const worker = startMailWorker({ outbox: createOutboxStore(fresh.opened), transport, pollMs: 20 });
-    cleanups.push(() => worker.stop());
+    defer(() => worker.stop());
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(12);
     expect(smtp.received.flatMap((mail) => mail.to).toSorted()).toEqual(recipients.toSorted());
     expect(smtp.connections().total).toBeLessThanOrEqual(3);
@@ -83,7 +80,7 @@ describe.each(TEST_BACKENDS)('a relay that refuses us, not the recipient, on %s'
         baseDelayMs: 300,
         log: (msg, fields) => logged.push({ msg, fields }),
       });
-      cleanups.push(() => worker.stop());
+      defer(() => worker.stop());
       // The failure is recorded, then logged: once logged, the row must still be queued.
       await expect.poll(() => logged.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
       expect(logged[0]).toMatchObject({
@@ -111,7 +108,7 @@ describe('the default retry schedule', () => {
       close() {},
     };
     const worker = startMailWorker({ outbox: createOutboxStore(fresh.opened), transport: refusing, pollMs: 20 });
-    cleanups.push(() => worker.stop());
+    defer(() => worker.stop());
     // Each retry's wait is read from next_attempt_at, then time is moved on by making the row due now.
     let waitedMs = 0;
     for (let attempt = 1; ; attempt += 1) {
@@ -146,7 +143,7 @@ const relayFaults: [string, RelayFault][] = [
       async start(smtp) {
         // The tests' TCP relay, in front of the SMTP sink this time.
         const relay = await databaseProxy(smtp.url);
-        cleanups.push(() => relay.close());
+        defer(() => relay.close());
         relay.hang();
         return { url: relay.url, end: () => relay.relay() };
       },
@@ -202,7 +199,7 @@ describe('two workers (two servers) on PostgreSQL, with an 8 s lease, and a rela
           leaseMs: LEASE_MS,
           log: () => {},
         });
-        cleanups.push(() => worker.stop());
+        defer(() => worker.stop());
       }
       await new Promise((resolve) => setTimeout(resolve, 3000));
       await end();
@@ -220,7 +217,7 @@ describe('a relay that hangs longer than one SMTP wait, with the default lease, 
     const fresh = await database('postgres', ['warm@example.ng']);
     const smtp = await sink();
     const relay = await databaseProxy(smtp.url);
-    cleanups.push(() => relay.close());
+    defer(() => relay.close());
     // No leaseMs: the default lease, as a server runs; with the 5 min one each wait was 30 s before the fix.
     const transport = createTransport({ smtpUrl: relay.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
     const outcomes: string[] = []; // what the server counts in kasuwa_mail_send_attempts_total
@@ -232,7 +229,7 @@ describe('a relay that hangs longer than one SMTP wait, with the default lease, 
       onAttempt: (outcome) => outcomes.push(outcome),
       log: () => {},
     });
-    cleanups.push(() => worker.stop());
+    defer(() => worker.stop());
     // Sent and its 250 read (the sink keeps a mail before answering): the pool has a connection open.
     await expect.poll(() => outcomes, { timeout: 10_000 }).toEqual(['sent']);
     relay.hang();

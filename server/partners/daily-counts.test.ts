@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type OpenedDatabase, openPostgres } from '../db/database.js';
 import * as postgresCounts from '../db/migrations/postgres/0010_partner_daily_signups.js';
 import * as sqliteCounts from '../db/migrations/sqlite/0012_partner_daily_signups.js';
@@ -15,23 +15,15 @@ import { createPrivacy } from '../privacy/privacy.js';
 import { createPrivacyStore } from '../privacy/store.js';
 import { eraseExpiredSignups } from '../signups/retention.js';
 import { createSignupStore, type SignupRecord } from '../signups/store.js';
-import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { cleanupAfterEach } from '../testing/cleanups.js';
+import { TEST_BACKENDS } from '../testing/databases.js';
 import { partnerReport } from './partners.js';
 import { createPartnerStore, type PartnerDay } from './store.js';
 import { lagosDayOf } from './weeks.js';
 
 const DAY = 86_400_000;
 const RESEND_MS = 24 * 3_600_000;
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function fresh(backend: (typeof TEST_BACKENDS)[number]): Promise<ScratchDatabase> {
-  const database = await freshDatabase(backend);
-  cleanups.push(() => database.drop());
-  return database;
-}
+const { defer, fresh } = cleanupAfterEach();
 
 const signup = (
   email: string,
@@ -150,7 +142,7 @@ describe.each(TEST_BACKENDS)('daily partner counts on %s', (backend) => {
     const database = await fresh(backend);
     // A second connection pool on PostgreSQL, as a second server has; SQLite has one writer.
     const other = backend === 'postgres' ? openPostgres(database.env.DATABASE_URL!) : database.opened;
-    if (other !== database.opened) cleanups.push(() => other.close());
+    if (other !== database.opened) defer(() => other.close());
     const stores = [createSignupStore(database.opened), createSignupStore(other)];
     const at = '2026-12-07T10:00:00.000Z';
     // Server 0 takes readers 0-39, server 1 readers 20-59: 20 of them sign up on both at once.

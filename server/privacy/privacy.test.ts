@@ -4,7 +4,7 @@
  * nothing, its POST and the one-click POST that stop all mail, links that were changed, a later signup
  * answered as any other and never mailed, and no mail to a suppressed inbox whose row a worker held.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { brand } from '../../common/brand.js';
 import type { Db } from '../db/database.js';
 import { privacySecret } from '../db/installation.js';
@@ -13,7 +13,8 @@ import { createOutboxStore, type OutboxStore } from '../mail/outbox-store.js';
 import { createTransport } from '../mail/transport.js';
 import { lagosTime } from '../mail/welcome.js';
 import { startMailWorker } from '../mail/worker.js';
-import { freshDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { cleanupAfterEach } from '../testing/cleanups.js';
+import { TEST_BACKENDS } from '../testing/databases.js';
 import { queueWelcomeMails } from '../testing/outbox-rows.js';
 import { type ReceivedMail, startSmtpSink } from '../testing/smtp-sink.js';
 import { postStartSelling } from '../testing/start-selling.js';
@@ -21,10 +22,7 @@ import { privacyKeys } from './links.js';
 import { createPrivacy } from './privacy.js';
 import { createPrivacyStore } from './store.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { defer, fresh } = cleanupAfterEach();
 
 /** Undo quoted-printable soft line breaks and escapes, and folded headers, enough to read the mail. */
 const decoded = (raw: string) =>
@@ -65,9 +63,9 @@ const outboxOf = (db: Db) => db.selectFrom('outbox').select(['recipient', 'statu
 describe.each(TEST_BACKENDS)('stopping e-mails on %s', (backend) => {
   async function setup() {
     const smtp = await startSmtpSink();
-    cleanups.push(smtp.close);
+    defer(smtp.close);
     const server = await startTestServer({ DEMO_DATA: 'off', SMTP_URL: smtp.url }, backend);
-    cleanups.push(() => server.close());
+    defer(() => server.close());
     const mailTo = async (address: string) => {
       await expect
         .poll(() => smtp.received.find((mail) => mail.to.includes(address)), { timeout: 10_000 })
@@ -256,7 +254,7 @@ describe.each(TEST_BACKENDS)('stopping e-mails on %s', (backend) => {
 describe.each(TEST_BACKENDS)('the logs on %s', (backend) => {
   it('given a refused mail, a stop and a signup after it should never write the address to the log', async () => {
     const smtp = await startSmtpSink(550); // "550 mailbox <address> refused": the answer names the address
-    cleanups.push(smtp.close);
+    defer(smtp.close);
     const written: string[] = [];
     const keep = (...args: unknown[]) => void written.push(args.map(String).join(' '));
     const spies = [
@@ -267,11 +265,11 @@ describe.each(TEST_BACKENDS)('the logs on %s', (backend) => {
         return true;
       }),
     ];
-    cleanups.push(() => {
+    defer(() => {
       for (const spy of spies) spy.mockRestore();
     });
     const server = await startTestServer({ DEMO_DATA: 'off', SMTP_URL: smtp.url }, backend);
-    cleanups.push(() => server.close());
+    defer(() => server.close());
     const { db } = server.database.opened;
     await signUp(server.base, 'Refused.Person@example.ng');
     await expect.poll(async () => (await outboxOf(db))[0]?.status, { timeout: 10_000 }).toBe('failed');
@@ -290,10 +288,9 @@ describe.each(TEST_BACKENDS)('the logs on %s', (backend) => {
 
 describe.each(TEST_BACKENDS)('a worker and a click at the same time on %s', (backend) => {
   async function world() {
-    const database = await freshDatabase(backend);
-    cleanups.push(() => database.drop());
+    const database = await fresh(backend);
     const smtp = await startSmtpSink();
-    cleanups.push(smtp.close);
+    defer(smtp.close);
     const keys = privacyKeys(await privacySecret(database.opened, database.env.DATA_DIR));
     const privacy = createPrivacy(createPrivacyStore(database.opened), keys);
     const outbox = createOutboxStore(database.opened);
@@ -308,7 +305,7 @@ describe.each(TEST_BACKENDS)('a worker and a click at the same time on %s', (bac
           inboxHash: keys.inboxHash,
         },
       });
-      cleanups.push(() => worker.stop());
+      defer(() => worker.stop());
       return worker;
     };
     const statusOf = async (recipient: string) =>

@@ -6,22 +6,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type OpenedDatabase, openPostgres } from '../db/database.js';
 import { startTestServerOn } from '../http/test-server.js';
-import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { cleanupAfterEach } from '../testing/cleanups.js';
+import { TEST_BACKENDS } from '../testing/databases.js';
 import { startSmtpSink } from '../testing/smtp-sink.js';
 import { eraseExpiredSignups, startSignupRetention } from './retention.js';
 import { createSignupStore } from './store.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
+const { defer, fresh } = cleanupAfterEach();
+afterEach(() => {
   vi.restoreAllMocks();
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function fresh(backend: (typeof TEST_BACKENDS)[number]): Promise<ScratchDatabase> {
-  const database = await freshDatabase(backend);
-  cleanups.push(() => database.drop());
-  return database;
-}
 
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
@@ -124,7 +118,7 @@ describe.each(TEST_BACKENDS)('signup retention on %s', (backend) => {
       checkEveryMs: 20,
       dueAfterMs: 0,
     });
-    cleanups.push(() => retention.stop());
+    defer(() => retention.stop());
     await expect.poll(() => lines.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     expect(lines[0]).toEqual({
       msg: 'signup retention',
@@ -170,9 +164,9 @@ describe.each(TEST_BACKENDS)('signup retention on %s', (backend) => {
       ['new@example.ng', daysAgo(3)],
     ]);
     const smtp = await startSmtpSink();
-    cleanups.push(smtp.close);
+    defer(smtp.close);
     const server = await startTestServerOn(database.env, { DEMO_DATA: 'off', SMTP_URL: smtp.url });
-    cleanups.push(() => server.close());
+    defer(() => server.close());
 
     await expect.poll(() => runCount(database.opened), { timeout: 10_000 }).toBe(1);
     expect(await signupEmails(database.opened)).toEqual(['new@example.ng']);
@@ -187,7 +181,7 @@ describe('signup retention with several servers on one PostgreSQL database', () 
     await insertSignups(database.opened, 3000, old);
     // Each its own pool, as on two machines: only the database is shared.
     const servers = [openPostgres(url), openPostgres(url)];
-    cleanups.push(async () => {
+    defer(async () => {
       for (const server of servers) await server.close();
     });
 
@@ -210,10 +204,10 @@ describe('signup retention with several servers on one PostgreSQL database', () 
       ['new@example.ng', daysAgo(3)],
     ]);
     const smtp = await startSmtpSink();
-    cleanups.push(smtp.close);
+    defer(smtp.close);
     const env = { DEMO_DATA: 'off', SMTP_URL: smtp.url, SINGLE_SERVER: 'off' };
     const servers = await Promise.all([startTestServerOn(database.env, env), startTestServerOn(database.env, env)]);
-    cleanups.push(async () => {
+    defer(async () => {
       for (const server of servers) await server.close();
     });
 

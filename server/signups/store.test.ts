@@ -7,26 +7,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { loadConfig } from '../config.js';
 import { checkDurability, openSqliteIn, SQLITE_FILE } from '../db/database.js';
 import { migrateToLatest, sqliteMigrations } from '../db/migrations/index.js';
 import { StartupRefusal, startServer } from '../server.js';
-import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { cleanupAfterEach } from '../testing/cleanups.js';
+import { TEST_BACKENDS } from '../testing/databases.js';
 import { createSignups } from './signups.js';
 import { createSignupStore } from './store.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function fresh(backend: (typeof TEST_BACKENDS)[number]): Promise<ScratchDatabase> {
-  const database = await freshDatabase(backend);
-  cleanups.push(() => database.drop());
-  return database;
-}
+const { defer, fresh } = cleanupAfterEach();
 
 function admin(env: Record<string, string>, ...args: string[]) {
   const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
@@ -73,9 +65,9 @@ describe.each(TEST_BACKENDS)('signups:export and status on %s', (backend) => {
 describe('migration 0005 on an SQLite database with signups from before it', () => {
   it('given rows that differ only in letter case should merge them into the earliest, keeping its address, the first source and partner', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-0005-'));
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    defer(() => fs.rmSync(dir, { recursive: true, force: true }));
     const opened = openSqliteIn(dir);
-    cleanups.push(() => opened.close());
+    defer(() => opened.close());
     const provider = { getMigrations: async () => sqliteMigrations };
     const before = await new Migrator({ db: opened.db, provider }).migrateTo('0004_contest_reload_scope');
     expect(before.error).toBeUndefined();

@@ -1,7 +1,7 @@
 /**
  * Database suites run on both backends (docs/postgresql.md, "Tests"): `describe.each(TEST_BACKENDS)` and a fresh
- * database per file or test from freshDatabase(). The PostgreSQL server is the one the global setup
- * found (server/testing/postgres-global-setup.ts).
+ * database per file or test from freshDatabase(), or per test from cleanupAfterEach's `fresh` (dropped
+ * after it). The PostgreSQL server is the one the global setup found (server/testing/postgres-global-setup.ts).
  */
 import { inject } from 'vitest';
 import type { Backend } from '../db/database.js';

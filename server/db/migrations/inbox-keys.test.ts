@@ -3,19 +3,16 @@
  * outbox rows written before `inbox_key` existed get their inbox key, every spelling of one inbox alike.
  */
 import { type Kysely, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase, TEST_BACKENDS } from '../../testing/databases.js';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../../testing/cleanups.js';
+import { TEST_BACKENDS } from '../../testing/databases.js';
 import { fillInboxKeys } from './inbox-keys.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { fresh } = cleanupAfterEach();
 
 describe.each(TEST_BACKENDS)('fillInboxKeys on %s', (backend) => {
   it('given rows from before the column should give each its inbox key, past one batch of 1000', async () => {
-    const database = await freshDatabase(backend);
-    cleanups.push(() => database.drop());
+    const database = await fresh(backend);
     const { db } = database.opened;
     const at = '2026-12-01T00:00:00.000Z';
     const addresses = ['Ngozi.Eze@gmail.com', 'ngozieze+shop@googlemail.com', 'Bisi+x@Example.ng'];
