@@ -3,24 +3,13 @@
  * file as its axe gate): every page asks the consent question first, so axe checks each page with the
  * question open (at 360 px), and with its categories shown. The vendors' hosts are answered by local stand-ins.
  */
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { startBuiltServer } from '../scripts/with-server.mjs';
 import { freePort } from '../server/testing/free-port.js';
-import { axeViolations } from './site-helpers.js';
+import { axeViolations, builtPagePaths } from './site-helpers.js';
 import { IDS, standIns } from './vendor-stand-ins.js';
 
-const { routes } = (await import(pathToFileURL(path.resolve('dist/server/render.js')).href)) as {
-  routes: { path: string; status?: number }[];
-};
-const paths = [
-  ...routes.map((route) => (route.status === 404 ? '/no-such-page' : route.path)),
-  '/pcm/',
-  '/ha/pricing',
-  '/yo/new-year-sales',
-  '/ig/privacy-policy',
-];
+const paths = [...(await builtPagePaths()), '/pcm/', '/ha/pricing', '/yo/new-year-sales', '/ig/privacy-policy'];
 
 let server: Awaited<ReturnType<typeof startBuiltServer>>;
 test.beforeAll(async () => {

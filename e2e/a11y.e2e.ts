@@ -2,20 +2,12 @@
  * Accessibility gate (issue 7): axe-core with the WCAG 2.0/2.1/2.2 A and AA rules on every page at
  * 360 and 1366 px, and in every widget state a visitor can reach. axe looks inside open shadow roots.
  */
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations as violations } from './site-helpers.js';
-
-// The built renderer's list of pages: the site's source declares its text with Lingui's macros, which
-// only the build compiles.
-const { routes } = (await import(pathToFileURL(path.resolve('dist/server/render.js')).href)) as {
-  routes: { path: string; status?: number }[];
-};
+import { builtPagePaths, axeViolations as violations } from './site-helpers.js';
 
 const WIDTHS = [360, 1366];
 const paths = [
-  ...routes.map((route) => (route.status === 404 ? '/no-such-page' : route.path)),
+  ...(await builtPagePaths()),
   // Rendered by the server per request: the no-JavaScript rank check, found and not found.
   '/new-year-sales/rank?domain=mama-nkechi-kitchen',
   '/new-year-sales/rank?domain=no-such-store',

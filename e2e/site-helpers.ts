@@ -1,4 +1,6 @@
-/** Shared by the site tests: analytics events, upgraded widgets, CSP violations, layout shifts and axe. */
+/** Shared by the site tests: analytics events, upgraded widgets, CSP violations, layout shifts, axe, the built pages. */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -66,4 +68,15 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary}`),
   );
+}
+
+/**
+ * Every built page's address, the not-found page as an unknown one: from the built renderer's routes
+ * (the site's source declares its text with Lingui's macros, which only the build compiles).
+ */
+export async function builtPagePaths(): Promise<string[]> {
+  const { routes } = (await import(pathToFileURL(path.resolve('dist/server/render.js')).href)) as {
+    routes: { path: string; status?: number }[];
+  };
+  return routes.map((route) => (route.status === 404 ? '/no-such-page' : route.path));
 }
