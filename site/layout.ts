@@ -30,11 +30,11 @@ function inlineStyle(css: string) {
 export const WIDGETS_SCRIPT = '/widgets/kasuwa-widgets.js';
 
 /**
- * Chromium paints a half-parsed page on a slow CPU (the header without its right-hand half, the hero with
- * one phone of three), and the rest then moves it. Holding rendering until the footer's start tag is
- * parsed (header and main whole) costs nothing on the network: the HTML is one 12 KB gzip flight.
+ * Chromium paints a page in pieces as its HTML arrives (a weak signal, a slow CPU); the header's right-hand
+ * half arriving then moved its left-hand half. Rendering waits for <main>'s start tag, so the first frame
+ * has the whole header; what follows is laid out so that no piece moves (docs/site.md, "Painted in pieces").
  */
-const PAINT_WHOLE = html`<link rel="expect" href="#site-footer" blocking="render">`;
+const PAINT_HEADER_WHOLE = html`<link rel="expect" href="#main" blocking="render">`;
 
 /** JSON-LD is data, not script: allowed under a CSP without 'unsafe-inline'. `<` is escaped. */
 function jsonLd(data: object) {
@@ -96,7 +96,7 @@ ${meta('kasuwa-pixel-id', config.pixelId)}
 ${meta('kasuwa-chat-id', config.chatId)}
 ${(assets.css ?? []).map(inlineStyle)}
 ${assets.styles.map((href) => html`<link rel="stylesheet" href=${href}>`)}
-${PAINT_WHOLE}
+${PAINT_HEADER_WHOLE}
 ${assets.scripts.map((src) => html`<script type="module" src=${src}></script>`)}
 <script type="module" src=${WIDGETS_SCRIPT}></script>
 ${jsonLd(organization(config))}

@@ -39,7 +39,7 @@ export function siteFooter(year = new Date().getFullYear()) {
     ['LinkedIn', brand.links.linkedin],
   ] as const;
   const nav = navMessages;
-  return html`<footer class="site-footer" id="site-footer">
+  return html`<footer class="site-footer">
   <div class="container footer-grid">
     <div class="footer-brand">
       <a href=${href('/')} aria-label=${t(headerMessages.home, { brand: brand.name })}>${logo()}</a>
