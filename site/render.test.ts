@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { plans } from '../common/plans.js';
 import { siteConfigFromEnv } from './config.js';
 import { renderAll } from './render.js';
 
@@ -154,5 +156,13 @@ describe('renderAll', () => {
     const faq = blocks.find((block) => block['@type'] === 'FAQPage');
     expect(faq.mainEntity).toHaveLength(10);
     expect(pricing.match(/<details name="faq"/g)).toHaveLength(10);
+  });
+});
+
+describe('the pricing fallback', () => {
+  it('given the plans should have as many as site/styles/pricing.css sets tracks for', () => {
+    const css = fs.readFileSync(new URL('./styles/pricing.css', import.meta.url), 'utf8');
+    const tracks = /\.plan-strip \{[^}]*grid-template-columns: repeat\((\d+),/.exec(css)?.[1];
+    expect(Number(tracks), 'a plan added or removed: change the .plan-strip tracks too').toBe(plans.length);
   });
 });
