@@ -64,6 +64,13 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 /** axe's violations as readable lines: rule, where, and axe's own summary of what is wrong. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Sections laid out only when near the viewport (content-visibility: auto) would be judged unpainted
+  // (their text on no background); a reader sees each painted, so axe judges them painted too.
+  await page.evaluate(() => {
+    for (const section of document.querySelectorAll<HTMLElement>('.render-when-near')) {
+      section.style.contentVisibility = 'visible';
+    }
+  });
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary}`),

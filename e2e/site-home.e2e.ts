@@ -34,6 +34,22 @@ test('given the home page should give every image a width and a height', async (
   expect(unsized).toBe(0);
 });
 
+test.describe('given the home page on a phone', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  // docs/site.md, "Laid out when near": the pictures' SVG text costs a font per size and scale to lay out.
+  test('should lay out the pictures far below the fold only once scrolled near them', async ({ page }) => {
+    await page.goto('/');
+    const laidOut = (selector: string) =>
+      page.locator(selector).evaluate((svg) => svg.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await laidOut('#signup .phone-storefront')).toBe(true);
+    expect(await laidOut('.insights-picture svg')).toBe(false);
+    await page.locator('.insights-picture svg').scrollIntoViewIfNeeded();
+    await expect.poll(() => laidOut('.insights-picture svg')).toBe(true);
+    await expect(page.locator('.insights-picture svg')).toBeInViewport();
+  });
+});
+
 test.describe('given the audience tabs on a desktop screen', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 

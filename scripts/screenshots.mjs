@@ -33,6 +33,11 @@ try {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) console.warn(`[screenshots] ${name} at ${viewport.width}px scrolls sideways by ${overflow}px`);
       const file = path.join(outDir, `${name}-${viewport.width}x${viewport.height}.png`);
+      // Sections laid out only near the viewport (docs/site.md, "Laid out when near") would be blank here.
+      await page.evaluate(() => {
+        for (const section of document.querySelectorAll('.render-when-near'))
+          section.style.contentVisibility = 'visible';
+      });
       await page.screenshot({ path: file, fullPage: true });
       console.log(`[screenshots] ${file}`);
     }

@@ -181,7 +181,7 @@ export function homePage() {
     ${phoneCollage()}
   </div>
 </section>
-<section class="section" id="about" aria-labelledby="features-title">
+<section class="section render-when-near" id="about" aria-labelledby="features-title">
   <div class="container">
     <h2 id="features-title" class="section-title">${t(m.featuresTitle)}</h2>
     <p class="section-lead">${t(m.featuresLead, { brand: brand.name })}</p>
@@ -196,7 +196,7 @@ export function homePage() {
     </ul>
   </div>
 </section>
-<section class="section section-tint" aria-labelledby="audience-title">
+<section class="section render-when-near section-tint" aria-labelledby="audience-title">
   <div class="container">
     <h2 id="audience-title" class="section-title">${t(m.audienceTitle)}</h2>
     <div class="audience" data-audience-tabs>
@@ -224,7 +224,7 @@ export function homePage() {
     </div>
   </div>
 </section>
-<section class="section" aria-labelledby="inventory-title">
+<section class="section render-when-near" aria-labelledby="inventory-title">
   <div class="container split">
     <div>
       <h2 id="inventory-title" class="section-title">${t(m.inventoryTitle)}</h2>
@@ -234,7 +234,7 @@ export function homePage() {
     ${inventoryIllustration()}
   </div>
 </section>
-<section class="section section-tint" aria-labelledby="insights-title">
+<section class="section render-when-near section-tint" aria-labelledby="insights-title">
   <div class="container split split-reverse">
     <div>
       <h2 id="insights-title" class="section-title">${t(m.insightsTitle)}</h2>
