@@ -2,6 +2,7 @@
  * `npm run bench:phone`'s paint part (bench/phone.mjs): first paint and LCP as a reader on the cheap
  * phone sees them, under Chromium's real throttling rather than Lighthouse's simulation.
  */
+import http from 'node:http';
 import { cheapPhoneNetwork } from '../scripts/audit/phone-profiles.mjs';
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -52,6 +53,7 @@ async function paintOnce(browser, url, second, cpu) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     const first = await page.evaluate(paintTimings);
+    if (!second) return { first };
     await page.goto(second, { waitUntil: 'load', timeout: 60_000 });
     return { first, second: await page.evaluate(paintTimings) };
   } finally {
@@ -63,9 +65,11 @@ async function paintOnce(browser, url, second, cpu) {
  * `runs` rounds; each visits every page of `rows` with a fresh cache, then the next page of the list with
  * the cache warm (its second visit: the inline CSS comes again with every page, a cached stylesheet would
  * not). Sets `row.paint`: every sample (`first`, `second`) and the medians `firstPaintMs` and `lcpMs`.
+ * Returns the floor those are judged against (measureFloor).
  */
 export async function measurePaints(browser, base, rows, { runs, cpu, log }) {
   for (const row of rows) row.paint = { first: [], second: [] };
+  const floor = await measureFloor(browser, { runs, cpu, log });
   for (let run = 0; run < runs; run += 1) {
     for (const [i, row] of rows.entries()) {
       const next = rows[(i + 1) % rows.length];
@@ -80,5 +84,33 @@ export async function measurePaints(browser, base, rows, { runs, cpu, log }) {
   for (const { paint } of rows) {
     paint.firstPaintMs = median(paint.first.map((sample) => sample.firstPaintMs ?? Number.NaN));
     paint.lcpMs = median(paint.first.map((sample) => sample.lcpMs ?? Number.NaN));
+  }
+  return { floor };
+}
+
+/** A page of one line of text and nothing else, from a server of its own: no page of ours can paint sooner. */
+const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><p>One line of text and nothing else.</p></html>';
+
+/**
+ * The floor of the paint budget on this host: the one-line page's first paint under the same throttling
+ * (the HTML's round trip, then Chromium committing the navigation and initialising fonts, at `cpu`× CPU).
+ * `firstPaintMs` is the median of `runs`, `samples` every run.
+ */
+async function measureFloor(browser, { runs, cpu, log }) {
+  const server = http.createServer((_, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(FLOOR_PAGE);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${server.address().port}/`;
+    const samples = [];
+    for (let run = 0; run < runs; run += 1)
+      samples.push((await paintOnce(browser, url, undefined, cpu)).first.firstPaintMs);
+    log(`[phone] real throttling (${cpu}× CPU): a one-line page, first paint ${samples.map(ms).join(', ')}`);
+    return { firstPaintMs: median(samples), samples };
+  } finally {
+    server.close();
   }
 }

@@ -189,6 +189,7 @@ const pageRows = new Map(
 const tapRows = [];
 let benchmark;
 let tapCpu;
+let floor; // the one-line page's first paint (phone-paint.mjs)
 try {
   benchmark = await measureBenchmarkIndex({ browser });
   const cheapCpu = cheapPhoneMultiplier(benchmark.index);
@@ -221,11 +222,11 @@ try {
 
   if (only.includes('paint')) {
     const rows = [...pageRows.values()];
-    await measurePaints(browser, server.base, rows, {
+    ({ floor } = await measurePaints(browser, server.base, rows, {
       runs: paints,
       cpu: paintCpu,
       log: (line) => console.log(`${line} (${seconds()})`),
-    });
+    }));
     for (const { path: pagePath, paint } of rows) {
       check(
         `first paint, real throttling ${pagePath}`,
@@ -364,6 +365,7 @@ const pageTable = [
 console.log(`| ${pageTable[0].join(' | ')} |`);
 console.log(`| ---- |${' ---: |'.repeat(pageTable[0].length - 1)}`);
 for (const cells of pageTable.slice(1)) console.log(`| ${cells.join(' | ')} |`);
+if (floor) console.log(`\nfloor: a one-line page's first paint under the same throttling, ${spread(floor.samples)}`);
 if (idServer && only.includes('js'))
   thirdParties.printWithIds([...pageRows.values()], { kb, ms, mark, budget: BUDGET.js, cpu: tapCpu });
 if (tapRows.length) {
