@@ -65,7 +65,7 @@ async function paintOnce(browser, url, second, cpu) {
  * `runs` rounds; each visits every page of `rows` with a fresh cache, then the next page of the list with
  * the cache warm (its second visit: the inline CSS comes again with every page, a cached stylesheet would
  * not). Sets `row.paint`: every sample (`first`, `second`) and the medians `firstPaintMs` and `lcpMs`.
- * Returns the floor those are judged against (measureFloor).
+ * Returns `floor`, the first paints of the page those are judged against (measureFloor).
  */
 export async function measurePaints(browser, base, rows, { runs, cpu, log }) {
   for (const row of rows) row.paint = { first: [], second: [] };
@@ -95,7 +95,7 @@ const FLOOR_PAGE =
 /**
  * The floor of the paint budget on this host: the one-line page's first paint under the same throttling
  * (the HTML's round trip, then Chromium committing the navigation and initialising fonts, at `cpu`× CPU).
- * `firstPaintMs` is the median of `runs`, `samples` every run.
+ * Its first paint in each of `runs` loads.
  */
 async function measureFloor(browser, { runs, cpu, log }) {
   const server = http.createServer((_, res) => {
@@ -109,7 +109,7 @@ async function measureFloor(browser, { runs, cpu, log }) {
     for (let run = 0; run < runs; run += 1)
       samples.push((await paintOnce(browser, url, undefined, cpu)).first.firstPaintMs);
     log(`[phone] real throttling (${cpu}× CPU): a one-line page, first paint ${samples.map(ms).join(', ')}`);
-    return { firstPaintMs: median(samples), samples };
+    return samples;
   } finally {
     server.close();
   }

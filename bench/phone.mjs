@@ -189,7 +189,7 @@ const pageRows = new Map(
 const tapRows = [];
 let benchmark;
 let tapCpu;
-let floor; // the one-line page's first paint (phone-paint.mjs)
+let floor; // the one-line page's first paints (phone-paint.mjs)
 try {
   benchmark = await measureBenchmarkIndex({ browser });
   const cheapCpu = cheapPhoneMultiplier(benchmark.index);
@@ -365,7 +365,7 @@ const pageTable = [
 console.log(`| ${pageTable[0].join(' | ')} |`);
 console.log(`| ---- |${' ---: |'.repeat(pageTable[0].length - 1)}`);
 for (const cells of pageTable.slice(1)) console.log(`| ${cells.join(' | ')} |`);
-if (floor) console.log(`\nfloor: a one-line page's first paint under the same throttling, ${spread(floor.samples)}`);
+if (floor) console.log(`\nfloor: a one-line page's first paint under the same throttling, ${spread(floor)}`);
 if (idServer && only.includes('js'))
   thirdParties.printWithIds([...pageRows.values()], { kb, ms, mark, budget: BUDGET.js, cpu: tapCpu });
 if (tapRows.length) {
