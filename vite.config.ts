@@ -1,5 +1,5 @@
 /**
- * Vite builds the site's own client assets (the small enhancement script and the stylesheet) into
+ * Vite builds the site's own client assets (the small enhancement script and the stylesheet's parts) into
  * dist/site with hashed names and a manifest; scripts/build.mjs renders the HTML pages around them.
  * Vitest (logic and in-process server tests) is configured here too.
  */
@@ -7,6 +7,7 @@ import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { defineConfig } from 'vitest/config';
 import { linguiMacroVitePlugin } from './scripts/lingui-macro.mjs';
 import { TERSER } from './scripts/minify.mjs';
+import { STYLE_PARTS } from './site/styles/parts.js';
 
 /**
  * Vite wraps every dynamic import in a helper that first preloads the imported chunk's own imports
@@ -36,7 +37,11 @@ export default defineConfig({
     terserOptions: TERSER,
     cssMinify: true,
     rollupOptions: {
-      input: { main: 'site/client/main.ts' },
+      // Each part of the stylesheet a file of its own: a page inlines only the parts it uses (site/styles/parts.ts).
+      input: {
+        main: 'site/client/main.ts',
+        ...Object.fromEntries(STYLE_PARTS.map((part) => [`style-${part}`, `site/styles/${part}.css`])),
+      },
     },
   },
   test: {

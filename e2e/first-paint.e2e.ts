@@ -92,12 +92,15 @@ for (const width of [360, 1280]) {
     });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    // 5 KB/s: a page's 7-12 KB of gzip arrive over seconds, in the pieces a phone on a weak signal gets.
+    // 10 KB/s of uncompressed HTML: a page's 22-60 KB arrive over seconds, in the pieces a phone on a weak
+    // signal gets. Not brotli: a small page's last compressed bytes may carry all of its body at once (the
+    // text pages, once they carried only their own CSS, came in one piece at 5 KB/s).
+    await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': 'identity' } });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 20,
-      downloadThroughput: 5_000,
-      uploadThroughput: 5_000,
+      downloadThroughput: 10_000,
+      uploadThroughput: 10_000,
     });
     for (const path of ['/', '/pricing', '/subscription/success', '/no-such-page']) {
       await page.goto(path, { waitUntil: 'domcontentloaded', timeout: 30_000 });

@@ -279,18 +279,19 @@ export async function buildServer() {
 }
 
 export async function renderPages() {
-  const { renderAll, readAssets, siteConfigFromEnv } = await import(
+  const { renderAll, readAssets, everyInlineCss, siteConfigFromEnv } = await import(
     `${pathToFileURL(path.join(root, 'dist/server/render.js')).href}?t=${Date.now()}`
   );
   // With no deployment's settings: the server renders the pages again at start with its own
   // (PUBLIC_URL, the third-party IDs), so the environment of whoever builds never reaches dist/.
-  const pages = renderAll(readAssets('dist/site'), siteConfigFromEnv({}));
-  for (const page of pages) {
-    const file = path.join('dist/site', page.file);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, page.html);
-  }
-  const hashes = inlineStyleHashes(pages.map((page) => page.html));
+  const assets = readAssets('dist/site');
+  const pages = renderAll(assets, siteConfigFromEnv({}));
+  const documents = pages.map((page) => {
+    fs.mkdirSync(path.dirname(path.join('dist/site', page.file)), { recursive: true });
+    fs.writeFileSync(path.join('dist/site', page.file), page.html);
+    return page.html;
+  });
+  const hashes = inlineStyleHashes(documents, everyInlineCss(assets));
   fs.writeFileSync('dist/site/style-hashes.json', `${JSON.stringify(hashes, null, 2)}\n`);
   step(`${pages.length} pages rendered, ${hashes.length} inline style hashes`);
 }

@@ -13,18 +13,39 @@ import { siteFooter } from './parts/footer.js';
 import { siteHeader } from './parts/header.js';
 import { pageUrl, type Route, text } from './routes.js';
 import { organization } from './structured-data.js';
+import { PAGE_STYLE_PARTS, type PageStylePart, type StylePart } from './styles/parts.js';
 
 /**
- * The site's built assets: `css`, the stylesheets' texts, go inline in each page's <head> (no round trip
- * before the first paint; the build hashes every <style> for the CSP, scripts/build.mjs); `styles` are
- * linked instead (`npm run dev`, where vite rebuilds them under a running server).
+ * The site's built assets. `styles`: each part of the stylesheet (site/styles/parts.ts) in cascade order,
+ * with its text (`css`) to go inline in the <head>, a page's parts in one <style> (no round trip before
+ * the first paint; the build hashes each such <style> for the CSP, scripts/build.mjs), or without it to be
+ * linked (`npm run dev`, where vite rebuilds them under a running server).
  */
-export type Assets = { scripts: string[]; styles: string[]; css?: string[] };
+export type StyleAsset = { part: StylePart; href: string; css?: string };
+export type Assets = { scripts: string[]; styles: StyleAsset[] };
 
 /** A stylesheet's text as a <style> element (raw text: lit-html binds no expression inside <style>). */
 function inlineStyle(css: string) {
   if (/<\/style/i.test(css)) throw new Error('a stylesheet to inline contains </style');
   return unsafeHTML(`<style>${css}</style>`);
+}
+
+/** The shared parts of the stylesheet and the page parts named, in cascade order: a text page carries no home-page CSS. */
+export function stylesFor(pageParts: readonly PageStylePart[] | undefined, styles: StyleAsset[]): StyleAsset[] {
+  const isPagePart = (part: StylePart) => (PAGE_STYLE_PARTS as readonly StylePart[]).includes(part);
+  return styles.filter(({ part }) => !isPagePart(part) || pageParts?.includes(part as PageStylePart));
+}
+
+/**
+ * The text of the one <style> a page's parts make: one sheet parses and paints sooner than several
+ * (docs/benchmarks.md, "issue 37: one page's CSS"). The build hashes it for every set of page parts.
+ */
+export const inlineCss = (styles: StyleAsset[]) => styles.map(({ css }) => css ?? '').join('\n');
+
+function pageStyles(route: Route, styles: StyleAsset[]) {
+  const own = stylesFor(route.styles, styles);
+  if (own.every(({ css }) => css !== undefined)) return inlineStyle(inlineCss(own));
+  return own.map(({ href }) => html`<link rel="stylesheet" href=${href}>`);
 }
 
 export const WIDGETS_SCRIPT = '/widgets/kasuwa-widgets.js';
@@ -94,8 +115,7 @@ ${PAGE_LOCALES.filter((other) => other !== locale).map((other) => html`<meta pro
 ${meta('kasuwa-ga-id', config.gaId)}
 ${meta('kasuwa-pixel-id', config.pixelId)}
 ${meta('kasuwa-chat-id', config.chatId)}
-${(assets.css ?? []).map(inlineStyle)}
-${assets.styles.map((href) => html`<link rel="stylesheet" href=${href}>`)}
+${pageStyles(route, assets.styles)}
 ${PAINT_HEADER_WHOLE}
 ${assets.scripts.map((src) => html`<script type="module" src=${src}></script>`)}
 <script type="module" src=${WIDGETS_SCRIPT}></script>

@@ -2,9 +2,21 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { plans } from '../common/plans.js';
 import { siteConfigFromEnv } from './config.js';
+import type { Assets } from './layout.js';
 import { renderAll } from './render.js';
+import { STYLE_PARTS } from './styles/parts.js';
 
-const assets = { scripts: ['/assets/main.js'], styles: ['/assets/main.css'] };
+// Each part's text names it, so a test can tell which parts a page carries.
+const assets: Assets = {
+  scripts: ['/assets/main.js'],
+  styles: STYLE_PARTS.map((part) => ({ part, href: `/assets/style-${part}.css`, css: `.part-${part}{}` })),
+};
+/** The parts in the page's one <style>, by name. */
+const partsIn = (page: string) => {
+  const styles = [...page.matchAll(/<style>([^<]*)<\/style>/g)];
+  expect(styles).toHaveLength(1);
+  return [...(styles[0]?.[1] ?? '').matchAll(/\.part-([\w-]+)\{\}/g)].map((m) => m[1]);
+};
 
 describe('renderAll', () => {
   it('given no configuration should render every page with the default origin and no third-party IDs', () => {
@@ -29,6 +41,25 @@ describe('renderAll', () => {
     expect(home).toContain('<link rel="canonical" href="https://kasuwa.shop/">');
     expect(home).not.toMatch(/kasuwa-(ga|pixel|chat)-id/);
     expect(pages.find((page) => page.file === '404.html')?.status).toBe(404);
+  });
+
+  it('given a page should inline the shared parts of the stylesheet and only the page parts its route names, in cascade order, in one <style>', () => {
+    const pages = renderAll(assets, siteConfigFromEnv({}));
+    const parts = (file: string) => partsIn(pages.find((page) => page.file === file)?.html ?? '');
+    const shared = ['base', 'header', 'pages-and-footer', 'consent'];
+    expect(parts('privacy-policy.html')).toEqual(shared);
+    expect(parts('404.html')).toEqual(shared);
+    expect(parts('widgets.html')).toEqual(shared);
+    expect(parts('index.html')).toEqual(['base', 'header', 'home', 'pages-and-footer', 'consent']);
+    expect(parts('ha/new-year-sales.html')).toEqual([
+      'base',
+      'header',
+      'home',
+      'campaign',
+      'pages-and-footer',
+      'consent',
+    ]);
+    expect(parts('pricing.html')).toEqual(['base', 'header', 'home', 'pricing', 'pages-and-footer', 'consent']);
   });
 
   it('given each language should write every page with its lang, its own canonical URL and links to all five versions', () => {

@@ -10,9 +10,10 @@ import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import { localeFile, PAGE_LOCALES, type PageLocale } from '../common/locale-paths.js';
 import { type SiteConfig, siteConfigFromEnv } from './config.js';
-import { type Assets, documentFor } from './layout.js';
+import { type Assets, documentFor, inlineCss, stylesFor } from './layout.js';
 import { inPage } from './locales.js';
 import { type Route, robotsTxt, routes, sitemap } from './routes.js';
+import { PAGE_STYLE_PARTS, type PageStylePart, STYLE_PARTS } from './styles/parts.js';
 
 export { siteConfigFromEnv } from './config.js';
 
@@ -50,23 +51,34 @@ export function renderAll(assets: Assets, config: SiteConfig = siteConfigFromEnv
   ];
 }
 
+/**
+ * The inline <style> text of every set of page parts a page could name (the pages the server renders
+ * per request included), for the CSP's hashes (scripts/build.mjs).
+ */
+export function everyInlineCss(assets: Assets): string[] {
+  const sets: PageStylePart[][] = [[]];
+  for (const part of PAGE_STYLE_PARTS) sets.push(...sets.map((set) => [...set, part]));
+  return sets.map((set) => inlineCss(stylesFor(set, assets.styles)));
+}
+
 type ViteManifest = Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
 
 /**
- * The hashed file names of the site's entry script and styles, from vite's manifest, with the styles'
- * texts to inline (`inline`, the default) or their addresses to link.
+ * The hashed file names of the site's entry script and of each part of its stylesheet, from vite's
+ * manifest, with the parts' texts to inline (`inline`, the default) or only their addresses to link.
  */
 export function readAssets(siteDir: string, { inline = true } = {}): Assets {
   const manifestFile = path.join(siteDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest;
-  const entry = manifest['site/client/main.ts'];
-  if (!entry) throw new Error(`${manifestFile} has no entry for site/client/main.ts`);
-  const styles = entry.css ?? [];
-  if (inline)
-    return {
-      scripts: [`/${entry.file}`],
-      styles: [],
-      css: styles.map((file) => fs.readFileSync(path.join(siteDir, file), 'utf8').trim()),
-    };
-  return { scripts: [`/${entry.file}`], styles: styles.map((file) => `/${file}`) };
+  const built = (source: string) => {
+    const entry = manifest[source];
+    if (!entry) throw new Error(`${manifestFile} has no entry for ${source}`);
+    return entry.file;
+  };
+  const styles = STYLE_PARTS.map((part) => {
+    const file = built(`site/styles/${part}.css`);
+    const css = inline ? fs.readFileSync(path.join(siteDir, file), 'utf8').trim() : undefined;
+    return { part, href: `/${file}`, css };
+  });
+  return { scripts: [`/${built('site/client/main.ts')}`], styles };
 }

@@ -14,6 +14,7 @@ import { subscriptionSuccessPage } from './pages/subscription-success.js';
 import { termsPage } from './pages/terms-and-conditions.js';
 import { widgetsPage } from './pages/widgets.js';
 import { faqPage, planOffers } from './structured-data.js';
+import type { PageStylePart } from './styles/parts.js';
 
 /** A message, or a function giving the text in the page's language (a title made of several messages). */
 export type Text = MessageDescriptor | (() => string);
@@ -35,6 +36,8 @@ export type Route = {
   structuredData?: (config: SiteConfig) => object[];
   /** Where the language menu's links go, prefixed per language: the page itself unless set (a form's answer). */
   languagePath?: string;
+  /** The page parts of the site's stylesheet this page uses (site/styles/parts.ts); the shared ones come anyway. */
+  styles?: readonly PageStylePart[];
   body: () => TemplateResult;
 };
 
@@ -42,6 +45,7 @@ export const routes: Route[] = [
   {
     path: '/',
     file: 'index.html',
+    styles: ['home'],
     title: msg({ id: 'site.home.title', message: 'Kasuwa: a free online store for Nigerian businesses' }),
     description: msg({
       id: 'site.home.description',
@@ -56,6 +60,7 @@ export const routes: Route[] = [
   {
     path: '/new-year-sales',
     file: 'new-year-sales.html',
+    styles: ['home', 'campaign'],
     title: msg({
       id: 'site.newYearSales.title',
       message: 'New Year Sales: 1 month of Pro free and cash grants · Kasuwa',
@@ -72,6 +77,7 @@ export const routes: Route[] = [
   {
     path: '/pricing',
     file: 'pricing.html',
+    styles: ['home', 'pricing'],
     title: msg({ id: 'site.pricing.title', message: 'Pricing: free to start, Pro from ₦12,000 a month · Kasuwa' }),
     description: msg({
       id: 'site.pricing.description',

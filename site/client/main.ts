@@ -1,5 +1,4 @@
 /** The site's own script: small progressive enhancements that are not widgets. */
-import '../styles/site.css';
 import { trackClicks, trackInteraction, trackPageView } from './analytics.js';
 import { setUpDrawer } from './drawer.js';
 import { setUpFaqAnalytics } from './faq.js';

@@ -89,6 +89,7 @@ export function rankResultRoute(outcome: RankOutcome, publicUrl: string): Route 
     languagePath:
       outcome.kind === 'form' ? RANK_PAGE_PATH : `${RANK_PAGE_PATH}?${new URLSearchParams({ domain: outcome.domain })}`,
     file: 'new-year-sales/rank.html',
+    styles: ['campaign'],
     title: () => `${t(outcome.kind === 'found' ? m.heading : m.formTitle)} · ${brand.name}`,
     description: m.description,
     ogImage: 'new-year-sales',
