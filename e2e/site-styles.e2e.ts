@@ -3,29 +3,30 @@
  * CSS is in each page"): a page part it leaves out has no rule that matches anything on it, and a page
  * part it carries has some, once its script has run and its widgets have rendered, on a phone and a desktop.
  */
-import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { PAGE_STYLE_PARTS } from '../site/styles/parts.js';
 import { builtPagePaths } from './site-helpers.js';
 
-const manifest = JSON.parse(fs.readFileSync('dist/site/.vite/manifest.json', 'utf8')) as Record<
-  string,
-  { file: string }
->;
-const parts = PAGE_STYLE_PARTS.map((part) => ({
-  part,
-  source: fs.readFileSync(`site/styles/${part}.css`, 'utf8'),
-  built: fs.readFileSync(`dist/site/${manifest[`site/styles/${part}.css`]?.file}`, 'utf8').trim(),
-}));
+type StyleAsset = { part: string; css?: string };
+const render = (await import(pathToFileURL(path.resolve('dist/server/render.js')).href)) as {
+  readAssets(dir: string): { styles: StyleAsset[] };
+};
+/** Each page part as built (the text a page inlines), from the built renderer's own reading of the manifest. */
+const parts = render
+  .readAssets('dist/site')
+  .styles.filter(({ part }) => (PAGE_STYLE_PARTS as readonly string[]).includes(part))
+  .map(({ part, css }) => ({ part, css: css ?? '' }));
 /** The pages the server renders per request, beside the built ones. */
 const SERVED = ['/new-year-sales/rank?domain=adaeze-fabrics', '/new-year-sales/rank', '/unsubscribe', '/partners'];
 
 /** In the page: for each part, whether a <style> carries it and the selectors of its rules that match something. */
 function matching(all: typeof parts) {
   const styles = [...document.querySelectorAll('style')].map((style) => style.textContent?.trim());
-  return all.map(({ part, source, built }) => {
+  return all.map(({ part, css }) => {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(source);
+    sheet.replaceSync(css);
     const matched: string[] = [];
     const walk = (rules: CSSRuleList) => {
       for (const rule of rules) {
@@ -39,7 +40,7 @@ function matching(all: typeof parts) {
       }
     };
     walk(sheet.cssRules);
-    return { part, carried: styles.some((style) => style?.includes(built)), matched };
+    return { part, carried: styles.some((style) => style?.includes(css)), matched };
   });
 }
 

@@ -61,7 +61,7 @@ export function everyInlineCss(assets: Assets): string[] {
   return sets.map((set) => inlineCss(stylesFor(set, assets.styles)));
 }
 
-type ViteManifest = Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
+type ViteManifest = Record<string, { file: string }>;
 
 /**
  * The hashed file names of the site's entry script and of each part of its stylesheet, from vite's
