@@ -244,7 +244,7 @@ export function homePage() {
     <div class="insights-picture">${analyticsPhone()}</div>
   </div>
 </section>
-<section class="section" id="career" aria-labelledby="career-title">
+<section class="section render-when-near" id="career" aria-labelledby="career-title">
   <div class="container career">
     <h2 id="career-title" class="section-title">${t(m.careerTitle, { brand: brand.name })}</h2>
     <p>${t(m.careerText)} <a href="mailto:${brand.supportEmail}?subject=Careers%20at%20${brand.name}">${brand.supportEmail}</a>.</p>

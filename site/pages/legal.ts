@@ -40,7 +40,7 @@ export function legalDocument(title: MessageDescriptor, updated: string, intro: 
       <ol>${sections.map((s) => html`<li><a href="#${s.id}">${t(s.title)}</a></li>`)}</ol>
     </nav>
     ${sections.map(
-      (s, i) => html`<section id=${s.id} aria-labelledby="${s.id}-title">
+      (s, i) => html`<section id=${s.id} class="render-when-near" aria-labelledby="${s.id}-title">
       <h2 id="${s.id}-title">${i + 1}. ${t(s.title)}</h2>
       ${s.paragraphs.map(body)}${s.after?.()}
     </section>`,

@@ -139,7 +139,7 @@ export function newYearSalesPage() {
     <div class="hero-picture">${storefrontPhone()}</div>
   </div>
 </section>
-<section class="section" aria-labelledby="campaign-features-title">
+<section class="section render-when-near" aria-labelledby="campaign-features-title">
   <div class="container">
     <h2 id="campaign-features-title" class="section-title">${t(m.featuresTitle)}</h2>
     <ul class="feature-grid feature-grid-3">
@@ -169,7 +169,7 @@ export function newYearSalesPage() {
     </store-rank-checker>
   </div>
 </section>
-<section class="section section-tint" aria-labelledby="steps-title">
+<section class="section render-when-near section-tint" aria-labelledby="steps-title">
   <div class="container">
     <h2 id="steps-title" class="section-title">${t(m.stepsTitle)}</h2>
     <ol class="steps" data-steps>
@@ -187,7 +187,7 @@ export function newYearSalesPage() {
     <p class="center"><a class="button button-primary" href=${href('/#signup')} data-start-selling>${t(m.startNow)}</a></p>
   </div>
 </section>
-<section class="section" aria-labelledby="promo-title">
+<section class="section render-when-near" aria-labelledby="promo-title">
   <div class="container promo">
     <h2 id="promo-title" class="section-title">${tWithMarkup(m.promoTitle, { plan: html`<span class="highlight">${pro ? t(pro.title) : 'Pro'}</span>` })}</h2>
     <p class="section-lead">${t(m.promoLead)}</p>

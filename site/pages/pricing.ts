@@ -73,7 +73,7 @@ export function pricingPage() {
     <pricing-plans>${pricingPlansFallback()}</pricing-plans>
   </div>
 </section>
-<section class="section section-tint" aria-labelledby="benefits-title">
+<section class="section render-when-near section-tint" aria-labelledby="benefits-title">
   <div class="container">
     <h2 id="benefits-title" class="section-title center">${t(m.benefitsTitle)}</h2>
     <div class="benefits">
@@ -88,7 +88,7 @@ export function pricingPage() {
     </div>
   </div>
 </section>
-<section class="section" id="faqs" aria-labelledby="faqs-title">
+<section class="section render-when-near" id="faqs" aria-labelledby="faqs-title">
   <div class="container faq-container">
     <h2 id="faqs-title" class="section-title center">${t(m.faqsTitle)}</h2>
     <div class="faq">

@@ -1,0 +1,64 @@
+/**
+ * docs/site.md, "Laid out when near": sections below the first screen are laid out only when the reader
+ * comes near them, so the first frame lays out (and looks up fonts for) little more than the first screen.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Locator, test } from '@playwright/test';
+import { hostSizes } from '../widgets/host-sizes.js';
+import { AXE_TAGS, builtPagePaths } from './site-helpers.js';
+
+/** Whether Chromium has laid out what is inside `section` (not skipped by content-visibility: auto). */
+const laidOut = (section: Locator) =>
+  section.evaluate((element) =>
+    [...element.children].some((child) => child.checkVisibility({ contentVisibilityAuto: true })),
+  );
+
+test.describe('given a long page on a phone', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  // Not /pricing: on a screen 800 px high its two later sections are within what Chromium lays out ahead.
+  for (const pagePath of ['/', '/new-year-sales', '/privacy-policy', '/terms-and-conditions']) {
+    test(`${pagePath} should lay out its last sections only once scrolled near them`, async ({ page }) => {
+      await page.goto(pagePath);
+      const last = page.locator('.render-when-near').last();
+      const heading = last.getByRole('heading', { level: 2 }).first();
+      expect(await laidOut(last)).toBe(false);
+      await heading.scrollIntoViewIfNeeded();
+      await expect.poll(() => laidOut(last)).toBe(true);
+      await expect(heading).toBeInViewport();
+    });
+  }
+
+  test('the privacy policy contents should bring a section not laid out yet into view, laid out', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    const last = page.locator('#contact');
+    expect(await laidOut(last)).toBe(false);
+    await page.locator('.legal-toc').getByRole('link', { name: 'Contact us' }).click();
+    await expect(last.getByRole('heading', { name: /Contact us/ })).toBeInViewport();
+    expect(await laidOut(last)).toBe(true);
+  });
+});
+
+// A widget in such a section would be laid out only half a screen ahead (Chromium's margin), so its
+// code would load later than the loader's one screen ahead (widgets/loader.ts): none is put there.
+test('given any page no widget should wait in a section laid out when near', async ({ page }) => {
+  const widgets = Object.keys(hostSizes).join(', ');
+  for (const pagePath of await builtPagePaths()) {
+    await page.goto(pagePath);
+    await expect(page.locator('.render-when-near').locator(widgets), pagePath).toHaveCount(0);
+  }
+});
+
+// Lighthouse's axe judges the page as loaded, sections not laid out included: light text on a dark
+// section not laid out yet was judged against white (the footer, 2026-11-27). None may be deferred.
+test('given any page as loaded on a phone, text not laid out yet should pass the contrast check', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const pagePath of await builtPagePaths()) {
+    await page.goto(pagePath);
+    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).withRules(['color-contrast']).analyze();
+    expect(
+      violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' '))),
+      pagePath,
+    ).toEqual([]);
+  }
+});
