@@ -39,8 +39,8 @@ test.describe('given a long page on a phone', () => {
   });
 });
 
-// A widget in such a section would be laid out only half a screen ahead (Chromium's margin), so its
-// code would load later than the loader's one screen ahead (widgets/loader.ts): none is put there.
+// The loader's observer (a screen ahead, widgets/loader.ts) sees a widget only once Chromium has laid its
+// section out (about a screen and a half ahead): none is put there, so its loading never hangs on that.
 test('given any page no widget should wait in a section laid out when near', async ({ page }) => {
   const widgets = Object.keys(hostSizes).join(', ');
   for (const pagePath of await builtPagePaths()) {
