@@ -59,6 +59,13 @@ export async function layoutShiftSum(page: Page): Promise<number> {
   return shifts.reduce((sum, value) => sum + value, 0);
 }
 
+/**
+ * Whether Chromium has laid out `element`: false inside a section laid out only when near
+ * (content-visibility: auto, docs/site.md "Laid out when near") that it has not laid out yet.
+ */
+export const laidOut = (element: Locator) =>
+  element.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
+
 /** The accessibility gate's rules (docs/quality.md): WCAG 2.0, 2.1 and 2.2, A and AA. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 

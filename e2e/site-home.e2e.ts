@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { analyticsEvents, recordAnalytics } from './site-helpers.js';
+import { analyticsEvents, laidOut, recordAnalytics } from './site-helpers.js';
 
 test('given the home page should show the hero, features, blocks, closing banner and contact block', async ({
   page,
@@ -40,13 +40,12 @@ test.describe('given the home page on a phone', () => {
   // docs/site.md, "Laid out when near": the pictures' SVG text costs a font per size and scale to lay out.
   test('should lay out the pictures far below the fold only once scrolled near them', async ({ page }) => {
     await page.goto('/');
-    const laidOut = (selector: string) =>
-      page.locator(selector).evaluate((svg) => svg.checkVisibility({ contentVisibilityAuto: true }));
-    expect(await laidOut('#signup .phone-storefront')).toBe(true);
-    expect(await laidOut('.insights-picture svg')).toBe(false);
-    await page.locator('.insights-picture svg').scrollIntoViewIfNeeded();
-    await expect.poll(() => laidOut('.insights-picture svg')).toBe(true);
-    await expect(page.locator('.insights-picture svg')).toBeInViewport();
+    const insights = page.locator('.insights-picture svg');
+    expect(await laidOut(page.locator('#signup .phone-storefront'))).toBe(true);
+    expect(await laidOut(insights)).toBe(false);
+    await insights.scrollIntoViewIfNeeded();
+    await expect.poll(() => laidOut(insights)).toBe(true);
+    await expect(insights).toBeInViewport();
   });
 });
 

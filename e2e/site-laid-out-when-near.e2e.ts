@@ -3,15 +3,9 @@
  * comes near them, so the first frame lays out (and looks up fonts for) little more than the first screen.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { hostSizes } from '../widgets/host-sizes.js';
-import { AXE_TAGS, builtPagePaths } from './site-helpers.js';
-
-/** Whether Chromium has laid out what is inside `section` (not skipped by content-visibility: auto). */
-const laidOut = (section: Locator) =>
-  section.evaluate((element) =>
-    [...element.children].some((child) => child.checkVisibility({ contentVisibilityAuto: true })),
-  );
+import { AXE_TAGS, builtPagePaths, laidOut } from './site-helpers.js';
 
 test.describe('given a long page on a phone', () => {
   test.use({ viewport: { width: 360, height: 800 } });
@@ -20,22 +14,21 @@ test.describe('given a long page on a phone', () => {
   for (const pagePath of ['/', '/new-year-sales', '/privacy-policy', '/terms-and-conditions']) {
     test(`${pagePath} should lay out its last sections only once scrolled near them`, async ({ page }) => {
       await page.goto(pagePath);
-      const last = page.locator('.render-when-near').last();
-      const heading = last.getByRole('heading', { level: 2 }).first();
-      expect(await laidOut(last)).toBe(false);
+      const heading = page.locator('.render-when-near').last().getByRole('heading', { level: 2 }).first();
+      expect(await laidOut(heading)).toBe(false);
       await heading.scrollIntoViewIfNeeded();
-      await expect.poll(() => laidOut(last)).toBe(true);
+      await expect.poll(() => laidOut(heading)).toBe(true);
       await expect(heading).toBeInViewport();
     });
   }
 
   test('the privacy policy contents should bring a section not laid out yet into view, laid out', async ({ page }) => {
     await page.goto('/privacy-policy');
-    const last = page.locator('#contact');
-    expect(await laidOut(last)).toBe(false);
+    const heading = page.locator('#contact').getByRole('heading', { name: /Contact us/ });
+    expect(await laidOut(heading)).toBe(false);
     await page.locator('.legal-toc').getByRole('link', { name: 'Contact us' }).click();
-    await expect(last.getByRole('heading', { name: /Contact us/ })).toBeInViewport();
-    expect(await laidOut(last)).toBe(true);
+    await expect(heading).toBeInViewport();
+    expect(await laidOut(heading)).toBe(true);
   });
 });
 
