@@ -235,7 +235,7 @@ if (is_wp_error($active)) { fwrite(STDERR, $active->get_error_message()); exit(1
 /**
  * Logs in at wp-login.php as a browser user does, and waits for the redirect into wp-admin: its start
  * proves the login, and every caller goes on to a page of its own. Waiting for the dashboard's load
- * instead waited out the test twice in full CI runs (2026-11-27), never when run alone.
+ * instead waited out a test in both full CI rehearsals of 2026-11-27 (and 1 run of the file in 5 here).
  */
 export async function logIn(page: Page, url: string, user: { user: string; password: string }) {
   await page.goto(`${url}/wp-login.php`);
