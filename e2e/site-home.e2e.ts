@@ -90,6 +90,8 @@ test.describe('given the audience tabs on a desktop screen', () => {
   test('should stop while hovered and while focused inside', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    // One panel shown: the site's script, started after the first paint, has taken the tabs over.
+    await expect(page.getByRole('tabpanel')).toHaveCount(1);
     await page.getByRole('tabpanel').hover();
     await page.clock.runFor(45_000);
     await expect(selected(page)).toHaveText('Creators');

@@ -52,6 +52,8 @@ test('given the FAQ should keep at most one entry open and let it collapse', asy
 test('given the billing toggle of <pricing-plans> should report the chosen period', async ({ page }) => {
   await recordAnalytics(page);
   await page.goto('/pricing');
+  // The site's script starts after the first paint (docs/site.md): its page view says it listens.
+  await expect.poll(() => analyticsEvents(page)).toContainEqual(expect.objectContaining({ type: 'page_view' }));
   // The widget announces its toggle with a bubbling, composed event; the site only listens for it.
   await page
     .locator('pricing-plans')

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import { html as documentHtml } from '@lit-labs/ssr';
 import { html, nothing } from 'lit-html';
 import { unsafeHTML } from 'lit-html/directives/unsafe-html.js';
+import { AFTER_FIRST_PAINT_SCRIPT } from '../common/after-first-paint.js';
 import { brand } from '../common/brand.js';
 import { PAGE_LOCALES } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
@@ -11,6 +12,7 @@ import { OG_LOCALES, pageLang, pageLocale, t } from './locales.js';
 import { consentDialog } from './parts/consent.js';
 import { siteFooter } from './parts/footer.js';
 import { siteHeader } from './parts/header.js';
+import { ICON_URL } from './parts/logo.js';
 import { pageUrl, type Route, text } from './routes.js';
 import { organization } from './structured-data.js';
 import { PAGE_STYLE_PARTS, type PageStylePart, type StylePart } from './styles/parts.js';
@@ -57,6 +59,15 @@ export const WIDGETS_SCRIPT = '/widgets/kasuwa-widgets.js';
  * has the whole header; what follows is laid out so that no piece moves (docs/site.md, "Painted in pieces").
  */
 const PAINT_HEADER_WHOLE = html`<link rel="expect" href="#main" blocking="render">`;
+
+/** The site's and the widgets' scripts, started after the first paint (common/after-first-paint.ts). */
+function afterFirstPaint(sources: string[]) {
+  if (sources.some((source) => /[\s"&<>]/.test(source)))
+    throw new Error(`a script address to start after the first paint needs escaping: ${sources}`);
+  return unsafeHTML(
+    `<script type="module" data-after-first-paint="${sources.join(' ')}" data-manifest="/manifest.webmanifest">${AFTER_FIRST_PAINT_SCRIPT}</script>`,
+  );
+}
 
 /** JSON-LD is data, not script: allowed under a CSP without 'unsafe-inline'. `<` is escaped. */
 function jsonLd(data: object) {
@@ -108,9 +119,8 @@ ${alternates(route, config)}
 <meta property="og:locale" content=${OG_LOCALES[locale]}>
 ${PAGE_LOCALES.filter((other) => other !== locale).map((other) => html`<meta property="og:locale:alternate" content=${OG_LOCALES[other]}>`)}
 <meta name="twitter:card" content="summary_large_image">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="icon" href=${ICON_URL} type="image/svg+xml">
 <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">
-<link rel="manifest" href="/manifest.webmanifest">
 <meta name="kasuwa-page-title" content=${analyticsTitle}>
 <meta name="kasuwa-env" content=${config.production ? 'production' : 'development'}>
 ${meta('kasuwa-ga-id', config.gaId)}
@@ -118,8 +128,7 @@ ${meta('kasuwa-pixel-id', config.pixelId)}
 ${meta('kasuwa-chat-id', config.chatId)}
 ${pageStyles(route, assets.styles)}
 ${PAINT_HEADER_WHOLE}
-${assets.scripts.map((src) => html`<script type="module" src=${src}></script>`)}
-<script type="module" src=${WIDGETS_SCRIPT}></script>
+${afterFirstPaint([...assets.scripts, WIDGETS_SCRIPT])}
 ${jsonLd(organization(config))}
 ${(route.structuredData?.(config) ?? []).map(jsonLd)}
 </head>

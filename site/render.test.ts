@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { AFTER_FIRST_PAINT_SCRIPT, inlineScripts } from '../common/after-first-paint.js';
 import { plans } from '../common/plans.js';
 import { siteConfigFromEnv } from './config.js';
 import type { Assets } from './layout.js';
@@ -145,11 +146,22 @@ describe('renderAll', () => {
     expect(pricing).toContain('<meta name="kasuwa-env" content="production">');
   });
 
-  it('given any page should carry no inline script, so a CSP without unsafe-inline holds', () => {
-    for (const page of renderAll(assets, siteConfigFromEnv({ GA_MEASUREMENT_ID: 'G-ABC' }))) {
-      const scripts = page.html.match(/<script\b[^>]*>/g) ?? [];
-      for (const tag of scripts) expect(tag, page.file).toMatch(/\bsrc=|type="application\/ld\+json"/);
+  it('given any page should carry one inline script, the one the CSP allows by its hash, and no inline handler', () => {
+    const pages = renderAll(assets, siteConfigFromEnv({ GA_MEASUREMENT_ID: 'G-ABC' }));
+    for (const page of pages.filter(({ file }) => file.endsWith('.html'))) {
+      expect(inlineScripts(page.html), page.file).toEqual([AFTER_FIRST_PAINT_SCRIPT]);
       expect(page.html, page.file).not.toMatch(/\son[a-z]+=/);
+    }
+  });
+
+  it('given any page should link no icon or manifest a browser fetches before its first paint', () => {
+    // Lantern counts them on the first paint's path (docs/site.md, "After the first paint").
+    for (const page of renderAll(assets, siteConfigFromEnv({})).filter(({ file }) => file.endsWith('.html'))) {
+      expect(page.html, page.file).toMatch(
+        /<link rel="icon" href="data:image\/svg\+xml,[^"]+" type="image\/svg\+xml">/,
+      );
+      expect(page.html, page.file).not.toMatch(/<link rel="(manifest|modulepreload|preload)"/);
+      expect(page.html, page.file).toContain('data-manifest="/manifest.webmanifest"');
     }
   });
 

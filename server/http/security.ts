@@ -4,10 +4,15 @@
  * to server, bearer token); /widgets/ files keep `Access-Control-Allow-Origin: *` in app.ts so
  * partner pages can load them as module scripts.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { AFTER_FIRST_PAINT_SCRIPT } from '../../common/after-first-paint.js';
 import type { Config } from '../config.js';
+
+/** The one inline script of ours, allowed by its hash (common/after-first-paint.ts). */
+const AFTER_FIRST_PAINT_HASH = `'sha256-${createHash('sha256').update(AFTER_FIRST_PAINT_SCRIPT).digest('base64')}'`;
 
 /**
  * Third-party hosts by directive, added only when that service's ID is configured. The live chat is
@@ -50,7 +55,7 @@ export function contentSecurityPolicy(
   styleHashes: string[] = [],
 ): string {
   const sources: Record<Directive, string[]> = {
-    'script-src': ["'self'"],
+    'script-src': ["'self'", AFTER_FIRST_PAINT_HASH],
     'connect-src': ["'self'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
