@@ -12,7 +12,7 @@ function badge(href: string, small: string, big: string, glyph: ReturnType<typeo
   <svg width="150" height="46" viewBox="0 0 150 46" aria-hidden="true" focusable="false">
     <rect width="150" height="46" rx="9" fill="#111"/>
     ${glyph}
-    <text x="46" y="18" font-family="system-ui, sans-serif" font-size="9.5" fill="#fff">${small}</text>
+    <text x="46" y="18" font-family="system-ui, sans-serif" font-size="9" fill="#fff">${small}</text>
     <text x="46" y="35" font-family="system-ui, sans-serif" font-size="15" font-weight="700" fill="#fff">${big}</text>
   </svg>
 </a>`;

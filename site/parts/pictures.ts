@@ -15,11 +15,12 @@ type TextStyle = { size: number; fit: number; bold?: boolean; fill?: string; anc
 
 /**
  * A line of text at (x, y) no wider than `fit`: drawn at `size`, or smaller when its letters would not fit
- * (an average letter taken as 0.6 of the size, 0.64 bold; combining accents take no room).
+ * (an average letter taken as 0.6 of the size, 0.64 bold; combining accents take no room), in whole
+ * pixels: each size and weight is a font the first frame looks up (docs/site.md, "Laid out when near").
  */
 function label(x: number, y: number, text: string, { size, fit, bold, fill = '#14213d', anchor }: TextStyle) {
   const letters = text.normalize('NFC').replace(/\p{M}/gu, '').length;
-  const fitted = Math.min(size, Math.floor((fit / (letters * (bold ? 0.64 : 0.6))) * 10) / 10);
+  const fitted = Math.min(size, Math.floor(fit / (letters * (bold ? 0.64 : 0.6))));
   return html`<text x=${x} y=${y} text-anchor=${anchor ?? nothing} font-size=${fitted} font-weight=${bold ? 700 : nothing} fill=${fill} data-fit=${pageLang() === 'pseudo' ? fit : nothing}>${text}</text>`;
 }
 
@@ -106,7 +107,7 @@ export function storefrontPhone() {
     const x = 28 + (i % 2) * 86;
     const y = 150 + Math.floor(i / 2) * 128;
     return html`<rect x=${x} y=${y} width="78" height="78" rx="8" fill=${color} opacity=".85"/>
-  ${label(x, y + 94, t(name), { size: 9.5, fit: 78 })}
+  ${label(x, y + 94, t(name), { size: 9, fit: 78 })}
   ${label(x, y + 108, formatNaira(price), { size: 10, fit: 78, bold: true, fill: '#0b6e4f' })}`;
   })}
   <rect x="28" y="396" width="164" height="22" rx="11" fill="#f4b400"/>
@@ -134,7 +135,7 @@ export function ordersPhone(className = '') {
   ${label(36, y + 22, `${id} · ${name}`, { size: 10, fit: 150, bold: true })}
   ${label(36, y + 42, formatNaira(amount), { size: 10, fit: 84 })}
   <rect x="124" y=${y + 31} width="62" height="16" rx="8" fill=${color}/>
-  ${label(155, y + 43, t(status), { size: 8.5, fit: 56, fill: '#fff', anchor: 'middle' })}`;
+  ${label(155, y + 43, t(status), { size: 9, fit: 56, fill: '#fff', anchor: 'middle' })}`;
   })}`,
     className,
   );
