@@ -1,15 +1,15 @@
 /**
- * Nothing of ours is fetched or run before the first paint: this inline module, once the page has
- * painted, imports the site's and the widgets' scripts (`data-after-first-paint`) and links the web
- * app manifest (`data-manifest`), which Chromium would otherwise fetch as the HTML ends (docs/site.md,
- * "After the first paint"). The server allows it by its hash (server/http/security.ts).
+ * Nothing of ours is fetched or run before the first paint: once the page has painted, this inline
+ * module imports the site's and the widgets' scripts (`data-after-first-paint`; empty on a page with a
+ * widget in its first screen, which loads them with its HTML) and links the web app manifest
+ * (`data-manifest`). See docs/site.md, "After the first paint"; the CSP allows it by its hash.
  */
 export const AFTER_FIRST_PAINT_SCRIPT = `const script = document.querySelector('script[data-after-first-paint]');
 let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  for (const source of script.dataset.afterFirstPaint.split(' ')) import(source);
+  for (const source of script.dataset.afterFirstPaint.split(' ').filter(Boolean)) import(source);
   document.head.append(Object.assign(document.createElement('link'), { rel: 'manifest', href: script.dataset.manifest }));
 };
 if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {

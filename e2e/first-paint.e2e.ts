@@ -74,8 +74,9 @@ for (const { path, widget } of WIDGET_PAGES) {
 }
 
 // Lighthouse's simulation counts every request that ended before the first paint it saw as on that
-// paint's path, so the page fetches nothing else before it: its scripts, the manifest and the icon come
-// after (common/after-first-paint.ts, docs/site.md "After the first paint").
+// paint's path, so a page fetches nothing else before it: its scripts, the manifest and the icon come
+// after, but for the scripts of a page with a widget in its first screen (docs/site.md "After the first
+// paint").
 for (const [name, path] of EVERY_PAGE) {
   test(`${name} fetches nothing but its HTML before its first contentful paint, then its scripts and manifest`, async ({
     page,
@@ -104,8 +105,12 @@ for (const [name, path] of EVERY_PAGE) {
     const document = new URL(path, page.url()).href;
     const before = requests
       .filter(({ url, at }) => url !== document && at < firstContentfulPaint)
-      .map(({ url }) => url);
-    expect(before, 'requested before the first contentful paint').toEqual([]);
+      .map(({ url }) => new URL(url).pathname.replace(/-[\w-]{8}\.js$/, '.js'));
+    // A page with a widget in its first screen loads its two scripts with its HTML (site/routes.ts).
+    const withHtml = WIDGET_PAGES.some((widgetPage) => widgetPage.path === path)
+      ? ['/assets/main.js', '/widgets/kasuwa-widgets.js']
+      : [];
+    expect(before.sort(), 'requested before the first contentful paint').toEqual(withHtml);
     expect(violations).toEqual([]);
   });
 }

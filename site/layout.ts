@@ -60,12 +60,18 @@ export const WIDGETS_SCRIPT = '/widgets/kasuwa-widgets.js';
  */
 const PAINT_HEADER_WHOLE = html`<link rel="expect" href="#main" blocking="render">`;
 
-/** The site's and the widgets' scripts, started after the first paint (common/after-first-paint.ts). */
-function afterFirstPaint(sources: string[]) {
+/**
+ * The site's and the widgets' scripts: started after the first paint (common/after-first-paint.ts),
+ * or with the HTML on a page with a widget in its first screen; the inline module links the manifest
+ * after the first paint either way.
+ */
+function pageScripts(route: Route, sources: string[]) {
   if (sources.some((source) => /[\s"&<>]/.test(source)))
     throw new Error(`a script address to start after the first paint needs escaping: ${sources}`);
+  const atOnce = route.widgetInFirstScreen ? sources : [];
+  const afterPaint = route.widgetInFirstScreen ? [] : sources;
   return unsafeHTML(
-    `<script type="module" data-after-first-paint="${sources.join(' ')}" data-manifest="/manifest.webmanifest">${AFTER_FIRST_PAINT_SCRIPT}</script>`,
+    `${atOnce.map((src) => `<script type="module" src="${src}"></script>\n`).join('')}<script type="module" data-after-first-paint="${afterPaint.join(' ')}" data-manifest="/manifest.webmanifest">${AFTER_FIRST_PAINT_SCRIPT}</script>`,
   );
 }
 
@@ -128,7 +134,7 @@ ${meta('kasuwa-pixel-id', config.pixelId)}
 ${meta('kasuwa-chat-id', config.chatId)}
 ${pageStyles(route, assets.styles)}
 ${PAINT_HEADER_WHOLE}
-${afterFirstPaint([...assets.scripts, WIDGETS_SCRIPT])}
+${pageScripts(route, [...assets.scripts, WIDGETS_SCRIPT])}
 ${jsonLd(organization(config))}
 ${(route.structuredData?.(config) ?? []).map(jsonLd)}
 </head>

@@ -38,6 +38,11 @@ export type Route = {
   languagePath?: string;
   /** The page parts of the site's stylesheet this page uses (site/styles/parts.ts); the shared ones come anyway. */
   styles?: readonly PageStylePart[];
+  /**
+   * A widget in the first screen: the page's scripts load with its HTML, not after its first paint
+   * (docs/site.md, "After the first paint"), so React is evaluated before the reader's first seconds.
+   */
+  widgetInFirstScreen?: boolean;
   body: () => TemplateResult;
 };
 
@@ -46,6 +51,7 @@ export const routes: Route[] = [
     path: '/',
     file: 'index.html',
     styles: ['home'],
+    widgetInFirstScreen: true,
     title: msg({ id: 'site.home.title', message: 'Kasuwa: a free online store for Nigerian businesses' }),
     description: msg({
       id: 'site.home.description',
@@ -78,6 +84,7 @@ export const routes: Route[] = [
     path: '/pricing',
     file: 'pricing.html',
     styles: ['home', 'pricing'],
+    widgetInFirstScreen: true,
     title: msg({ id: 'site.pricing.title', message: 'Pricing: free to start, Pro from ₦12,000 a month · Kasuwa' }),
     description: msg({
       id: 'site.pricing.description',
