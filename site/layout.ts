@@ -67,7 +67,7 @@ const PAINT_HEADER_WHOLE = html`<link rel="expect" href="#main" blocking="render
  */
 function pageScripts(route: Route, sources: string[]) {
   if (sources.some((source) => /[\s"&<>]/.test(source)))
-    throw new Error(`a script address to start after the first paint needs escaping: ${sources}`);
+    throw new Error(`a page script's address needs escaping: ${sources}`);
   const atOnce = route.widgetInFirstScreen ? sources : [];
   const afterPaint = route.widgetInFirstScreen ? [] : sources;
   return unsafeHTML(

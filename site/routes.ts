@@ -39,8 +39,9 @@ export type Route = {
   /** The page parts of the site's stylesheet this page uses (site/styles/parts.ts); the shared ones come anyway. */
   styles?: readonly PageStylePart[];
   /**
-   * A widget in the first screen: the page's scripts load with its HTML, not after its first paint
-   * (docs/site.md, "After the first paint"), so React is evaluated before the reader's first seconds.
+   * A widget in the first screen: the page's scripts load with its HTML, not after its first paint, so
+   * the widget's code runs before that paint rather than in the window Lighthouse counts as blocking
+   * (docs/site.md, "After the first paint").
    */
   widgetInFirstScreen?: boolean;
   body: () => TemplateResult;
