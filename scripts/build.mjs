@@ -147,7 +147,7 @@ export async function buildWidgets() {
     },
   });
   // The chunks that always load together, merged into one file each (scripts/merge-chunks.mjs).
-  const built = await mergeChunks({
+  const { entries: built, tagFiles } = await mergeChunks({
     dir: path.resolve('dist/widgets/chunks'),
     metafile: 'dist/widgets/metafile-esm.json',
     external: Object.values(lazy).map((source) => path.resolve(source)),
@@ -159,13 +159,21 @@ export async function buildWidgets() {
     // A small chunk compiles in well under a millisecond; the hint would add its 20 bytes for nothing.
     if (fs.statSync(chunk).size >= COMPILE_HINT_MIN_BYTES) compileWhileDownloading(chunk);
   }
+  // The loader's imports pointed at the chunks, and widgets/tag-files.ts filled in: each tag's files
+  // (a define file is `widgets/<tag>/<tag>.define.ts`).
+  const tagFilesModule = `export const tagFiles = ${JSON.stringify(
+    Object.fromEntries([...tagFiles].map(([define, files]) => [path.basename(path.dirname(define)), files])),
+  )};`;
   const lazyChunks = {
     name: 'lazy-chunks',
     setup(build) {
       build.onResolve({ filter: /^\./ }, (args) => {
-        const chunk = built.get(path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')));
+        const source = path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+        if (source === path.resolve('widgets/tag-files.ts')) return { path: source, namespace: 'tag-files' };
+        const chunk = built.get(source);
         return chunk ? { path: chunk, external: true } : undefined;
       });
+      build.onLoad({ filter: /.*/, namespace: 'tag-files' }, () => ({ contents: tagFilesModule, loader: 'js' }));
     },
   };
   await tsup({

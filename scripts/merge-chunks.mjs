@@ -37,8 +37,9 @@ function nameHash(text) {
  * relative to the working directory). `external`: the entry sources something outside this build
  * imports (the loader, the classic script). `registry`: widgets/registry.ts (`registryRuntimes`).
  * `esbuildOptions`: the first build's target and syntax. Each file gets a last pass of Terser
- * (scripts/minify.mjs). Rewrites the JavaScript files of `dir`; returns each entry source's new file
- * as the folder above `dir` imports it (`./chunks/…`).
+ * (scripts/minify.mjs). Rewrites the JavaScript files of `dir`; returns `entries`, each entry source's
+ * new file as the folder above `dir` imports it (`./chunks/…`), and `tagFiles`, for each tag's define
+ * source the files its runtimes and define import statically, the same way (`./chunks/…`).
  */
 export async function mergeChunks({ dir, metafile: metafileFile, external, registry, esbuildOptions }) {
   const { minify } = await import('terser');
@@ -176,6 +177,7 @@ export async function mergeChunks({ dir, metafile: metafileFile, external, regis
     minify: true,
     legalComments: 'none',
     write: false,
+    metafile: true,
     logLevel: 'warning',
     plugins: [
       {
@@ -236,6 +238,13 @@ export async function mergeChunks({ dir, metafile: metafileFile, external, regis
       (await minify(result.outputFiles.find((file) => path.basename(file.path) === `u${i}.js`).text, TERSER)).code,
     );
   const PLACEHOLDER = /(["'])kasuwa-chunk:(\d+)\1/g;
+  // Which units each unit imports statically (what the browser fetches before evaluating it).
+  const staticDeps = units.map((_, i) =>
+    Object.entries(result.metafile.outputs)
+      .find(([file]) => path.basename(file) === `u${i}.js`)[1]
+      .imports.filter((entry) => entry.kind === 'import-statement' && entry.path.startsWith('kasuwa-chunk:'))
+      .map((entry) => Number(entry.path.split(':')[1])),
+  );
   const deps = texts.map((text) => [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => Number(match[2])))]);
   const own = texts.map((text) => createHash('sha256').update(text).digest('hex'));
   const reach = (i, seen = new Set()) => {
@@ -273,7 +282,24 @@ export async function mergeChunks({ dir, metafile: metafileFile, external, regis
     fs.writeFileSync(path.join(dir, name), text);
   });
   const imported = (i) => `./${path.relative(path.dirname(dir), path.join(dir, names[i]))}`;
-  return new Map(units.flatMap((unit, i) => unit.files.filter(entryOf).map((file) => [entryOf(file), imported(i)])));
+  const entries = new Map(
+    units.flatMap((unit, i) => unit.files.filter(entryOf).map((file) => [entryOf(file), imported(i)])),
+  );
+  // Every file a tag's code needs before its first render, in the order the loader evaluates them.
+  const staticClosure = (i, seen = new Set()) => {
+    if (seen.has(i)) return seen;
+    seen.add(i);
+    for (const dep of staticDeps[i]) staticClosure(dep, seen);
+    return seen;
+  };
+  const tagFiles = new Map(
+    [...runtimesOf].map(([define, runtimes]) => {
+      const reached = new Set();
+      for (const source of [...runtimes, define]) staticClosure(unitOf.get(fileOfSource(source)), reached);
+      return [define, [...reached].map(imported)];
+    }),
+  );
+  return { entries, tagFiles };
 }
 
 /**

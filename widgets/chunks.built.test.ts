@@ -14,6 +14,13 @@ const staticImports = (file: string) =>
     (match) => match[1] ?? '',
   );
 
+const reached = (file: string, seen = new Set<string>()): Set<string> => {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const imported of staticImports(file)) reached(imported, seen);
+  return seen;
+};
+
 describe('the merged widget chunks', () => {
   it('given a language chunk or the list of them should import no other file', () => {
     const languages = chunks.filter((file) => /^(widgets\.[\w-]+|catalog-loaders)-\w+\.js$/.test(file));
@@ -22,12 +29,6 @@ describe('the merged widget chunks', () => {
   });
 
   it("given a runtime should import no widget's code and no later runtime", () => {
-    const reached = (file: string, seen = new Set<string>()): Set<string> => {
-      if (seen.has(file)) return seen;
-      seen.add(file);
-      for (const imported of staticImports(file)) reached(imported, seen);
-      return seen;
-    };
     const runtimes = chunks.filter((file) => file.startsWith('runtime-'));
     expect(runtimes.map((file) => file.replace(/-\w+\.js$/, '')).sort()).toEqual(['runtime-forms', 'runtime-react']);
     const wrong = runtimes.flatMap((runtime) =>
@@ -39,5 +40,24 @@ describe('the merged widget chunks', () => {
         .map((file) => `${runtime} → ${file}`),
     );
     expect(wrong).toEqual([]);
+  });
+
+  it("given the loader's list of a tag's files should name exactly the files its define imports, directly or not", () => {
+    const loader = fs.readFileSync('dist/widgets/kasuwa-widgets.js', 'utf8');
+    const lists = [...loader.matchAll(/"([a-z-]+)":\[((?:"\.\/chunks\/[^"]+",?)+)\]/g)].map(([, tag, files]) => ({
+      tag,
+      files: (files ?? '').split(',').map((file) => JSON.parse(file).replace('./chunks/', '') as string),
+    }));
+    expect(lists.map(({ tag }) => tag).sort()).toEqual([
+      'pricing-plans',
+      'start-selling-form',
+      'start-selling-modal',
+      'store-rank-checker',
+    ]);
+    for (const { tag, files } of lists) {
+      const define = chunks.find((file) => file.startsWith(`${tag}.define-`)) ?? `${tag}.define (missing)`;
+      expect([...files].sort(), tag).toEqual([...reached(define)].sort());
+      expect(files[0], `${tag}: React's file first`).toMatch(/^runtime-react-/);
+    }
   });
 });

@@ -38,6 +38,23 @@ const intersectionDelivered = (element: Element) =>
 const FAR_BELOW = '<div style="height: 6000px"></div>';
 
 describe('loading on a slow phone', () => {
+  it('given a tag asked for should request every file of its code at once, not one level of imports per round trip', async () => {
+    await chunksRequested();
+    await holdChunks('runtime-react');
+    const defined = ready('start-selling-form');
+    try {
+      // React's file is held: the files that import it are asked for anyway, without waiting for it.
+      await until(
+        async () => (await chunksRequested()).includes('start-selling-form.define'),
+        "the form's define file requested while React's is held",
+      );
+      expect(customElements.get('start-selling-form')).to.equal(undefined);
+    } finally {
+      expect(await releaseChunks()).to.be.greaterThan(0);
+    }
+    await defined;
+  });
+
   it('given a submit before the API client has arrived should show it pending, then send it once and succeed', async () => {
     await ready('start-selling-form');
     const { root } = await mount('<start-selling-form api-url="/graphql"></start-selling-form>', 'start-selling-form', {
