@@ -73,6 +73,44 @@ for (const { path, widget } of WIDGET_PAGES) {
   });
 }
 
+// A partner's page (or ours on a fast network) may run the loader before it has painted anything: a
+// widget near the top still waits for that paint before its code is asked for (widgets/loader.ts).
+test('given a page not painted yet when the loader runs should ask for no widget code until it paints', async ({
+  page,
+}) => {
+  await page.route('**/__painted-late', (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Painted late</title>
+<style>body { visibility: hidden }</style>
+<script type="module" src="/widgets/kasuwa-widgets.js"></script></head>
+<body><h1>A partner's post</h1><start-selling-form api-url="/graphql"><p>Start selling</p></start-selling-form>
+<script>setTimeout(() => { document.body.style.visibility = 'visible'; }, 1500);</script></body></html>`,
+    }),
+  );
+  await page.goto('/__painted-late');
+  await page.waitForFunction(
+    () => customElements.get('start-selling-form') && performance.getEntriesByName('first-contentful-paint').length,
+    undefined,
+    { timeout: 15_000 },
+  );
+  const { loaderRan, firstContentfulPaint, chunksAskedAt } = await page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      loaderRan: resources.find((entry) => entry.name.endsWith('/widgets/kasuwa-widgets.js'))?.responseEnd,
+      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      chunksAskedAt: resources
+        .filter((entry) => entry.name.includes('/widgets/chunks/'))
+        .map((entry) => entry.startTime),
+    };
+  });
+  expect(loaderRan, 'the loader came before the paint').toBeLessThan(firstContentfulPaint ?? Number.NaN);
+  expect(chunksAskedAt.length).toBeGreaterThan(0);
+  expect(Math.min(...chunksAskedAt), 'the first widget chunk asked for').toBeGreaterThan(
+    firstContentfulPaint ?? Number.NaN,
+  );
+});
+
 // Lighthouse's simulation counts every request that ended before the first paint it saw as on that
 // paint's path, so a page fetches nothing else before it: its scripts, the manifest and the icon come
 // after, but for the scripts of a page with a widget in its first screen (docs/site.md "After the first

@@ -13,7 +13,7 @@ import { packWidgetsPackage } from './build-package.mjs';
 import { catalogsByUrl, updateCatalogs, widgetMessages } from './i18n.mjs';
 import { linguiMacroPlugin, transformMacros } from './lingui-macro.mjs';
 import { mergeChunks } from './merge-chunks.mjs';
-import { TERSER } from './minify.mjs';
+import { COMPILE_HINT_MIN_BYTES, compileWhileDownloading, TERSER } from './minify.mjs';
 import { precompress } from './precompress.mjs';
 import { inlineStyleHashes } from './style-hashes.mjs';
 import { wordpressLanguageFiles } from './wordpress-i18n.mjs';
@@ -159,11 +159,7 @@ export async function buildWidgets() {
     // A small chunk compiles in well under a millisecond; the hint would add its 20 bytes for nothing.
     if (fs.statSync(chunk).size >= COMPILE_HINT_MIN_BYTES) compileWhileDownloading(chunk);
   }
-  // The loader's imports pointed at the chunks, and widgets/tag-files.ts filled in: each tag's files
-  // (a define file is `widgets/<tag>/<tag>.define.ts`).
-  const tagFilesModule = `export const tagFiles = ${JSON.stringify(
-    Object.fromEntries([...tagFiles].map(([define, files]) => [path.basename(path.dirname(define)), files])),
-  )};`;
+  // The loader's imports pointed at the chunks, and widgets/tag-files.ts filled in.
   const lazyChunks = {
     name: 'lazy-chunks',
     setup(build) {
@@ -173,7 +169,10 @@ export async function buildWidgets() {
         const chunk = built.get(source);
         return chunk ? { path: chunk, external: true } : undefined;
       });
-      build.onLoad({ filter: /.*/, namespace: 'tag-files' }, () => ({ contents: tagFilesModule, loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'tag-files' }, () => ({
+        contents: `export const tagFiles = ${JSON.stringify(tagFiles)};`,
+        loader: 'js',
+      }));
     },
   };
   await tsup({
@@ -196,19 +195,6 @@ export async function buildWidgets() {
   await writeStyleHashes();
   await writeWidgetDocs();
   step('widgets built');
-}
-
-/**
- * Opens a script with V8's explicit compile hint (Chrome 136+; other engines skip the comment), which
- * counts only as the first line (esbuild's banner goes after the hoisted imports): every function is
- * compiled on the background thread that parses the script as it downloads. A widget calls most of
- * them in its first render, and React's CommonJS wrapper is one huge function that V8 would otherwise
- * compile on the main thread when first called: 25 ms of one task on our host, 7× that on the phone
- * Lighthouse emulates (docs/benchmarks.md, "Phone").
- */
-const COMPILE_HINT_MIN_BYTES = 16 * 1024;
-function compileWhileDownloading(file) {
-  fs.writeFileSync(file, `//# allFunctionsCalledOnLoad\n${fs.readFileSync(file, 'utf8')}`);
 }
 
 /**

@@ -38,8 +38,8 @@ function nameHash(text) {
  * imports (the loader, the classic script). `registry`: widgets/registry.ts (`registryRuntimes`).
  * `esbuildOptions`: the first build's target and syntax. Each file gets a last pass of Terser
  * (scripts/minify.mjs). Rewrites the JavaScript files of `dir`; returns `entries`, each entry source's
- * new file as the folder above `dir` imports it (`./chunks/…`), and `tagFiles`, for each tag's define
- * source the files its runtimes and define import statically, the same way (`./chunks/…`).
+ * new file as the folder above `dir` imports it (`./chunks/…`), and `tagFiles`, for each tag the files
+ * its runtimes and define import statically, the same way (`./chunks/…`).
  */
 export async function mergeChunks({ dir, metafile: metafileFile, external, registry, esbuildOptions }) {
   const { minify } = await import('terser');
@@ -292,11 +292,12 @@ export async function mergeChunks({ dir, metafile: metafileFile, external, regis
     for (const dep of staticDeps[i]) staticClosure(dep, seen);
     return seen;
   };
-  const tagFiles = new Map(
+  // A define file is `widgets/<tag>/<tag>.define.ts`.
+  const tagFiles = Object.fromEntries(
     [...runtimesOf].map(([define, runtimes]) => {
       const reached = new Set();
       for (const source of [...runtimes, define]) staticClosure(unitOf.get(fileOfSource(source)), reached);
-      return [define, [...reached].map(imported)];
+      return [path.basename(path.dirname(define)), [...reached].map(imported)];
     }),
   );
   return { entries, tagFiles };

@@ -5,3 +5,5 @@ export declare const TERSER: {
   mangle: boolean;
   format: { comments: RegExp };
 };
+export declare const COMPILE_HINT_MIN_BYTES: number;
+export declare function compileWhileDownloading(file: string): void;

@@ -1,7 +1,7 @@
 /**
- * kasuwa-widgets.js, the small script a page includes: imports a tag's code (and its elements' language
- * chunks) only when one of its elements comes within a screen of the viewport, focus or a tap lands in
- * its fallback, or a script asks (`ready()`, the modal's `show()`), never on idle (docs/embedding.md).
+ * kasuwa-widgets.js, the small script a page includes: imports a tag's code (and its language chunks)
+ * only when an element of it is within a screen of the viewport once the page has painted, focus or a tap
+ * lands in its fallback, or a script asks (`ready()`, the modal's `show()`), never on idle (docs/embedding.md).
  * It also opens the modal from [data-start-selling], reserves undefined tags' size, exports the page API.
  */
 import { reservedSizesCss, type WidgetTag } from './host-sizes.js';
@@ -153,7 +153,29 @@ function holdFallbackSubmit(event: Event) {
   send();
 }
 
+/** How long a near widget waits for the page's first paint in a browser that reports none. */
+const FIRST_PAINT_WAIT_MS = 3000;
+
+/**
+ * Resolves once the page has painted its first content (or after FIRST_PAINT_WAIT_MS): a widget near
+ * the viewport is fetched after that, so its files and their evaluation are never in the way of the
+ * page's own first paint. Where the script comes later than the paint (a slow network), at once.
+ */
+function firstContentfulPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, FIRST_PAINT_WAIT_MS);
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+}
+
 function start() {
+  const painted = firstContentfulPaint();
   // Within a screen of the viewport (the root margin is the viewport's height), so the widget is
   // ready before it scrolls in, and a widget far down a long post costs nothing until then.
   const near = new IntersectionObserver(
@@ -161,7 +183,7 @@ function start() {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         near.unobserve(entry.target);
-        void load(entry.target.localName);
+        void painted.then(() => load(entry.target.localName));
       }
     },
     { rootMargin: '100% 0px' },
