@@ -37,7 +37,9 @@ export function armTap(kind) {
               (task) => task.startTime < frameAt && task.startTime + task.duration > clickAt,
             );
             resolve({
-              ms: frameAt - clickAt,
+              // The frame that paints the feedback may have begun before the click's timestamp (both in
+              // one frame): the feedback came with the click's own frame, counted as 0.
+              ms: Math.max(0, frameAt - clickAt),
               longestTaskMs: Math.max(0, ...between.map((task) => task.duration)),
             });
           }, 100);
