@@ -13,8 +13,6 @@ const WIDGET_PAGES = [
   { path: '/', widget: 'start-selling-form' },
   { path: '/pricing', widget: 'pricing-plans' },
 ];
-/** The pages whose scripts load with their HTML: the two above, and the campaign page (site/routes.ts). */
-const SCRIPTS_WITH_HTML = ['/', '/pricing', '/new-year-sales'];
 
 for (const { path, widget } of WIDGET_PAGES) {
   test(`${path} paints before any widget chunk arrives, on the cheap phone's network`, async ({ page }) => {
@@ -114,11 +112,10 @@ test('given a page not painted yet when the loader runs should ask for no widget
 });
 
 // Lighthouse's simulation counts every request that ended before the first paint it saw as on that
-// paint's path, so a page fetches nothing else before it: its scripts, the manifest and the icon come
-// after, but for the scripts of the pages that load them with their HTML (docs/site.md "After the first
-// paint").
+// paint's path, so a page fetches nothing but its two scripts before it: the manifest comes after and
+// the icon is not fetched (docs/site.md "After the first paint").
 for (const [name, path] of EVERY_PAGE) {
-  test(`${name} fetches nothing but its HTML before its first contentful paint, then its scripts and manifest`, async ({
+  test(`${name} fetches nothing but its HTML and its two scripts before its first contentful paint, then its manifest`, async ({
     page,
   }) => {
     test.setTimeout(60_000);
@@ -146,9 +143,11 @@ for (const [name, path] of EVERY_PAGE) {
     const before = requests
       .filter(({ url, at }) => url !== document && at < firstContentfulPaint)
       .map(({ url }) => new URL(url).pathname.replace(/-[\w-]{8}\.js$/, '.js'));
-    // Some pages load their two scripts with their HTML (Route.scriptsWithHtml, site/routes.ts).
-    const withHtml = SCRIPTS_WITH_HTML.includes(path) ? ['/assets/main.js', '/widgets/kasuwa-widgets.js'] : [];
-    expect(before.sort(), 'requested before the first contentful paint').toEqual(withHtml);
+    // Every page loads its two scripts with its HTML (no route sets Route.scriptsAfterPaint).
+    expect(before.sort(), 'requested before the first contentful paint').toEqual([
+      '/assets/main.js',
+      '/widgets/kasuwa-widgets.js',
+    ]);
     expect(violations).toEqual([]);
   });
 }

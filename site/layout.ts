@@ -61,15 +61,14 @@ export const WIDGETS_SCRIPT = '/widgets/kasuwa-widgets.js';
 const PAINT_HEADER_WHOLE = html`<link rel="expect" href="#main" blocking="render">`;
 
 /**
- * The site's and the widgets' scripts: started after the first paint (common/after-first-paint.ts),
- * or with the HTML (Route.scriptsWithHtml); the inline module links the manifest after the first paint
- * either way.
+ * The site's and the widgets' scripts: with the HTML, or after the first paint (Route.scriptsAfterPaint,
+ * common/after-first-paint.ts); the inline module links the manifest after the first paint either way.
  */
 function pageScripts(route: Route, sources: string[]) {
   if (sources.some((source) => /[\s"&<>]/.test(source)))
     throw new Error(`a page script's address needs escaping: ${sources}`);
-  const atOnce = route.scriptsWithHtml ? sources : [];
-  const afterPaint = route.scriptsWithHtml ? [] : sources;
+  const atOnce = route.scriptsAfterPaint ? [] : sources;
+  const afterPaint = route.scriptsAfterPaint ? sources : [];
   return unsafeHTML(
     `${atOnce.map((src) => `<script type="module" src="${src}"></script>\n`).join('')}<script type="module" data-after-first-paint="${afterPaint.join(' ')}" data-manifest="/manifest.webmanifest">${AFTER_FIRST_PAINT_SCRIPT}</script>`,
   );
