@@ -4,6 +4,7 @@
  * lands in its fallback, or a script asks (`ready()`, the modal's `show()`), never on idle (docs/embedding.md).
  * It also opens the modal from [data-start-selling], reserves undefined tags' size, exports the page API.
  */
+import { FIRST_PAINT_WAIT_MS } from '../common/after-first-paint.js';
 import { reservedSizesCss, type WidgetTag } from './host-sizes.js';
 import { isWidgetTag, registry } from './registry.js';
 import { adoptStyles, hasOwn, requestSubmit, widgetsCanRun } from './shared/compat.js';
@@ -152,9 +153,6 @@ function holdFallbackSubmit(event: Event) {
   };
   send();
 }
-
-/** How long a near widget waits for the page's first paint in a browser that reports none. */
-const FIRST_PAINT_WAIT_MS = 3000;
 
 /**
  * Resolves once the page has painted its first content (or after FIRST_PAINT_WAIT_MS): a widget near
