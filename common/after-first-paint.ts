@@ -1,26 +1,27 @@
 /**
- * Nothing of ours is fetched or run before the first paint: once the page has painted, this inline
- * module imports the site's and the widgets' scripts (`data-after-first-paint`; empty on a page with a
- * widget in its first screen, which loads them with its HTML) and links the web app manifest
- * (`data-manifest`). See docs/site.md, "After the first paint"; the CSP allows it by its hash.
+ * After the page's first paint: what need not compete with it (the web app manifest, a widget near
+ * the viewport) waits for the `first-contentful-paint` entry. One wait for the site's script
+ * (site/client/main.ts) and the widget loader (widgets/loader.ts); docs/site.md, "After the first paint".
  */
-/** How long a wait for the first paint lasts in a browser that reports none (here and widgets/loader.ts). */
+
+/** How long the wait lasts in a browser that reports no paint entry, or in a tab opened in the background. */
 export const FIRST_PAINT_WAIT_MS = 3000;
 
-export const AFTER_FIRST_PAINT_SCRIPT = `const script = document.querySelector('script[data-after-first-paint]');
-let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  for (const source of script.dataset.afterFirstPaint.split(' ').filter(Boolean)) import(source);
-  document.head.append(Object.assign(document.createElement('link'), { rel: 'manifest', href: script.dataset.manifest }));
-};
-if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-  new PerformanceObserver((list) => list.getEntriesByName('first-contentful-paint').length && start()).observe({ type: 'paint', buffered: true });
+/** Resolves once the page has painted its first content, or after FIRST_PAINT_WAIT_MS; at once if it has. */
+export function firstContentfulPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, FIRST_PAINT_WAIT_MS);
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
 }
-setTimeout(start, ${FIRST_PAINT_WAIT_MS});`;
 
-/** The inline scripts of a page (neither a file nor JSON-LD data): for the tests that it is this one alone. */
+/** The inline scripts of a page (neither a file nor JSON-LD data): for the tests that a page has none. */
 export const inlineScripts = (page: string) =>
   [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter(([, attributes = '']) => !/\bsrc=|type="application\/ld\+json"/.test(attributes))

@@ -143,7 +143,7 @@ for (const [name, path] of EVERY_PAGE) {
     const before = requests
       .filter(({ url, at }) => url !== document && at < firstContentfulPaint)
       .map(({ url }) => new URL(url).pathname.replace(/-[\w-]{8}\.js$/, '.js'));
-    // Every page loads its two scripts with its HTML (no route sets Route.scriptsAfterPaint).
+    // Every page loads its two scripts with its HTML; the manifest comes after the paint (site/client/main.ts).
     expect(before.sort(), 'requested before the first contentful paint').toEqual([
       '/assets/main.js',
       '/widgets/kasuwa-widgets.js',

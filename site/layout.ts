@@ -4,7 +4,6 @@ import { msg } from '@lingui/core/macro';
 import { html as documentHtml } from '@lit-labs/ssr';
 import { html, nothing } from 'lit-html';
 import { unsafeHTML } from 'lit-html/directives/unsafe-html.js';
-import { AFTER_FIRST_PAINT_SCRIPT } from '../common/after-first-paint.js';
 import { brand } from '../common/brand.js';
 import { PAGE_LOCALES } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
@@ -61,16 +60,18 @@ export const WIDGETS_SCRIPT = '/widgets/kasuwa-widgets.js';
 const PAINT_HEADER_WHOLE = html`<link rel="expect" href="#main" blocking="render">`;
 
 /**
- * The site's and the widgets' scripts: with the HTML, or after the first paint (Route.scriptsAfterPaint,
- * common/after-first-paint.ts); the inline module links the manifest after the first paint either way.
+ * The site's script and the widget loader, module scripts with the HTML. The site's carries the web app
+ * manifest's address (`data-manifest`), which it links after the first paint (site/client/main.ts).
  */
-function pageScripts(route: Route, sources: string[]) {
-  if (sources.some((source) => /[\s"&<>]/.test(source)))
-    throw new Error(`a page script's address needs escaping: ${sources}`);
-  const atOnce = route.scriptsAfterPaint ? [] : sources;
-  const afterPaint = route.scriptsAfterPaint ? sources : [];
+function pageScripts(siteScripts: string[]) {
+  const script = (src: string, attributes = '') => {
+    if (/[\s"&<>]/.test(src)) throw new Error(`a page script's address needs escaping: ${src}`);
+    return `<script type="module" src="${src}"${attributes}></script>`;
+  };
   return unsafeHTML(
-    `${atOnce.map((src) => `<script type="module" src="${src}"></script>\n`).join('')}<script type="module" data-after-first-paint="${afterPaint.join(' ')}" data-manifest="/manifest.webmanifest">${AFTER_FIRST_PAINT_SCRIPT}</script>`,
+    [...siteScripts.map((src) => script(src, ' data-manifest="/manifest.webmanifest"')), script(WIDGETS_SCRIPT)].join(
+      '\n',
+    ),
   );
 }
 
@@ -133,7 +134,7 @@ ${meta('kasuwa-pixel-id', config.pixelId)}
 ${meta('kasuwa-chat-id', config.chatId)}
 ${pageStyles(route, assets.styles)}
 ${PAINT_HEADER_WHOLE}
-${pageScripts(route, [...assets.scripts, WIDGETS_SCRIPT])}
+${pageScripts(assets.scripts)}
 ${jsonLd(organization(config))}
 ${(route.structuredData?.(config) ?? []).map(jsonLd)}
 </head>

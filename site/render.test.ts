@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AFTER_FIRST_PAINT_SCRIPT, inlineScripts } from '../common/after-first-paint.js';
+import { inlineScripts } from '../common/after-first-paint.js';
 import { plans } from '../common/plans.js';
 import { siteConfigFromEnv } from './config.js';
 import type { Assets } from './layout.js';
@@ -146,10 +146,10 @@ describe('renderAll', () => {
     expect(pricing).toContain('<meta name="kasuwa-env" content="production">');
   });
 
-  it('given any page should carry one inline script, the one the CSP allows by its hash, and no inline handler', () => {
+  it('given any page should carry no inline script (the CSP allows none) and no inline handler', () => {
     const pages = renderAll(assets, siteConfigFromEnv({ GA_MEASUREMENT_ID: 'G-ABC' }));
     for (const page of pages.filter(({ file }) => file.endsWith('.html'))) {
-      expect(inlineScripts(page.html), page.file).toEqual([AFTER_FIRST_PAINT_SCRIPT]);
+      expect(inlineScripts(page.html), page.file).toEqual([]);
       expect(page.html, page.file).not.toMatch(/\son[a-z]+=/);
     }
   });

@@ -38,12 +38,6 @@ export type Route = {
   languagePath?: string;
   /** The page parts of the site's stylesheet this page uses (site/styles/parts.ts); the shared ones come anyway. */
   styles?: readonly PageStylePart[];
-  /**
-   * The page's scripts start after its first paint, not with its HTML: Lighthouse's cheap phone then
-   * estimates its first paint from the HTML alone, but their work falls in the window it counts as
-   * blocking. No page sets it: the audit's TBT gate failed on them (docs/site.md, "After the first paint").
-   */
-  scriptsAfterPaint?: boolean;
   body: () => TemplateResult;
 };
 

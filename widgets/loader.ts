@@ -4,7 +4,7 @@
  * lands in its fallback, or a script asks (`ready()`, the modal's `show()`), never on idle (docs/embedding.md).
  * It also opens the modal from [data-start-selling], reserves undefined tags' size, exports the page API.
  */
-import { FIRST_PAINT_WAIT_MS } from '../common/after-first-paint.js';
+import { firstContentfulPaint } from '../common/after-first-paint.js';
 import { reservedSizesCss, type WidgetTag } from './host-sizes.js';
 import { isWidgetTag, registry } from './registry.js';
 import { adoptStyles, hasOwn, requestSubmit, widgetsCanRun } from './shared/compat.js';
@@ -154,25 +154,9 @@ function holdFallbackSubmit(event: Event) {
   send();
 }
 
-/**
- * Resolves once the page has painted its first content (or after FIRST_PAINT_WAIT_MS): a widget near
- * the viewport is fetched after that, so its files and their evaluation are never in the way of the
- * page's own first paint. Where the script comes later than the paint (a slow network), at once.
- */
-function firstContentfulPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    setTimeout(resolve, FIRST_PAINT_WAIT_MS);
-    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
-    const observer = new PerformanceObserver((list) => {
-      if (!list.getEntriesByName('first-contentful-paint').length) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  });
-}
-
 function start() {
+  // A widget near the viewport is fetched once the page has painted, so its files and their evaluation
+  // are never in the way of the page's own first paint (at once where the loader comes after it).
   const painted = firstContentfulPaint();
   // Within a screen of the viewport (the root margin is the viewport's height), so the widget is
   // ready before it scrolls in, and a widget far down a long post costs nothing until then.

@@ -52,13 +52,7 @@ async function siteWithIds(ctx) {
     ctx.body = Buffer.from(await response.arrayBuffer());
     return;
   }
-  ctx.body = (await response.text())
-    .replace(/(href|src|data-manifest)="\/(?!\/)/g, '$1="/__site/')
-    // The scripts the page starts after its first paint (common/after-first-paint.ts): a list of paths.
-    .replace(
-      /data-after-first-paint="([^"]*)"/,
-      (_, paths) => `data-after-first-paint="${paths.replace(/(^| )\//g, '$1/__site/')}"`,
-    );
+  ctx.body = (await response.text()).replace(/(href|src|data-manifest)="\/(?!\/)/g, '$1="/__site/');
 }
 
 /** /__product: where the product runs; /__stored-signup?email=…: what it stored for that address. */

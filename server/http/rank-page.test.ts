@@ -3,7 +3,7 @@
  * stores. The page prints the numbers getStoreLeaderboard answers, formatted as the dialog does.
  */
 import { describe, expect, it } from 'vitest';
-import { AFTER_FIRST_PAINT_SCRIPT, inlineScripts } from '../../common/after-first-paint.js';
+import { inlineScripts } from '../../common/after-first-paint.js';
 import { formatCompactNaira, formatNaira } from '../../common/money.js';
 import { serverForTests } from './test-server.js';
 
@@ -49,8 +49,8 @@ describe('GET /new-year-sales/rank', () => {
     expect(words).toContain(`Sell over ${formatNaira(standing.revenueToWin)} more to win`);
     expect(page).toMatch(/<progress class="rank-progress" max="100" value="[\d.]+" aria-labelledby="rank-goal">/);
     expect(page).toContain('<span class="rank-avatar" aria-hidden="true">MN</span>');
-    // One inline script, the one the CSP allows by its hash.
-    expect(inlineScripts(page)).toEqual([AFTER_FIRST_PAINT_SCRIPT]);
+    // No inline script: the CSP allows none.
+    expect(inlineScripts(page)).toEqual([]);
   });
 
   it('given a store with no sales should show rank N/A', async () => {

@@ -4,15 +4,10 @@
  * to server, bearer token); /widgets/ files keep `Access-Control-Allow-Origin: *` in app.ts so
  * partner pages can load them as module scripts.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { AFTER_FIRST_PAINT_SCRIPT } from '../../common/after-first-paint.js';
 import type { Config } from '../config.js';
-
-/** The one inline script of ours, allowed by its hash (common/after-first-paint.ts). */
-const AFTER_FIRST_PAINT_HASH = `'sha256-${createHash('sha256').update(AFTER_FIRST_PAINT_SCRIPT).digest('base64')}'`;
 
 /**
  * Third-party hosts by directive, added only when that service's ID is configured. The live chat is
@@ -46,16 +41,17 @@ export const THIRD_PARTY_HOSTS: Record<'gaId' | 'pixelId' | 'chatId', Partial<Re
 type Directive = 'script-src' | 'connect-src' | 'img-src' | 'font-src' | 'frame-src';
 
 /**
- * `styleHashes`: the inline <style> texts allowed by hash, nothing else inline: the site's CSS in each
- * page's <head> (dist/site/style-hashes.json) and the widgets' CSS that browsers without constructable
- * stylesheets get as <style> elements (dist/widgets/style-hashes.json), both from the build.
+ * No inline script: our pages run our files alone. `styleHashes`: the inline <style> texts allowed by
+ * hash, nothing else inline: the site's CSS in each page's <head> (dist/site/style-hashes.json) and the
+ * widgets' CSS that browsers without constructable stylesheets get as <style> elements
+ * (dist/widgets/style-hashes.json), both from the build.
  */
 export function contentSecurityPolicy(
   config: Pick<Config, 'analytics' | 'publicUrl'>,
   styleHashes: string[] = [],
 ): string {
   const sources: Record<Directive, string[]> = {
-    'script-src': ["'self'", AFTER_FIRST_PAINT_HASH],
+    'script-src': ["'self'"],
     'connect-src': ["'self'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
