@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import { cheapPhoneNetwork } from '../scripts/audit/phone-profiles.mjs';
+import { hostSizes } from '../widgets/host-sizes.ts';
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const ms = (value) => `${Math.round(value)} ms`;
@@ -52,7 +53,11 @@ async function firstScreenWidgetReady(tags) {
   while (!rendered()) await new Promise((resolve) => requestAnimationFrame(resolve));
   return { widget: widget.localName, readyMs: performance.now() };
 }
-const WIDGET_TAGS = 'start-selling-form,store-rank-checker,pricing-plans';
+/** The tags a page shows in place (a block of reserved size; the modal is not one), as a selector. */
+const WIDGET_TAGS = Object.entries(hostSizes)
+  .filter(([, size]) => size.display === 'block')
+  .map(([tag]) => tag)
+  .join(',');
 
 /**
  * First paint and LCP under real throttling: Chromium's own network emulation at the cheap phone's
