@@ -9,7 +9,7 @@ import { E2E_PORT } from '../../playwright.config.js';
 import { readCatalog } from '../../scripts/i18n.mjs';
 import { moFile } from '../../scripts/wordpress-i18n.mjs';
 import { intro, outro } from './posts.js';
-import { installPlugin, logIn, startWordPress, type WordPress } from './wordpress-site.js';
+import { installPlugin, logIn, SETTINGS_PAGE, startWordPress, type WordPress } from './wordpress-site.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 const WORDPRESS_PORT = Number(process.env.WORDPRESS_PORT ?? E2E_PORT + 2);
@@ -90,8 +90,7 @@ test('given a site in Hausa, Settings → Kasuwa, its refusal notice, the blocks
   const messages = JSON.parse(editor).locale_data.messages;
   expect(messages['Button text']).toEqual([ha['wordpress.editor.button-text']!.translation]);
   expect(messages['Campaign for this block (optional)']).toEqual([ha['wordpress.editor.campaign']!.translation]);
-  await logIn(page, wp.url, ADMIN);
-  await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
+  await logIn(page, wp.url, ADMIN, SETTINGS_PAGE);
   const origin = page.getByLabel(ha['wordpress.settings.origin']!.translation!);
   await expect(origin).toHaveValue(product);
   await origin.fill('ftp://example.ng');

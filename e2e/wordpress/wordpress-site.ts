@@ -10,13 +10,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { installFromDebian } from '../../scripts/debian.mjs';
 
 const WORDPRESS = '/usr/share/wordpress';
 const PACKAGES = ['wordpress', 'php-cli', 'php-mysql', 'php-xml', 'php-mbstring'];
 export const INSTALL_COMMAND = `sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')}`;
 const DB = { host: '127.0.0.1', port: 3306, user: 'root' };
+/** Settings → Kasuwa, where each test that logs in goes first. */
+export const SETTINGS_PAGE = '/wp-admin/options-general.php?page=kasuwa';
 
 const phpReady = () =>
   spawnSync(
@@ -233,14 +235,18 @@ if (is_wp_error($active)) { fwrite(STDERR, $active->get_error_message()); exit(1
 }
 
 /**
- * Logs in at wp-login.php as a browser user does, and waits for the redirect into wp-admin: its start
- * proves the login, and every caller goes on to a page of its own. Waiting for the dashboard's load
- * instead waited out a test in both full CI rehearsals of 2026-11-27 (and 1 run of the file in 5 here).
+ * Logs in at wp-login.php as a browser user does, straight to `next` (a path under wp-admin, its
+ * redirect_to, where every caller goes first), and waits for that page's start, which proves the login.
  */
-export async function logIn(page: Page, url: string, user: { user: string; password: string }) {
-  await page.goto(`${url}/wp-login.php`);
-  await page.getByLabel('Username or Email Address').fill(user.user);
+export async function logIn(page: Page, url: string, user: { user: string; password: string }, next: string) {
+  await page.goto(`${url}/wp-login.php?redirect_to=${encodeURIComponent(`${url}${next}`)}`);
+  const name = page.getByLabel('Username or Email Address');
+  // wp-login.php focuses and selects the username field 200 ms after it loads (wp_attempt_focus). A fill
+  // of the password before that now and then typed it over the username: "The password field is empty",
+  // and the wait for wp-admin ran out (the WordPress logins that failed full runs and CI rehearsals).
+  await expect(name).toBeFocused();
+  await name.fill(user.user);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(/wp-admin/, { waitUntil: 'commit' });
+  await page.waitForURL(`${url}${next}`, { waitUntil: 'commit' });
 }

@@ -24,7 +24,7 @@ import {
   shortcodesPost,
   snippet,
 } from './posts.js';
-import { logIn, startWordPress, type WordPress } from './wordpress-site.js';
+import { logIn, SETTINGS_PAGE, startWordPress, type WordPress } from './wordpress-site.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 /** php -S serving the test's WordPress (docs/embed-cms.md): next to the product's port unless set. */
@@ -142,8 +142,7 @@ if (is_wp_error($active)) { fwrite(STDERR, $active->get_error_message()); exit(1
 echo get_plugin_data(WP_PLUGIN_DIR . '/kasuwa/kasuwa.php')['Name'];`);
   expect(installed).toBe('Kasuwa widgets');
 
-  await logIn(page, wp.url, ADMIN);
-  await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
+  await logIn(page, wp.url, ADMIN, SETTINGS_PAGE);
   const origin = page.getByLabel('Widget origin');
   await expect(origin).toHaveValue('https://kasuwa.shop');
   await origin.fill('javascript:alert(1)');
@@ -357,7 +356,7 @@ test("given the partner's link in Settings → Kasuwa, the dashboard widget show
   const link = `${product}${issued.pathname}${issued.search}`;
   const counts = await (await fetch(`${link}&format=json`)).json();
   expect(counts.allTime).toBeGreaterThan(0);
-  await logIn(page, wp.url, ADMIN);
+  await logIn(page, wp.url, ADMIN, SETTINGS_PAGE);
   /** Saves the link in Settings → Kasuwa (which empties the cache), then opens the dashboard. */
   async function dashboardWith(value: string) {
     await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
