@@ -92,6 +92,10 @@ test('given the keyboard only should check a rank, close the dialog with Esc and
   await press(page, 'Shift+Tab');
   const checker = page.locator('store-rank-checker');
   const dialog = checker.getByRole('dialog', { name: 'Your New Year sales ranking' });
+  // Focus loaded the checker's code (at 1366 px it is more than a screen down). An Enter before it has
+  // rendered waits 3 s for it, then posts the no-JS form (widgets/loader.ts; that path has its own tests
+  // in widgets/start-selling-form/fallback-submit.browser.ts), which a busy full run sometimes reached.
+  await page.waitForFunction(() => document.querySelector('store-rank-checker')?.shadowRoot?.querySelector('form'));
   await press(page, 'Enter');
   await expect(dialog).toBeVisible();
   expect(await focus(page)).toMatchObject({ inDialog: true, visible: true });
