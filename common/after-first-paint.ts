@@ -5,7 +5,7 @@
  */
 
 /** How long the wait lasts in a browser that reports no paint entry, or in a tab opened in the background. */
-export const FIRST_PAINT_WAIT_MS = 3000;
+const FIRST_PAINT_WAIT_MS = 3000;
 
 /** Resolves once the page has painted its first content, or after FIRST_PAINT_WAIT_MS; at once if it has. */
 export function firstContentfulPaint(): Promise<void> {
