@@ -115,10 +115,10 @@ export const CONFIG_VARIABLES = [
       'the key that signs the stop-e-mail links and hashes suppressed addresses, at least 16 characters; the same on every server; changing it voids the links sent and forgets the suppression list ([Signups and e-mail](docs/signups.md#privacy))',
   },
   {
-    names: ['PARTNER_LINK_SECRET'],
-    default: 'unset (made once: in the database on PostgreSQL, `DATA_DIR/partner-link.secret` on SQLite)',
+    names: ['PARTNER_LINK_SECRET', 'PARTNER_LINK_SECRET_PREVIOUS'],
+    default: 'unset (made once: in the database on PostgreSQL, `DATA_DIR/partner-link.secret` on SQLite), unset',
     meaning:
-      "the key that signs partners' links to their own signup counts (`partners:link`), at least 16 characters; the same on every server; changing it voids every link issued ([docs/partners.md](docs/partners.md))",
+      "the key that signs partners' links to their own signup counts (`partners:link`), at least 32 bytes (`openssl rand -base64 32`; shorter or empty, the server and `partners:link` refuse it); the same on every server; and, while rotating it, the old key: links signed with either open, new ones are signed with the current one; unset the old one once its links have expired, 180 days after the change (the default link life) or later for a longer `--days` ([Rotating the key](docs/partners.md#rotating-the-key))",
   },
   {
     names: ['SINGLE_SERVER'],

@@ -150,6 +150,47 @@ describe('loadConfig for several servers', () => {
   });
 });
 
+describe('loadConfig for partner links', () => {
+  const KEY = 'k'.repeat(32);
+  const OLD = 'o'.repeat(32);
+
+  it('given no key should leave both unset (a key is made once)', () => {
+    expect(loadConfig({})).toMatchObject({ partnerLinkSecret: undefined, partnerLinkSecretPrevious: undefined });
+  });
+
+  it('given a key of 32 bytes, and the previous one while rotating, should read both', () => {
+    // 11 euro signs are 11 characters but 33 bytes: the minimum is in bytes.
+    expect(loadConfig({ PARTNER_LINK_SECRET: '€'.repeat(11) }).partnerLinkSecret).toBe('€'.repeat(11));
+    expect(loadConfig({ PARTNER_LINK_SECRET: KEY, PARTNER_LINK_SECRET_PREVIOUS: OLD })).toMatchObject({
+      partnerLinkSecret: KEY,
+      partnerLinkSecretPrevious: OLD,
+    });
+  });
+
+  it.each([
+    [{ PARTNER_LINK_SECRET: '' }, 'PARTNER_LINK_SECRET=""'],
+    [{ PARTNER_LINK_SECRET: 'k'.repeat(31) }, 'PARTNER_LINK_SECRET="…"'],
+    [{ PARTNER_LINK_SECRET: '€'.repeat(10) }, 'PARTNER_LINK_SECRET="…"'],
+    [{ PARTNER_LINK_SECRET: KEY, PARTNER_LINK_SECRET_PREVIOUS: '' }, 'PARTNER_LINK_SECRET_PREVIOUS=""'],
+    [{ PARTNER_LINK_SECRET: KEY, PARTNER_LINK_SECRET_PREVIOUS: 'short' }, 'PARTNER_LINK_SECRET_PREVIOUS="…"'],
+  ])('given %j should refuse it, naming the variable and the 32-byte minimum', (env, shown) => {
+    expect(() => loadConfig(env)).toThrow(
+      new ConfigError(
+        `${shown} is not valid: expected at least 32 bytes, such as the output of \`openssl rand -base64 32\`, or the variable unset.`,
+      ),
+    );
+  });
+
+  it('given the previous key without a current one, or equal to it, should refuse it', () => {
+    expect(() => loadConfig({ PARTNER_LINK_SECRET_PREVIOUS: OLD })).toThrow(
+      /^PARTNER_LINK_SECRET_PREVIOUS="…" is not valid: expected PARTNER_LINK_SECRET set too/,
+    );
+    expect(() => loadConfig({ PARTNER_LINK_SECRET: KEY, PARTNER_LINK_SECRET_PREVIOUS: KEY })).toThrow(
+      /^PARTNER_LINK_SECRET_PREVIOUS="…" is not valid: expected the old key, not the same as PARTNER_LINK_SECRET/,
+    );
+  });
+});
+
 describe('loadConfig for signup retention', () => {
   it('given no environment should keep signups 730 days; 0 keeps them for ever', () => {
     expect(loadConfig({}).signupRetentionDays).toBe(730);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Campaign } from '../common/campaign.js';
 import type { ConfigVariableName } from '../common/config-variables.js';
 import type { DkimSigning } from './mail/transport.js';
+import { MIN_PARTNER_LINK_SECRET_BYTES } from './partners/links.js';
 
 export class ConfigError extends Error {}
 
@@ -61,6 +62,8 @@ export type Config = {
   privacySecret: string | undefined;
   /** Signs partners' links to their own counts; unset: made once (db/installation.ts). */
   partnerLinkSecret: string | undefined;
+  /** A partner-link secret being rotated out: links it signed still open, new ones are not signed with it. */
+  partnerLinkSecretPrevious: string | undefined;
   /** The operator runs one server only on a shared database, so `.eml` files under DATA_DIR are fine. */
   singleServer: boolean;
 };
@@ -210,6 +213,23 @@ function dkim(env: Env, root: string): DkimSigning | undefined {
   return { domainName: domain!.toLowerCase(), keySelector: selector!, privateKey: pem };
 }
 
+/**
+ * A partner-link key: unset, or at least MIN_PARTNER_LINK_SECRET_BYTES of UTF-8. Set but empty is refused,
+ * not read as unset: a key that went missing on its way to the server would otherwise void every link.
+ */
+function partnerLinkKey(env: Env, name: 'PARTNER_LINK_SECRET' | 'PARTNER_LINK_SECRET_PREVIOUS'): string | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  if (Buffer.byteLength(value, 'utf8') < MIN_PARTNER_LINK_SECRET_BYTES) {
+    fail(
+      name,
+      value === '' ? '' : '…',
+      `at least ${MIN_PARTNER_LINK_SECRET_BYTES} bytes, such as the output of \`openssl rand -base64 32\`, or the variable unset`,
+    );
+  }
+  return value;
+}
+
 export const DEFAULT_CAMPAIGN = {
   start: '2026-12-01T00:00:00+01:00',
   end: '2027-01-31T23:59:59.999+01:00',
@@ -232,9 +252,13 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
   if (ipHashSalt !== undefined && ipHashSalt.length < 16) fail('IP_HASH_SALT', '…', 'at least 16 characters');
   const privacySecret = read(env, 'PRIVACY_SECRET') || undefined;
   if (privacySecret !== undefined && privacySecret.length < 16) fail('PRIVACY_SECRET', '…', 'at least 16 characters');
-  const partnerLinkSecret = read(env, 'PARTNER_LINK_SECRET') || undefined;
-  if (partnerLinkSecret !== undefined && partnerLinkSecret.length < 16)
-    fail('PARTNER_LINK_SECRET', '…', 'at least 16 characters');
+  const partnerLinkSecret = partnerLinkKey(env, 'PARTNER_LINK_SECRET');
+  const partnerLinkSecretPrevious = partnerLinkKey(env, 'PARTNER_LINK_SECRET_PREVIOUS');
+  // The previous key only verifies: without a current one the server would sign with a key made once.
+  if (partnerLinkSecretPrevious !== undefined && partnerLinkSecret === undefined)
+    fail('PARTNER_LINK_SECRET_PREVIOUS', '…', 'PARTNER_LINK_SECRET set too (the new key; this one is the old)');
+  if (partnerLinkSecretPrevious !== undefined && partnerLinkSecretPrevious === partnerLinkSecret)
+    fail('PARTNER_LINK_SECRET_PREVIOUS', '…', 'the old key, not the same as PARTNER_LINK_SECRET');
   if (ingestToken !== undefined && ingestToken.length < 16) {
     fail('INGEST_TOKEN', '…', 'at least 16 characters');
   }
@@ -308,6 +332,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     ipHashSalt,
     privacySecret,
     partnerLinkSecret,
+    partnerLinkSecretPrevious,
     singleServer: flag(env, 'SINGLE_SERVER', false),
   };
 }

@@ -4,6 +4,7 @@
  * accepted (a new partner), with a note on stderr.
  */
 import { hasControlCharacters } from '../control-characters.js';
+import { MAX_PARTNER_CODE_LENGTH } from '../partners/links.js';
 import { openPartners } from '../partners/open.js';
 import { DEFAULT_LINK_DAYS } from '../partners/partners.js';
 import { type AdminCommand, UsageError } from './command.js';
@@ -12,12 +13,12 @@ import { withDatabase } from './with-database.js';
 
 const MAX_DAYS = 3660;
 
-/** The code as signups store it (trimmed, no control characters, at most 512 characters). */
+/** The code as signups store it (trimmed, no control characters, at most MAX_PARTNER_CODE_LENGTH characters). */
 function partnerArgument(code: string | undefined): string {
   const trimmed = code?.trim() ?? '';
   if (!trimmed || trimmed.startsWith('--')) throw new UsageError('Give the partner code.');
-  if (hasControlCharacters(trimmed) || trimmed.length > 512) {
-    throw new UsageError('A partner code has no control characters and at most 512 characters.');
+  if (hasControlCharacters(trimmed) || trimmed.length > MAX_PARTNER_CODE_LENGTH) {
+    throw new UsageError(`A partner code has no control characters and at most ${MAX_PARTNER_CODE_LENGTH} characters.`);
   }
   return trimmed;
 }

@@ -13,12 +13,16 @@ export function siteAddress(config: Pick<Config, 'publicUrl'>): URL {
   return new URL(config.publicUrl ?? `https://${brand.storeDomainSuffix}`);
 }
 
-/** Signed with the installation's partner-link secret (PARTNER_LINK_SECRET, or made once). */
+/**
+ * Signed with the installation's partner-link secret (PARTNER_LINK_SECRET, or made once); links signed
+ * with PARTNER_LINK_SECRET_PREVIOUS, while it is set, still open.
+ */
 export async function openPartners(config: Config, opened: OpenedDatabase) {
   const secret = await partnerLinkSecret(opened, config.dataDir, config.partnerLinkSecret);
+  const previous = config.partnerLinkSecretPrevious;
   return createPartners(
     createPartnerStore(opened),
-    partnerLinks(secret),
+    partnerLinks(secret, previous === undefined ? undefined : Buffer.from(previous, 'utf8')),
     siteAddress(config).origin,
     PARTNER_PAGE_PATH,
   );
