@@ -28,11 +28,27 @@ export function renderToString(template: unknown): string {
 
 export type RenderedPage = { file: string; html: string; status: number };
 
-/** One page in one language, as a complete document. */
-/** `pseudo`: English lengthened by 40% (docs/languages.md), for the overflow test (e2e/site-overflow.e2e.ts). */
+/**
+ * The configuration a page renders with: a page whose address carries a secret (`secretInAddress`)
+ * gets none of the third parties' IDs, so it carries no ID for the site's script to load them by, no
+ * cookie question, no Cookie settings link and no chat button (docs/site.md, "Pages with a secret in
+ * their address").
+ */
+export function configFor(route: Route, config: SiteConfig): SiteConfig {
+  return route.secretInAddress ? { ...config, gaId: undefined, pixelId: undefined, chatId: undefined } : config;
+}
+
+/**
+ * One page in one language, as a complete document. A page with a secret in its address also sends no
+ * analytics page view (an empty `kasuwa-page-title`), and with no IDs the site's script sets up no
+ * gtag, so its clicks stay a local DOM event.
+ * `pseudo`: English lengthened by 40% (docs/languages.md), for the overflow test (e2e/site-overflow.e2e.ts).
+ */
 export function renderPage(route: Route, locale: PageLocale | 'pseudo', assets: Assets, config: SiteConfig): string {
-  return inPage({ locale, path: route.languagePath ?? route.path, config }, () =>
-    renderToString(documentFor(route, assets, config)),
+  const pageConfig = configFor(route, config);
+  const page: Route = route.secretInAddress ? { ...route, analyticsTitle: undefined } : route;
+  return inPage({ locale, path: page.languagePath ?? page.path, config: pageConfig }, () =>
+    renderToString(documentFor(page, assets, pageConfig)),
   );
 }
 

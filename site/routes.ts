@@ -38,6 +38,12 @@ export type Route = {
   languagePath?: string;
   /** The page parts of the site's stylesheet this page uses (site/styles/parts.ts); the shared ones come anyway. */
   styles?: readonly PageStylePart[];
+  /**
+   * Its address carries a secret (a token): the page renders without the third parties' IDs, the
+   * cookie question and analytics, whatever the reader accepted, and is served with a policy that lists
+   * no third-party host and sends no Referer (site/render.ts, server/http/security.ts).
+   */
+  secretInAddress?: true;
   body: () => TemplateResult;
 };
 

@@ -101,6 +101,38 @@ export function securityHeaders(
   ];
 }
 
+const THIRD_PARTY_SOURCES = new Set(
+  Object.values(THIRD_PARTY_HOSTS).flatMap((directives) => Object.values(directives).flat()),
+);
+
+/**
+ * A policy with every third-party host taken out: what contentSecurityPolicy gives with no ID
+ * configured (a directive left with no source is `'none'`), the style hashes kept.
+ */
+export function policyWithoutThirdParties(policy: string): string {
+  return policy
+    .split('; ')
+    .map((directive) => {
+      const [name = '', ...values] = directive.split(' ');
+      if (!values.some((value) => THIRD_PARTY_SOURCES.has(value))) return directive;
+      const kept = values.filter((value) => !THIRD_PARTY_SOURCES.has(value));
+      return [name, ...(kept.length ? kept : ["'none'"])].join(' ');
+    })
+    .join('; ');
+}
+
+/**
+ * A response whose address carries a secret (a partner's link, the stop link: `secretInAddress` in
+ * site/routes.ts) lets no third party in and names itself to no one, whatever IDs are configured: its
+ * policy lists no third-party host (the page carries none of their IDs either) and it sends no Referer,
+ * so the token reaches no other host (CWE-598; docs/security.md).
+ */
+export function secretAddressHeaders(res: ServerResponse) {
+  const policy = res.getHeader('Content-Security-Policy');
+  if (typeof policy === 'string') res.setHeader('Content-Security-Policy', policyWithoutThirdParties(policy));
+  res.setHeader('Referrer-Policy', 'no-referrer');
+}
+
 /**
  * The headers that govern a document, which a script, stylesheet, font or raster image ignores: left
  * off those responses, they save a phone about 500 bytes a request. Referrer-Policy too: a module script

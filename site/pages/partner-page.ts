@@ -152,6 +152,8 @@ export function partnerPageRoute(outcome: PartnerPageOutcome): Route {
     path: PARTNER_PAGE_PATH,
     languagePath: outcome.kind === 'report' ? `${PARTNER_PAGE_PATH}?${new URLSearchParams({ t: outcome.token })}` : '/',
     file: 'partners.html',
+    // Every outcome: a refused link's token is in its address as much as a working one's.
+    secretInAddress: true,
     title: () => `${t(m.title)} · ${brand.name}`,
     description: () => t(m.description, { brand: brand.name }),
     indexable: false,

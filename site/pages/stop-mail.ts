@@ -65,6 +65,8 @@ export function stopMailRoute(outcome: StopMailOutcome): Route {
     // The question in another language keeps its link; the answer to a POST has no address to show again.
     languagePath: outcome.kind === 'confirm' ? `${STOP_PATH}?${new URLSearchParams({ t: outcome.token })}` : '/',
     file: 'unsubscribe.html',
+    // The stop link's token is in the address (GET, and a mail client's one-click POST).
+    secretInAddress: true,
     title: () => `${t(m.title)} · ${brand.name}`,
     description: () => t(m.description, { brand: brand.name }),
     indexable: false,
