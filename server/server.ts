@@ -5,6 +5,7 @@
 
 import http from 'node:http';
 import type { Config } from './config.js';
+import { startConsentRetention } from './consent/retention.js';
 import { openContestStorage } from './contest/open-storage.js';
 import { checkDurability, DatabaseFileMissing, openDatabase } from './db/database.js';
 import { campaignWindowConflict, onceAtStart } from './db/installation.js';
@@ -132,6 +133,8 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
   });
   const unsubscribe = services.onOutboxQueued(mailWorker.wake);
   const retention = startSignupRetention({ opened, retentionDays: config.signupRetentionDays, log, warn });
+  // Always, SIGNUP_RETENTION_DAYS=0 included: cookie answers are never kept for ever.
+  const consentRetention = startConsentRetention({ opened, log, warn });
   const portOf = (listening: http.Server) => {
     const address = listening.address();
     return typeof address === 'object' && address ? address.port : 0;
@@ -157,6 +160,7 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
       if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
       unsubscribe();
       await retention.stop();
+      await consentRetention.stop();
       await mailWorker.stop();
       await services.close();
       await opened.close();

@@ -83,17 +83,27 @@ export interface SignupRetentionRunsTable {
   outbox_erased: number;
 }
 
+/** One finished run of the consent records' retention (server/consent/retention.ts). */
+export interface ConsentRetentionRunsTable {
+  id: Generated<number>;
+  ran_at: string;
+  /** Answers recorded before this time were deleted. */
+  erased_before: string;
+  records_erased: number;
+}
+
 /** One answer to the cookie question (server/consent/): the random id the browser keeps, no IP, no e-mail. */
 export interface ConsentRecordsTable {
   id: Generated<number>;
   choice_id: string;
   /** The hash of the configured third parties' IDs the answer was given for. */
   version: string;
-  answer: 'all' | 'none' | 'custom';
-  /** 1 accepted, 0 refused. */
-  analytics: number;
-  marketing: number;
-  chat: number;
+  /** Of the categories asked: all accepted, all refused, a custom set; 'chat' when only Chat was asked. */
+  answer: 'all' | 'none' | 'custom' | 'chat';
+  /** 1 accepted, 0 refused, NULL not asked. */
+  analytics: number | null;
+  marketing: number | null;
+  chat: number | null;
   locale: string;
   /** The browser's time of the answer; recorded_at is the server's. */
   answered_at: string;
@@ -158,4 +168,5 @@ export interface Database {
   partner_link_keys: PartnerLinkKeysTable;
   partner_daily_signups: PartnerDailySignupsTable;
   consent_records: ConsentRecordsTable;
+  consent_retention_runs: ConsentRetentionRunsTable;
 }

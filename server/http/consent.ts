@@ -1,7 +1,9 @@
 /**
  * `POST /consent`: the site's record of one answer to the cookie question (server/consent/), sent by
- * navigator.sendBeacon as JSON (text/plain, as a beacon sends it, or application/json). 204 recorded;
- * 400 not an answer, 413 over CONSENT_MAX_BYTES, 429 over CONSENT_LIMIT, 503 while the database is down.
+ * navigator.sendBeacon as JSON (text/plain, as a beacon sends it, or application/json), from our own
+ * pages only. 204 recorded; 403 not from our own origin, 400 not an answer, 413 over CONSENT_MAX_BYTES,
+ * 409 not the version the pages ask (or no question asked at all), 429 over CONSENT_ID_LIMIT or
+ * CONSENT_IP_LIMIT, 503 while the database is down. Every refusal says why in `{error}`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONSENT_MAX_BYTES, ConsentRejected, parseConsentAnswer } from '../consent/consent.js';
@@ -14,8 +16,36 @@ import { json } from './ingest.js';
 
 export const CONSENT_PATH = '/consent';
 
+/**
+ * Why a request is not from one of our own pages, or undefined when it is. A browser says so itself
+ * with `Sec-Fetch-Site`: only `same-origin` passes. A browser without Fetch Metadata still sends
+ * `Origin` on every POST (a beacon included): it must be our public origin (PUBLIC_URL) or the host
+ * the request was sent to (`Host`, either scheme: a TLS proxy in front makes ours http). A request
+ * with neither header is no page's beacon. (A script outside a browser can claim any header: the
+ * limits are what hold it.)
+ */
+export function originRefusal(headers: IncomingMessage['headers'], publicUrl: string | undefined): string | undefined {
+  const fetchSite = headers['sec-fetch-site'];
+  if (fetchSite !== undefined) {
+    return fetchSite === 'same-origin' ? undefined : `Answers come from this site's own pages, not ${fetchSite}.`;
+  }
+  const origin = headers.origin;
+  if (origin === undefined) return "Answers come from this site's own pages: the request has no Origin.";
+  if (publicUrl && origin === new URL(publicUrl).origin) return undefined;
+  let sent: URL | undefined;
+  try {
+    sent = new URL(origin);
+  } catch {
+    // `null` (a sandboxed or opaque origin) and anything else that is no URL: not ours.
+  }
+  const ours = sent && (sent.protocol === 'https:' || sent.protocol === 'http:') && sent.host === headers.host;
+  return ours ? undefined : `Answers come from this site's own pages, not ${origin}.`;
+}
+
 export async function handleConsent(services: Services, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method !== 'POST') return json(res, 405, { error: 'Use POST.' }, { Allow: 'POST' });
+  const foreign = originRefusal(req.headers, services.config.publicUrl);
+  if (foreign) return json(res, 403, { error: foreign });
   let answer: ReturnType<typeof parseConsentAnswer>;
   try {
     const body = await readBody(req, CONSENT_MAX_BYTES);
@@ -31,13 +61,15 @@ export async function handleConsent(services: Services, req: IncomingMessage, re
     return;
   }
   try {
-    const decision = await services.recordConsent(answer, services.hashIp(clientIp(req, services.config.trustProxy)));
-    if (!decision.ok) {
+    const outcome = await services.recordConsent(answer, services.hashIp(clientIp(req, services.config.trustProxy)));
+    if (!outcome.ok && outcome.why === 'not asked') return json(res, 409, { error: outcome.reason });
+    if (!outcome.ok) {
+      const who = outcome.limit === 'id' ? 'for this answer' : 'from this address';
       return json(
         res,
         429,
-        { error: 'Too many answers from this address; try again later.' },
-        { 'Retry-After': String(decision.retryAfterSeconds) },
+        { error: `Too many answers ${who}; try again later.` },
+        { 'Retry-After': String(outcome.retryAfterSeconds) },
       );
     }
     res.statusCode = 204;

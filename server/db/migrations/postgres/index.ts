@@ -13,6 +13,8 @@ import * as signupRetention from './0007_signup_retention.js';
 import * as partnerPages from './0008_partner_pages.js';
 import * as consent from './0009_consent.js';
 import * as partnerDailySignups from './0010_partner_daily_signups.js';
+import * as consentAskedCategories from './0011_consent_asked_categories.js';
+import * as consentRetentionRuns from './0012_consent_retention_runs.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '0001_signups_outbox': signupsOutbox,
@@ -25,4 +27,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '0008_partner_pages': partnerPages,
   '0009_consent': consent,
   '0010_partner_daily_signups': partnerDailySignups,
+  '0011_consent_asked_categories': consentAskedCategories,
+  '0012_consent_retention_runs': consentRetentionRuns,
 };

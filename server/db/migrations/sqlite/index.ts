@@ -15,6 +15,8 @@ import * as signupRetention from './0009_signup_retention.js';
 import * as partnerPages from './0010_partner_pages.js';
 import * as consent from './0011_consent.js';
 import * as partnerDailySignups from './0012_partner_daily_signups.js';
+import * as consentAskedCategories from './0013_consent_asked_categories.js';
+import * as consentRetentionRuns from './0014_consent_retention_runs.js';
 
 export const sqliteMigrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -29,4 +31,6 @@ export const sqliteMigrations: Record<string, Migration> = {
   '0010_partner_pages': partnerPages,
   '0011_consent': consent,
   '0012_partner_daily_signups': partnerDailySignups,
+  '0013_consent_asked_categories': consentAskedCategories,
+  '0014_consent_retention_runs': consentRetentionRuns,
 };
