@@ -5,10 +5,11 @@ import { html as documentHtml } from '@lit-labs/ssr';
 import { html, nothing } from 'lit-html';
 import { unsafeHTML } from 'lit-html/directives/unsafe-html.js';
 import { brand } from '../common/brand.js';
+import { consentVersion } from '../common/consent-version.js';
 import { PAGE_LOCALES } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
 import { OG_LOCALES, pageLang, pageLocale, t } from './locales.js';
-import { consentDialog } from './parts/consent.js';
+import { asksConsent, consentDialog } from './parts/consent.js';
 import { siteFooter } from './parts/footer.js';
 import { siteHeader } from './parts/header.js';
 import { ICON_URL } from './parts/logo.js';
@@ -132,6 +133,7 @@ ${PAGE_LOCALES.filter((other) => other !== locale).map((other) => html`<meta pro
 ${meta('kasuwa-ga-id', config.gaId)}
 ${meta('kasuwa-pixel-id', config.pixelId)}
 ${meta('kasuwa-chat-id', config.chatId)}
+${meta('kasuwa-consent-version', asksConsent() ? consentVersion(config) : undefined)}
 ${pageStyles(route, assets.styles)}
 ${PAINT_HEADER_WHOLE}
 ${pageScripts(assets.scripts)}

@@ -1,43 +1,47 @@
 /**
  * The reader's answer to the cookie question (site/parts/consent.ts): kept first-party in localStorage
  * (only the answer, its version and a random id), valid 12 months and while the configured third
- * parties stay the same (the version is a hash of their IDs). docs/site.md#cookies-and-consent.
+ * parties stay the same (the version, which the server renders into the page: common/consent-version.ts).
+ * docs/site.md#cookies-and-consent.
  */
 export type Categories = { analytics: boolean; marketing: boolean; chat: boolean };
 export type Choice = Categories & { id: string; v: string; at: number };
 
-const KEY = 'kasuwa-consent';
+export const CONSENT_KEY = 'kasuwa-consent';
+export const CATEGORIES = ['analytics', 'marketing', 'chat'] as const;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
-/** djb2 of the configured IDs: a new or removed third party asks again. */
-export function consentVersion(ids: readonly (string | undefined)[]): string {
-  let hash = 5381;
-  for (const char of ids.map((id) => id ?? '').join('|')) hash = (hash * 33 + char.charCodeAt(0)) >>> 0;
-  return hash.toString(36);
-}
-
-export function storedChoice(version: string): Choice | undefined {
+/**
+ * The stored answer, read strictly: every category a boolean, a random id, the version this page asks
+ * about, and a time that is neither in the future nor over 12 months ago. Anything else asks again.
+ */
+export function storedChoice(version: string, now = Date.now()): Choice | undefined {
   try {
-    const choice = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Choice | null;
-    if (choice && choice.v === version && Date.now() - choice.at < YEAR_MS) return choice;
+    const stored = JSON.parse(localStorage.getItem(CONSENT_KEY) ?? 'null') as Record<string, unknown> | null;
+    if (!stored || typeof stored !== 'object') return undefined;
+    const { id, v, at } = stored;
+    if (typeof id !== 'string' || !/^\d{1,10}(-\d{1,10}){3}$/.test(id) || v !== version) return undefined;
+    if (typeof at !== 'number' || !(at <= now && now - at < YEAR_MS)) return undefined;
+    if (!CATEGORIES.every((category) => typeof stored[category] === 'boolean')) return undefined;
+    return stored as Choice;
   } catch {
     // Storage blocked or the value spoiled: ask again.
+    return undefined;
   }
-  return undefined;
 }
 
 export function saveChoice(categories: Categories, version: string, previous?: Choice): Choice {
   const id = previous?.id ?? crypto.getRandomValues(new Uint32Array(4)).join('-');
   const choice: Choice = { ...categories, id, v: version, at: Date.now() };
   try {
-    localStorage.setItem(KEY, JSON.stringify(choice));
+    localStorage.setItem(CONSENT_KEY, JSON.stringify(choice));
   } catch {
     // Kept for this page only: the question comes back on the next one.
   }
   return choice;
 }
 
-/** The cookies each category's vendor sets on our domain, removed when it is withdrawn. */
+/** The cookies each category's vendor sets on our domain, removed whenever the category is not granted. */
 const COOKIES: Record<keyof Categories, RegExp> = {
   analytics: /^(_ga|_ga_.+|_gid|_gat.*)$/,
   marketing: /^(_fbp|_fbc)$/,

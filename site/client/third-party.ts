@@ -4,12 +4,12 @@
  * (site/parts/consent.ts): nothing of theirs before an answer. GA runs Consent Mode v2 (basic); the chat
  * is our own button that loads tawk.to when pressed. docs/site.md#cookies-and-consent.
  */
-import { pageTitle } from './analytics.js';
+import { pageLocation, pageTitle } from './analytics.js';
 import {
+  CATEGORIES,
   type Categories,
-  type Choice,
+  CONSENT_KEY,
   closeDialog,
-  consentVersion,
   openDialog,
   removeCookies,
   saveChoice,
@@ -48,33 +48,46 @@ export function addScriptOnce(id: string, src: string): boolean {
 }
 
 const state = (on: boolean) => (on ? 'granted' : 'denied');
-const gaSignals = (choice: Categories) => ({
-  ad_storage: state(choice.marketing),
-  ad_user_data: state(choice.marketing),
-  ad_personalization: state(choice.marketing),
-  analytics_storage: state(choice.analytics),
+/**
+ * Consent Mode's signals: analytics_storage from Analytics. Google's advertising signals stay denied
+ * whatever the reader accepts: the site runs no Google Ads, and Marketing names only the Meta pixel
+ * (docs/site.md#cookies-and-consent).
+ */
+const gaSignals = (analytics: boolean) => ({
+  ad_storage: 'denied',
+  ad_user_data: 'denied',
+  ad_personalization: 'denied',
+  analytics_storage: state(analytics),
 });
-const gaDisabled = (id: string) => `ga-disable-${id}` as unknown as number;
+/** Google's own switch, read by gtag.js before it sends anything: set before any gtag() call. */
+const setGaDisabled = (id: string, disabled: boolean) => {
+  (window as unknown as Record<string, boolean>)[`ga-disable-${id}`] = disabled;
+};
 
 /**
- * Consent Mode v2, basic: the default (all denied) before config, gtag.js only now, then the update with
- * what was accepted, then this page's view (the page's own view when `pageView`, else main.ts sends it).
+ * Consent Mode v2, basic, started only once Analytics is granted: the default (all denied) before config,
+ * then the update, then this page's view (the page's own view when `pageView`, else main.ts sends it).
+ * `page_location` is the cleaned address (analytics.ts), never the query's other parameters.
  */
-function startGa(id: string, choice: Categories, pageView: boolean, later: (run: () => void) => void): void {
+function startGa(id: string, pageView: boolean, later: (run: () => void) => void): void {
   window.dataLayer = window.dataLayer ?? [];
   // gtag must push the real `arguments` object, as Google's snippet does.
   window.gtag = function gtag() {
     // biome-ignore lint/complexity/noArguments: gtag.js reads Arguments objects from dataLayer
     window.dataLayer?.push(arguments);
   };
-  (window as unknown as Record<string, boolean>)[gaDisabled(id)] = false;
-  window.gtag('consent', 'default', gaSignals({ analytics: false, marketing: false, chat: false }));
+  window.gtag('consent', 'default', gaSignals(false));
   window.gtag('js', new Date());
   // Page views are sent with our page titles (analytics.ts), so not the automatic one.
-  window.gtag('config', id, { send_page_view: false });
-  window.gtag('consent', 'update', gaSignals(choice));
+  window.gtag('config', id, { send_page_view: false, page_location: pageLocation() });
+  window.gtag('consent', 'update', gaSignals(true));
   const title = pageTitle();
-  if (pageView && title) window.gtag('event', 'page_view', { page_title: title, page_path: location.pathname });
+  if (pageView && title)
+    window.gtag('event', 'page_view', {
+      page_title: title,
+      page_path: location.pathname,
+      page_location: pageLocation(),
+    });
   later(() => addScriptOnce('kasuwa-ga', `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`));
 }
 
@@ -115,8 +128,10 @@ function openChat(id: string): void {
   addScriptOnce('kasuwa-chat', `https://embed.tawk.to/${id.includes('/') ? id : `${id}/default`}`);
 }
 
+const NOTHING: Categories = { analytics: false, marketing: false, chat: false };
+
 export function setUpThirdParties(): void {
-  const ids = {
+  const ids: Record<keyof Categories, string | undefined> = {
     analytics: metaContent('kasuwa-ga-id'),
     marketing: metaContent('kasuwa-pixel-id'),
     chat: metaContent('kasuwa-chat-id'),
@@ -124,43 +139,69 @@ export function setUpThirdParties(): void {
   const dialog = document.querySelector<HTMLDialogElement>('dialog[data-consent]');
   if (!dialog || !(ids.analytics || ids.marketing || ids.chat)) return;
   const debug = metaContent('kasuwa-env') !== 'production';
-  const version = consentVersion([ids.analytics, ids.marketing, ids.chat]);
+  // The version the server renders (common/consent-version.ts) and accepts answers for.
+  const version = metaContent('kasuwa-consent-version') ?? '';
   const afterLoad = (run: () => void) => {
     if (document.readyState === 'complete') run();
     else addEventListener('load', run, { once: true });
   };
   let choice = storedChoice(version);
-  let gaStarted = false;
+  /** The categories whose vendor script this page has run: only a reload stops a script that has run. */
+  const running = new Set<keyof Categories>();
+  let reloading = false;
 
-  /** Starts what `next` accepts and stops what it withdraws from `before`. */
-  const apply = (next: Choice, before: Choice | undefined, pageView: boolean) => {
-    const ga = ids.analytics;
-    if (ga && next.analytics && !gaStarted) {
-      gaStarted = true;
-      startGa(ga, next, pageView, afterLoad);
-    } else if (ga && gaStarted) {
-      window.gtag?.('consent', 'update', gaSignals(next));
-      if (!next.analytics) {
-        // No further send: Google's own switch, and track() stops once gtag is gone.
-        (window as unknown as Record<string, boolean>)[gaDisabled(ga)] = true;
-        window.gtag = undefined;
-        gaStarted = false;
-      }
+  /**
+   * The one enforcement, the same whatever the page believed before: clears the cookies of every
+   * category not granted (every name, on this host, each parent domain and each path prefix), reloads
+   * the page once when a category whose script ran here is no longer granted, and starts what is
+   * granted. Run on load, on each answer, on a page restored from the back/forward cache and when
+   * another tab answered.
+   */
+  const enforce = (pageView: boolean) => {
+    const granted = choice ?? NOTHING;
+    if (ids.analytics) setGaDisabled(ids.analytics, !granted.analytics);
+    for (const category of CATEGORIES) if (!granted[category]) removeCookies(category);
+    if ([...running].some((category) => !granted[category])) {
+      if (!reloading) location.reload();
+      reloading = true;
+      return;
+    }
+    if (ids.analytics && granted.analytics && !running.has('analytics')) {
+      running.add('analytics');
+      startGa(ids.analytics, pageView, afterLoad);
     }
     // The not-found page sends no page view, so it loads no pixel either.
-    if (ids.marketing && next.marketing && !before?.marketing && pageTitle()) startPixel(ids.marketing, debug);
-    if (before?.marketing && !next.marketing) window.fbq?.('consent', 'revoke');
-    if (before?.chat && !next.chat) window.Tawk_API?.hideWidget?.();
-    for (const category of ['analytics', 'marketing', 'chat'] as const)
-      if (before?.[category] && !next[category]) removeCookies(category);
+    if (ids.marketing && granted.marketing && !running.has('marketing') && pageTitle()) {
+      running.add('marketing');
+      startPixel(ids.marketing, debug);
+    }
   };
-  const answer = (categories: Categories) => {
-    const before = choice;
-    choice = saveChoice(categories, version, before);
-    // The record that consent was given (server/consent/): the answer as kept, no IP stored, no e-mail.
-    navigator.sendBeacon?.('/consent', JSON.stringify({ ...choice, lang: document.documentElement.lang }));
-    apply(choice, before, true);
+  /**
+   * Keeps the answer and records it (server/consent/): the random id, the categories the reader was
+   * asked about, the version, the page's language, the time; no IP address, no e-mail.
+   */
+  const answer = (categories: Categories, asked: readonly (keyof Categories)[]) => {
+    const saved = saveChoice(categories, version, choice);
+    choice = saved;
+    const record = Object.fromEntries(asked.map((category) => [category, saved[category]]));
+    navigator.sendBeacon?.(
+      '/consent',
+      JSON.stringify({ id: saved.id, v: saved.v, at: saved.at, lang: document.documentElement.lang, ...record }),
+    );
+    enforce(true);
   };
+  /** The answer may have changed elsewhere (another tab, or while this page sat in the back/forward cache). */
+  const reread = () => {
+    choice = storedChoice(version);
+    if (choice) closeDialog(dialog);
+    enforce(true);
+  };
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) reread();
+  });
+  addEventListener('storage', (event) => {
+    if (event.key === CONSENT_KEY || event.key === null) reread();
+  });
 
   const boxes = () => [...dialog.querySelectorAll<HTMLInputElement>('input[type=checkbox]')];
   const categoriesBox = dialog.querySelector<HTMLElement>('.consent-categories');
@@ -181,7 +222,13 @@ export function setUpThirdParties(): void {
   };
   dialog.addEventListener('close', () => opener?.focus());
   dialog.addEventListener('click', (event) => {
+    // A tap on the backdrop closes the question unanswered, as Escape and Close do: it never blocks reading.
+    const box = dialog.getBoundingClientRect();
+    const outside =
+      event.target === dialog &&
+      (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom);
     const button = (event.target as Element).closest<HTMLElement>('button');
+    if (outside || button?.hasAttribute('data-consent-close')) return closeDialog(dialog);
     if (button === chooser) {
       showCategories(Boolean(categoriesBox?.hidden));
       if (!categoriesBox?.hidden) boxes()[0]?.focus();
@@ -192,7 +239,7 @@ export function setUpThirdParties(): void {
     const picked = (name: keyof Categories) =>
       kind === 'all' || (kind === 'custom' && boxes().some((box) => box.name === name && box.checked));
     closeDialog(dialog);
-    answer({ analytics: picked('analytics'), marketing: picked('marketing'), chat: picked('chat') });
+    answer({ analytics: picked('analytics'), marketing: picked('marketing'), chat: picked('chat') }, CATEGORIES);
   });
 
   const chatDialog = document.querySelector<HTMLDialogElement>('dialog[data-chat-consent]');
@@ -201,7 +248,9 @@ export function setUpThirdParties(): void {
     if (!yes) return;
     closeDialog(chatDialog);
     if (yes === 'yes' && ids.chat) {
-      answer({ analytics: choice?.analytics ?? false, marketing: choice?.marketing ?? false, chat: true });
+      // Only the chat was asked about: the other categories keep their answer, and the record names the chat alone.
+      answer({ ...(choice ?? NOTHING), chat: true }, ['chat']);
+      running.add('chat');
       openChat(ids.chat);
     }
   });
@@ -214,11 +263,13 @@ export function setUpThirdParties(): void {
     }
     const chat = target?.closest<HTMLElement>('[data-open-chat]');
     if (chat && ids.chat) {
-      if (choice?.chat) openChat(ids.chat);
-      else if (chatDialog) openDialog(chatDialog, chatDialog.querySelector('button'));
+      if (choice?.chat) {
+        running.add('chat');
+        openChat(ids.chat);
+      } else if (chatDialog) openDialog(chatDialog, chatDialog.querySelector('[data-chat-answer="no"]'));
     }
   });
 
-  if (choice) apply(choice, undefined, false);
-  else ask(null);
+  enforce(false);
+  if (!choice) ask(null);
 }

@@ -42,6 +42,7 @@ export const consentMessages = {
   }),
   chatYes: msg({ id: 'site.consent.chatYes', message: 'Load the chat' }),
   chatNo: msg({ id: 'site.consent.chatNo', message: 'Not now' }),
+  close: msg({ id: 'site.consent.close', message: 'Close without answering' }),
 };
 const m = consentMessages;
 
@@ -60,6 +61,7 @@ export function consentDialog() {
   if (!asksConsent() || !config) return nothing;
   return html`<dialog class="consent" aria-labelledby="consent-title" aria-describedby="consent-text" data-consent>
   <form method="dialog">
+    <button class="consent-close" type="button" data-consent-close aria-label=${t(m.close)}>×</button>
     <h2 id="consent-title">${t(m.title, { brand: brand.name })}</h2>
     <div id="consent-text"><p>${t(m.text)}</p><p>${t(m.withdraw)}</p></div>
     <fieldset class="consent-categories" id="consent-categories" hidden>
