@@ -299,11 +299,15 @@ export function consentRequest(): Bad {
   const method = rng.pick(['POST', 'POST', 'POST', 'POST', 'GET', 'PUT']);
   return {
     kind: 'consent',
-    // A generated answer may happen to be valid (204, kept only if it is); over the rate limit 429.
-    owes: method !== 'POST' ? [405] : [204, 400, 413, 429],
+    // From one of our pages (Sec-Fetch-Site). A generated answer may happen to be valid: the test server
+    // asks no cookie question (no third-party ID), so 409; over a limit 429.
+    owes: method !== 'POST' ? [405] : [400, 409, 413, 429],
     path: '/consent',
     method,
-    headers: { 'content-type': rng.pick(['text/plain;charset=UTF-8', 'application/json', '']) },
+    headers: {
+      'content-type': rng.pick(['text/plain;charset=UTF-8', 'application/json', '']),
+      'sec-fetch-site': 'same-origin',
+    },
     body,
   };
 }
