@@ -27,7 +27,7 @@ const { values } = parseArgs({
   },
 });
 const backends: Backend[] = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db as Backend];
-const SECRET = 'bench-partner-link-secret';
+const SECRET = 'bench-partner-link-secret-of-32-bytes-or-more';
 const BIG = 'big-partner';
 const load = () =>
   os
