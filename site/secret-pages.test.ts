@@ -1,9 +1,7 @@
 /**
  * Pages whose address carries a secret load no third party (docs/site.md, "Pages with a secret in their
  * address"): every page the site can render, the server-answered ones in each of their outcomes, in every
- * language, with all three third-party IDs configured. A page takes a token when its route says so
- * (`secretInAddress`) and, independently, when its path is one the server reads a token from, or its
- * address or its body carries one: the two must agree, so a new token page without the flag fails here.
+ * language, with all three third-party IDs configured.
  */
 import { describe, expect, it } from 'vitest';
 import type { StoreLeaderboard } from '../common/leaderboard.js';
@@ -125,6 +123,8 @@ const THIRD_PARTY_MARKUP = [
 const analyticsTitle = (html: string) => /<meta name="kasuwa-page-title" content="([^"]*)">/.exec(html)?.[1];
 
 describe('pages whose address carries a secret', () => {
+  // A page takes a token when its route says so (`secretInAddress`) and, judged independently, when
+  // takesToken() says so: the two agree, so a new token page without the flag fails here.
   it('given every route should flag exactly those whose address takes a token, the partner page and the stop-mail page among them', () => {
     const flagged = pages.filter((page) => page.route.secretInAddress).map((page) => page.name);
     const withToken = pages.filter((page) => takesToken(page.route, page.html)).map((page) => page.name);

@@ -1,11 +1,8 @@
 /**
  * The record of each answer to the cookie question (s.26(1) NDPA: we can show consent was given;
- * docs/site.md#cookies-and-consent). The site sends the answer as the browser keeps it (the random id,
- * the categories asked, the version, the page's language, the time): no IP address, no e-mail is stored.
- * A category the question did not ask (the chat's own question asks only Chat) is absent and kept as
- * NULL. The report counts people: each id once a day, with its latest answer that day. Kept while the
- * answer is valid (12 months) plus a year, by a daily job of its own (./retention.ts). Transport-free:
- * HTTP and the CLI use this.
+ * docs/site.md#cookies-and-consent): the answer as the browser keeps it, never an IP address or an
+ * e-mail, kept CONSENT_KEPT_DAYS by a daily job of its own (./retention.ts). Transport-free: HTTP and
+ * the CLI use this.
  */
 import { sql } from 'kysely';
 import { consentVersion, type ThirdPartyIds } from '../../common/consent-version.js';
@@ -86,10 +83,14 @@ export function answerKind(answer: Pick<ConsentAnswer, 'analytics' | 'marketing'
   return accepted === asked.length ? 'all' : accepted === 0 ? 'none' : 'custom';
 }
 
-/** 1 accepted, 0 refused, NULL not asked. */
+/** 1 accepted, 0 refused, NULL not asked (the chat's own question asks only Chat). */
 const stored = (value: boolean | undefined) => (value === undefined ? null : Number(value));
 
-/** Stores one answer; `recordedAt` pins the server's time (tests). */
+/**
+ * Stores one answer as the browser keeps it (the random id, the categories asked, the version, the page's
+ * language, the time) and nothing of who sent it: no IP address, no e-mail. `recordedAt` pins the
+ * server's time (tests).
+ */
 export async function recordConsent(opened: OpenedDatabase, answer: ConsentAnswer, recordedAt?: string): Promise<void> {
   await opened.db
     .insertInto('consent_records')

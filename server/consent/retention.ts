@@ -1,12 +1,11 @@
 /**
  * The consent records' own retention (docs/site.md#cookies-and-consent): answers recorded more than
- * CONSENT_KEPT_DAYS ago (their 12 months of validity plus a year) are deleted once a day across every
- * server on the database, whatever SIGNUP_RETENTION_DAYS says: signups may be kept for ever, the record
- * of a cookie answer never is. The once-a-day machinery (PostgreSQL advisory lock, a row per finished
- * run in consent_retention_runs) is signup retention's, server/signups/retention.ts.
+ * CONSENT_KEPT_DAYS ago are deleted once a day across every server on the database (../db/daily-job.ts,
+ * a row per finished run in consent_retention_runs), whatever SIGNUP_RETENTION_DAYS says: signups may be
+ * kept for ever, the record of a cookie answer never is.
  */
+import { type DailyLooks, type DailyRun, type Log, runDaily, startDaily } from '../db/daily-job.js';
 import type { OpenedDatabase } from '../db/database.js';
-import { type DailyLooks, type DailyRun, runDaily, startDaily } from '../signups/retention.js';
 import { CONSENT_KEPT_DAYS, type ConsentErasure, eraseExpiredConsent } from './consent.js';
 
 /** The advisory lock's name, apart from signup retention's: the two runs never wait for each other. */
@@ -35,8 +34,6 @@ export function eraseExpiredConsentDaily(
     options,
   );
 }
-
-type Log = (msg: string, fields?: Record<string, unknown>) => void;
 
 /** Looks at start and then every RETENTION_CHECK_MS. One log line per run, with its counts. */
 export function startConsentRetention(options: {

@@ -1,9 +1,8 @@
 /**
  * `POST /consent`: the site's record of one answer to the cookie question (server/consent/), sent by
- * navigator.sendBeacon as JSON (text/plain, as a beacon sends it, or application/json), from our own
- * pages only. 204 recorded; 403 not from our own origin, 400 not an answer, 413 over CONSENT_MAX_BYTES,
- * 409 not the version the pages ask (or no question asked at all), 429 over CONSENT_ID_LIMIT or
- * CONSENT_IP_LIMIT, 503 while the database is down. Every refusal says why in `{error}`.
+ * navigator.sendBeacon as JSON (text/plain, as a beacon sends it, or application/json) from our own pages
+ * only. 204 recorded; 403 not our origin, 400 not an answer, 413 over CONSENT_MAX_BYTES, 409 not the
+ * version the pages ask, 429 over CONSENT_ID_LIMIT or CONSENT_IP_LIMIT, 503 the database down; `{error}` says why.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONSENT_MAX_BYTES, ConsentRejected, parseConsentAnswer } from '../consent/consent.js';
@@ -62,6 +61,7 @@ export async function handleConsent(services: Services, req: IncomingMessage, re
   }
   try {
     const outcome = await services.recordConsent(answer, services.hashIp(clientIp(req, services.config.trustProxy)));
+    // Not the version the pages ask now, or the pages ask no question at all.
     if (!outcome.ok && outcome.why === 'not asked') return json(res, 409, { error: outcome.reason });
     if (!outcome.ok) {
       const who = outcome.limit === 'id' ? 'for this answer' : 'from this address';
