@@ -16,7 +16,7 @@ import { type GivenRenderers, sendHtml } from './page.js';
 import { partnerPage } from './partner-page.js';
 import { rankPage } from './rank-page.js';
 import { requestUrl } from './request-url.js';
-import { applyHeaders, builtStyleHashes, graphqlCors, securityHeaders } from './security.js';
+import { applyHeaders, builtStyleHashes, graphqlCors, secretAddressHeaders, securityHeaders } from './security.js';
 import { startSellingForm } from './start-selling-form.js';
 import { MemoryFiles, StaticFiles } from './static.js';
 import { stopMail } from './unsubscribe.js';
@@ -53,7 +53,9 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
   ) => ('body' in entry ? (pages as MemoryFiles).send(req, res, entry, status) : site.send(req, res, entry, status));
   const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true });
   const graphql = createGraphQLEndpoint(services, (req) => clientIp(req, config.trustProxy));
-  const headers = securityHeaders(config, builtStyleHashes(config.siteDir, config.widgetsDir));
+  const styleHashes = builtStyleHashes(config.siteDir, config.widgetsDir);
+  const headers = securityHeaders(config, styleHashes);
+  const secretPageHeaders = secretAddressHeaders(config, styleHashes);
 
   /** The not-found page in the language of the path's prefix (`/ha/nothing-here` → Hausa). */
   async function notFound(req: IncomingMessage, res: ServerResponse, pathname = '/') {
@@ -94,7 +96,10 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
 
     // Any method: the page's button and a mail client's one-click POST to the link as it came (`/ha/unsubscribe`).
     const { locale, path: unprefixed } = splitLocale(pathname);
-    if (unprefixed === STOP_PATH) return stopMail(services, options, req, res, url, locale);
+    if (unprefixed === STOP_PATH) {
+      applyHeaders(res, secretPageHeaders);
+      return stopMail(services, options, req, res, url, locale);
+    }
 
     // Liveness and readiness (docs/operations.md): alive without asking the database; ready once the
     // standings are loaded, whatever the database's state, which the body reports.
@@ -133,6 +138,7 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
 
     if (unprefixed === RANK_PAGE_PATH) return rankPage(services, options, url, res, locale);
     if (unprefixed === PARTNER_PAGE_PATH) {
+      applyHeaders(res, secretPageHeaders);
       return partnerPage(services, options, url, res, clientIp(req, config.trustProxy), locale);
     }
     // A language's home page has one address, with its slash (`/yo` → `/yo/`).

@@ -10,19 +10,14 @@ import type { PartnerPageOutcome, PartnerRefusal, PartnerReport } from '../../co
 import { csvRow } from '../cli/csv.js';
 import type { Services } from '../services.js';
 import { type GivenRenderers, sendPage } from './page.js';
-import { secretAddressHeaders } from './security.js';
 
 const STATUS: Record<PartnerRefusal, number> = { tampered: 403, expired: 410, revoked: 410, 'rate-limited': 429 };
 const PRIVATE = 'private, no-store';
 const REFUSED_TEXT = 'This link shows nothing: ask the Kasuwa team for a new link.';
 
-/**
- * Private counts: not indexed, not cached, and the link reaches no other host: no Referer, no
- * third-party host in the policy (the page carries no third party: site/pages/partner-page.ts).
- */
+/** Private counts: not indexed (app.ts sends secretAddressHeaders: no Referer, no third-party host). */
 function privateHeaders(res: ServerResponse) {
   res.setHeader('X-Robots-Tag', 'noindex');
-  secretAddressHeaders(res);
 }
 
 export function partnerCsv(report: PartnerReport): string {

@@ -101,36 +101,21 @@ export function securityHeaders(
   ];
 }
 
-const THIRD_PARTY_SOURCES = new Set(
-  Object.values(THIRD_PARTY_HOSTS).flatMap((directives) => Object.values(directives).flat()),
-);
-
 /**
- * A policy with every third-party host taken out: what contentSecurityPolicy gives with no ID
- * configured (a directive left with no source is `'none'`), the style hashes kept.
+ * The headers of a response whose address carries a secret (a partner's link, the stop link:
+ * `secretInAddress` in site/routes.ts), computed once: the policy with no third party's host, whatever
+ * IDs are configured (the page carries none of their IDs either), and no Referer, so the token reaches
+ * no other host (CWE-598; docs/security.md).
  */
-export function policyWithoutThirdParties(policy: string): string {
-  return policy
-    .split('; ')
-    .map((directive) => {
-      const [name = '', ...values] = directive.split(' ');
-      if (!values.some((value) => THIRD_PARTY_SOURCES.has(value))) return directive;
-      const kept = values.filter((value) => !THIRD_PARTY_SOURCES.has(value));
-      return [name, ...(kept.length ? kept : ["'none'"])].join(' ');
-    })
-    .join('; ');
-}
-
-/**
- * A response whose address carries a secret (a partner's link, the stop link: `secretInAddress` in
- * site/routes.ts) lets no third party in and names itself to no one, whatever IDs are configured: its
- * policy lists no third-party host (the page carries none of their IDs either) and it sends no Referer,
- * so the token reaches no other host (CWE-598; docs/security.md).
- */
-export function secretAddressHeaders(res: ServerResponse) {
-  const policy = res.getHeader('Content-Security-Policy');
-  if (typeof policy === 'string') res.setHeader('Content-Security-Policy', policyWithoutThirdParties(policy));
-  res.setHeader('Referrer-Policy', 'no-referrer');
+export function secretAddressHeaders(
+  config: Pick<Config, 'analytics' | 'publicUrl'>,
+  styleHashes: string[] = [],
+): [string, string][] {
+  const withoutThirdParties = { ...config, analytics: { gaId: undefined, pixelId: undefined, chatId: undefined } };
+  return securityHeaders(withoutThirdParties, styleHashes).map(([name, value]) => [
+    name,
+    name === 'Referrer-Policy' ? 'no-referrer' : value,
+  ]);
 }
 
 /**

@@ -14,7 +14,6 @@ import { maskedAddress } from '../privacy/links.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
 import { type GivenRenderers, sendPage } from './page.js';
-import { secretAddressHeaders } from './security.js';
 
 const BODY_LIMIT = 4096;
 
@@ -28,8 +27,6 @@ export async function stopMail(
   url: URL,
   locale: PageLocale,
 ) {
-  // The token is in the address: no Referer, no third-party host in the policy, whatever the method.
-  secretAddressHeaders(res);
   const { stopMail: renderer } = site;
   const render = renderer && ((outcome: StopMailOutcome) => () => renderer(outcome, locale));
   const invalid = () => sendPage(res, 400, render?.({ kind: 'invalid' }), INVALID);
