@@ -118,6 +118,24 @@ test('given an accept in another tab should start tracking in this one, once', a
   await expect.poll(() => hits(requests)).toContain('Clicked Button');
 });
 
+test('given a stored yes should send each page view to the vendors once, the vendors code fetched only then', async () => {
+  const page = await context.newPage();
+  const requests = await standIns(page);
+  const scripts: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+  await page.goto(at('/'), { waitUntil: 'networkidle' });
+  expect(
+    scripts.filter((path) => path.includes('/vendors-')),
+    'before an answer',
+  ).toEqual([]);
+  await acceptAll(page);
+  await page.goto(at('/pricing'), { waitUntil: 'networkidle' });
+  const views = ['PageView', 'PageView', 'page_view', 'page_view'];
+  await expect.poll(() => hits(requests).sort()).toEqual(views);
+  await page.waitForTimeout(500);
+  expect(hits(requests).sort()).toEqual(views);
+});
+
 test('given Reject with a stale stored answer should remove the vendors parent-domain cookies', async () => {
   const year = 365 * 86_400_000;
   for (const stale of [

@@ -14,29 +14,11 @@ declare global {
   }
 }
 
-/**
- * The address GA is told about: the origin and path, and of the query only the `utm_*` campaign
- * parameters. Nothing else from the query or the fragment (a token, an e-mail address) leaves the page.
- */
-export function pageLocation(url: Pick<Location, 'origin' | 'pathname' | 'search'> = location): string {
-  const kept = new URLSearchParams();
-  for (const [name, value] of new URLSearchParams(url.search)) if (name.startsWith('utm_')) kept.append(name, value);
-  const query = kept.toString();
-  return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`;
-}
-
 export function track(event: AnalyticsEvent): void {
   document.dispatchEvent(new CustomEvent('kasuwa:analytics', { detail: event }));
   if (typeof window.gtag !== 'function') return;
-  const where = pageLocation();
-  if (event.type === 'page_view')
-    window.gtag('event', 'page_view', { page_title: event.title, page_path: event.path, page_location: where });
-  else
-    window.gtag('event', event.action, {
-      event_category: event.category,
-      event_label: event.label,
-      page_location: where,
-    });
+  if (event.type === 'page_view') window.gtag('event', 'page_view', { page_title: event.title, page_path: event.path });
+  else window.gtag('event', event.action, { event_category: event.category, event_label: event.label });
 }
 
 export const trackInteraction = (action: string, label: string) =>

@@ -1,10 +1,10 @@
 /**
  * The stored answer is read strictly (site/client/consent.ts), and GA is told the address without the
- * query's secrets (site/client/analytics.ts). In the browser: e2e/consent-after-answer.e2e.ts.
+ * query's secrets (site/client/vendors.ts). In the browser: e2e/consent-after-answer.e2e.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageLocation } from './analytics.js';
 import { CONSENT_KEY, storedChoice } from './consent.js';
+import { pageLocation } from './vendors.js';
 
 const NOW = Date.UTC(2026, 10, 28);
 const DAY = 86_400_000;
@@ -29,7 +29,7 @@ describe('storedChoice', () => {
     ['a time not a number', { ...valid, at: String(NOW) }],
     ['a category not a boolean', { ...valid, analytics: 'true' }],
     ['a category missing', { ...valid, marketing: undefined }],
-    ['an id that is not the random one', { ...valid, id: 'ada@example.ng' }],
+    ['an id that is not a string', { ...valid, id: 1234 }],
     ['not an object', 'true'],
     ['not JSON', '{"analytics":'],
   ])('given %s should ask again', (_, value) => {

@@ -12,15 +12,15 @@ export const CATEGORIES = ['analytics', 'marketing', 'chat'] as const;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /**
- * The stored answer, read strictly: every category a boolean, a random id, the version this page asks
+ * The stored answer, read strictly: every category a boolean, an id, the version this page asks
  * about, and a time that is neither in the future nor over 12 months ago. Anything else asks again.
  */
 export function storedChoice(version: string, now = Date.now()): Choice | undefined {
   try {
-    const stored = JSON.parse(localStorage.getItem(CONSENT_KEY) ?? 'null') as Record<string, unknown> | null;
-    if (!stored || typeof stored !== 'object') return undefined;
+    // Not an object: null throws here, a number or a string has no id.
+    const stored = JSON.parse(localStorage.getItem(CONSENT_KEY) ?? 'null') as Record<string, unknown>;
     const { id, v, at } = stored;
-    if (typeof id !== 'string' || !/^\d{1,10}(-\d{1,10}){3}$/.test(id) || v !== version) return undefined;
+    if (typeof id !== 'string' || v !== version) return undefined;
     if (typeof at !== 'number' || !(at <= now && now - at < YEAR_MS)) return undefined;
     if (!CATEGORIES.every((category) => typeof stored[category] === 'boolean')) return undefined;
     return stored as Choice;

@@ -62,7 +62,7 @@ export function consentDialog() {
   return html`<dialog class="consent" aria-labelledby="consent-title" aria-describedby="consent-text" data-consent>
   <form method="dialog">
     <button class="consent-close" type="button" data-consent-close aria-label=${t(m.close)}>×</button>
-    <h2 id="consent-title">${t(m.title, { brand: brand.name })}</h2>
+    <h2 id="consent-title" tabindex="-1">${t(m.title, { brand: brand.name })}</h2>
     <div id="consent-text"><p>${t(m.text)}</p><p>${t(m.withdraw)}</p></div>
     <fieldset class="consent-categories" id="consent-categories" hidden>
       <legend>${t(m.categories)}</legend>
