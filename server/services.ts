@@ -6,13 +6,12 @@ import { localePath } from '../common/locale-paths.js';
 import { STOP_PATH } from '../common/page-renderers.js';
 import type { PartnerRefusal, PartnerReport } from '../common/partner-report.js';
 import type { Config } from './config.js';
-import { type ConsentAnswer, recordConsent, versionRefusal } from './consent/consent.js';
+import { createConsentRecorder } from './consent/recorder.js';
 import { ContestBoard } from './contest/board.js';
 import { openContestStorage } from './contest/open-storage.js';
 import { parseSalesNdjson } from './contest/parse.js';
 import type { ContestStorage } from './contest/storage.js';
 import { databaseCheck } from './database-check.js';
-import { isDatabaseUnavailable } from './db/availability.js';
 import type { OpenedDatabase } from './db/database.js';
 import { ipHashSalt, privacySecret } from './db/installation.js';
 import { RateLimitedError, UserFacingError } from './errors.js';
@@ -27,25 +26,6 @@ import { createSignups, filledHoneypot, type RequestContext, type StartSellingIn
 import { createSignupStore } from './signups/store.js';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
-
-/**
- * Answers to the cookie question per choice id (the random id a browser keeps with its answer): a
- * reader answers once or twice a visit, and again from Cookie settings or the chat's own question.
- */
-export const CONSENT_ID_LIMIT = { max: 10, windowSeconds: 600 };
-/**
- * Answers per client address (hashed), whatever their ids: a ceiling for a script that makes up ids,
- * high enough that a carrier NAT's many readers behind one address lose no real answer.
- */
-export const CONSENT_IP_LIMIT = { max: 600, windowSeconds: 600 };
-
-/** What became of an answer to the cookie question (the HTTP layer's status follows it). */
-export type ConsentOutcome =
-  | { ok: true }
-  /** Not an answer to the question the pages ask now (versionRefusal): the reason, said to the client. */
-  | { ok: false; why: 'not asked'; reason: string }
-  /** Over CONSENT_ID_LIMIT or CONSENT_IP_LIMIT. */
-  | { ok: false; why: 'rate limited'; limit: 'id' | 'ip'; retryAfterSeconds: number };
 
 export async function createServices(
   config: Config,
@@ -79,9 +59,7 @@ export async function createServices(
     if (!closed) contest.start();
   });
   contestLoaded.catch(() => {}); // startServer awaits it and fails the start
-  // Counted in the shared counter, so every server behind the load balancer counts the same answers.
-  const consentPerId = new RateLimiter(CONSENT_ID_LIMIT, counter, 'consent-id');
-  const consentPerIp = new RateLimiter(CONSENT_IP_LIMIT, counter, 'consent-ip');
+  const consent = createConsentRecorder(opened, counter, config.analytics);
   const databaseUp = databaseCheck(opened);
   const redisUp = counter.answering ? counter.answering.bind(counter) : undefined;
   const metrics = createMetrics({
@@ -149,36 +127,8 @@ export async function createServices(
       await contest.refresh();
       return summary;
     },
-    /**
-     * POST /consent: records one answer to the cookie question (server/consent/) if it answers the
-     * version the pages ask, at most CONSENT_ID_LIMIT per choice id and CONSENT_IP_LIMIT per client IP,
-     * which is only the limit's key (hashed, never stored with the answer). The id's limit is counted
-     * first: one id over its limit uses up none of its address's ceiling. An answer we fail to store
-     * (the database unavailable) gives its hits back.
-     */
-    async recordConsent(answer: ConsentAnswer, ipHash: string | null): Promise<ConsentOutcome> {
-      const reason = versionRefusal(answer, config.analytics);
-      if (reason) return { ok: false, why: 'not asked', reason };
-      const perId = await consentPerId.hit(answer.id);
-      if (!perId.ok) return { ok: false, why: 'rate limited', limit: 'id', retryAfterSeconds: perId.retryAfterSeconds };
-      const ipKey = ipHash ?? 'unknown';
-      const perIp = await consentPerIp.hit(ipKey);
-      if (!perIp.ok) {
-        void consentPerId.refund(answer.id);
-        return { ok: false, why: 'rate limited', limit: 'ip', retryAfterSeconds: perIp.retryAfterSeconds };
-      }
-      try {
-        await recordConsent(opened, answer);
-      } catch (error) {
-        if (isDatabaseUnavailable(error)) {
-          // Not awaited: a refund to a database that is down would delay the answer by its connect bound.
-          void consentPerId.refund(answer.id);
-          void consentPerIp.refund(ipKey);
-        }
-        throw error;
-      }
-      return { ok: true };
-    },
+    /** POST /consent: records one answer to the cookie question (server/consent/recorder.ts). */
+    recordConsent: consent.record,
     /** Where the signup limits count: memory, postgres or redis. */
     rateLimitStore: counter.kind,
     async close() {

@@ -13,11 +13,11 @@ import * as postgresAskedCategories from '../db/migrations/postgres/0011_consent
 import * as sqliteConsent from '../db/migrations/sqlite/0011_consent.js';
 import * as sqliteAskedCategories from '../db/migrations/sqlite/0013_consent_asked_categories.js';
 import { serverForTests, startTestServerOn } from '../http/test-server.js';
-import { CONSENT_ID_LIMIT, CONSENT_IP_LIMIT } from '../services.js';
 import { createSignupStore } from '../signups/store.js';
 import { cleanupAfterEach } from '../testing/cleanups.js';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 import { type ConsentAnswer, eraseExpiredConsent, recordConsent } from './consent.js';
+import { CONSENT_ID_LIMIT, CONSENT_IP_LIMIT } from './recorder.js';
 import { eraseExpiredConsentDaily } from './retention.js';
 
 const IDS = { GA_MEASUREMENT_ID: 'G-CONSENT1', META_PIXEL_ID: '4242', CHAT_WIDGET_ID: 'prop1/widget2' };
