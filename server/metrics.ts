@@ -1,8 +1,10 @@
 /**
  * The server's Prometheus metrics, one registry per server (each series: docs/operations.md "Metrics").
  * Per request the cost is one cached histogram child and one observe(); everything read from the
- * database or the board is read when Prometheus scrapes, not on the hot path.
+ * database or the board is read when Prometheus scrapes, not on the hot path. Every outcome of a
+ * labelled counter is exposed at 0 from the first scrape, so a first burst counts as an increase.
  */
+import { sql } from 'kysely';
 import client from 'prom-client';
 import type { ContestBoard } from './contest/board.js';
 import { DATABASE_CHECK_TIMEOUT_MS, within } from './database-check.js';
@@ -36,15 +38,40 @@ export function routeOf(path: string): Route {
   return 'site';
 }
 
-export type SignupOutcome = 'accepted' | 'honeypot' | 'rate_limited_ip' | 'rate_limited_address' | 'invalid' | 'error';
+/** The routes of health checks and scrapes, which the alerts' request ratios leave out. */
+export const PROBE_ROUTES = ['healthz', 'readyz', 'metrics'] as const satisfies readonly Route[];
+
+export const SIGNUP_OUTCOMES = [
+  'accepted',
+  'honeypot',
+  'rate_limited_ip',
+  'rate_limited_address',
+  'invalid',
+  'error',
+] as const;
+export type SignupOutcome = (typeof SIGNUP_OUTCOMES)[number];
+
+const MAIL_ATTEMPT_OUTCOMES = ['sent', 'retry', 'failed'] as const satisfies readonly MailAttemptOutcome[];
+
+/** GraphQL operations by their root field; `other` for anything else (a mix, introspection, unparsable). */
+export const GRAPHQL_OPERATIONS = ['getStoreLeaderboard', 'startSelling', 'other'] as const;
+export type GraphqlOperation = (typeof GRAPHQL_OPERATIONS)[number];
+/** ok: answered; refused: the client's mistake or a limit (BAD_USER_INPUT, RATE_LIMITED, …); failed: ours (UNAVAILABLE, INTERNAL). */
+export const GRAPHQL_OUTCOMES = ['ok', 'refused', 'failed'] as const;
+export type GraphqlOutcome = (typeof GRAPHQL_OUTCOMES)[number];
+
+/** A rank lookup: a standing, no such store, an empty field, or no answer (standings not loaded, a bug). */
+export const RANK_LOOKUP_OUTCOMES = ['found', 'not_found', 'invalid', 'failed'] as const;
+export type RankLookupOutcome = (typeof RANK_LOOKUP_OUTCOMES)[number];
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
- * Requests by route and status with their latency, signups accepted and refused by reason, the outbox
- * (depth, oldest unsent age, failed rows) and this server's send attempts by outcome, the contest's
- * change feed (lag, unsettled rows, reloads, failures), readiness, whether the database answers, and
- * prom-client's default process metrics (event-loop lag, memory, GC).
+ * Requests by route and status with their latency, GraphQL operations and rank lookups by outcome,
+ * signups accepted and refused by reason, the outbox (depth, the oldest due unsent, rows awaiting a
+ * retry) and this server's send attempts by outcome, the contest's change feed (lag, unsettled rows,
+ * reloads, failures), readiness, whether the database answers, and prom-client's default process
+ * metrics (event-loop lag, memory, GC).
  */
 export function createMetrics(sources: {
   contest: ContestBoard;
@@ -81,6 +108,37 @@ export function createMetrics(sources: {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+
+  const graphqlOperations = new client.Counter({
+    name: 'kasuwa_graphql_operations_total',
+    help: 'GraphQL operations by root field (getStoreLeaderboard, startSelling, other) and outcome: ok, refused (the client, a limit) or failed (ours: UNAVAILABLE, INTERNAL), whatever the HTTP status',
+    labelNames: ['operation', 'outcome'] as const,
+    registers: [registry],
+  });
+
+  const rankLookups = new client.Counter({
+    name: 'kasuwa_rank_lookups_total',
+    help: 'Rank lookups (getStoreLeaderboard and the rank page) by outcome: found, not_found, invalid (empty) or failed',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const rankLookupSeconds = new client.Histogram({
+    name: 'kasuwa_rank_lookup_duration_seconds',
+    help: 'How long rank lookups took, by outcome (the rank-lookup objective: answered, not failed, within 1 s)',
+    labelNames: ['outcome'] as const,
+    buckets: [0.0001, 0.001, 0.01, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+
+  for (const outcome of SIGNUP_OUTCOMES) signups.inc({ outcome }, 0);
+  for (const outcome of MAIL_ATTEMPT_OUTCOMES) mailAttempts.inc({ outcome }, 0);
+  for (const operation of GRAPHQL_OPERATIONS) {
+    for (const outcome of GRAPHQL_OUTCOMES) graphqlOperations.inc({ operation, outcome }, 0);
+  }
+  for (const outcome of RANK_LOOKUP_OUTCOMES) {
+    rankLookups.inc({ outcome }, 0);
+    rankLookupSeconds.zero({ outcome });
+  }
 
   new client.Gauge({
     name: 'kasuwa_ready',
@@ -174,35 +232,52 @@ export function createMetrics(sources: {
 
   // The outbox, one grouped query per scrape. The database unreachable or hung, the scrape still
   // answers within a second and these series say NaN; a hung query is shared by the scrapes meanwhile.
-  type Outbox = { depth: Record<'pending' | 'sending' | 'failed', number>; oldest: number };
+  // A mail is due once its next_attempt_at has passed (a row waiting for its retry is not late yet);
+  // `sending` rows are due, claimed by a worker.
+  type Outbox = { depth: Record<'pending' | 'sending' | 'failed', number>; oldestDue: number; awaitingRetry: number };
   const unknown: Outbox = {
     depth: { pending: Number.NaN, sending: Number.NaN, failed: Number.NaN },
-    oldest: Number.NaN,
+    oldestDue: Number.NaN,
+    awaitingRetry: Number.NaN,
   };
   let outbox: Promise<Outbox> | undefined;
   const readOutbox = () => {
-    outbox ??= sources.db
-      .selectFrom('outbox')
-      .select((eb) => ['status', eb.fn.countAll<number | string>().as('rows'), eb.fn.min('created_at').as('oldest')])
-      .where('status', 'in', ['pending', 'sending', 'failed'])
-      .groupBy('status')
-      .execute()
-      .then((groups) => {
-        const depth = { pending: 0, sending: 0, failed: 0 };
-        let oldest = Number.POSITIVE_INFINITY;
-        for (const group of groups) {
-          depth[group.status as keyof typeof depth] = Number(group.rows);
-          if (group.status !== 'failed' && group.oldest) oldest = Math.min(oldest, new Date(group.oldest).getTime());
-        }
-        return { depth, oldest: Number.isFinite(oldest) ? (Date.now() - oldest) / 1000 : 0 };
-      })
-      .catch(() => unknown)
-      .finally(() => {
-        // Shared by the gauges of one scrape, then read afresh.
-        setImmediate(() => {
-          outbox = undefined;
+    if (!outbox) {
+      const now = new Date();
+      const at = now.toISOString();
+      const due = sql<boolean>`(${sql.ref('status')} = 'sending' or ${sql.ref('next_attempt_at')} <= ${at})`;
+      outbox = sources.db
+        .selectFrom('outbox')
+        .select((eb) => [
+          'status',
+          eb.fn.countAll<number | string>().as('rows'),
+          sql<string | Date | null>`min(case when ${due} then ${sql.ref('next_attempt_at')} end)`.as('oldest_due'),
+          sql<number | string | null>`sum(case when ${due} then 0 else 1 end)`.as('not_due'),
+        ])
+        .where('status', 'in', ['pending', 'sending', 'failed'])
+        .groupBy('status')
+        .execute()
+        .then((groups) => {
+          const depth = { pending: 0, sending: 0, failed: 0 };
+          let oldest = Number.POSITIVE_INFINITY;
+          let awaitingRetry = 0;
+          for (const group of groups) {
+            depth[group.status as keyof typeof depth] = Number(group.rows);
+            if (group.status === 'failed') continue;
+            if (group.oldest_due) oldest = Math.min(oldest, new Date(group.oldest_due).getTime());
+            if (group.status === 'pending') awaitingRetry = Number(group.not_due ?? 0);
+          }
+          const oldestDue = Number.isFinite(oldest) ? Math.max(0, (now.getTime() - oldest) / 1000) : 0;
+          return { depth, oldestDue, awaitingRetry };
+        })
+        .catch(() => unknown)
+        .finally(() => {
+          // Shared by the gauges of one scrape, then read afresh.
+          setImmediate(() => {
+            outbox = undefined;
+          });
         });
-      });
+    }
     return within(outbox, DATABASE_CHECK_TIMEOUT_MS, unknown);
   };
   new client.Gauge({
@@ -217,10 +292,18 @@ export function createMetrics(sources: {
   });
   new client.Gauge({
     name: 'kasuwa_outbox_oldest_pending_seconds',
-    help: 'Age of the oldest e-mail not sent yet (0 when none)',
+    help: 'How long the oldest e-mail due now and not sent has been due (since its retry time for a retry; 0 when none)',
     registers: [registry],
     async collect() {
-      this.set((await readOutbox()).oldest);
+      this.set((await readOutbox()).oldestDue);
+    },
+  });
+  new client.Gauge({
+    name: 'kasuwa_outbox_awaiting_retry',
+    help: 'E-mails pending whose next attempt (a retry after a failure) is not due yet',
+    registers: [registry],
+    async collect() {
+      this.set((await readOutbox()).awaitingRetry);
     },
   });
 
@@ -242,6 +325,13 @@ export function createMetrics(sources: {
     },
     mailAttempt(outcome: MailAttemptOutcome): void {
       mailAttempts.inc({ outcome });
+    },
+    graphqlOperation(operation: GraphqlOperation, outcome: GraphqlOutcome): void {
+      graphqlOperations.inc({ operation, outcome });
+    },
+    rankLookup(outcome: RankLookupOutcome, seconds: number): void {
+      rankLookups.inc({ outcome });
+      rankLookupSeconds.observe({ outcome }, seconds);
     },
   };
 }

@@ -15,7 +15,7 @@ import { databaseCheck } from './database-check.js';
 import type { OpenedDatabase } from './db/database.js';
 import { ipHashSalt, privacySecret } from './db/installation.js';
 import { RateLimitedError, UserFacingError } from './errors.js';
-import { createMetrics, type SignupOutcome } from './metrics.js';
+import { createMetrics, type RankLookupOutcome, type SignupOutcome } from './metrics.js';
 import { openPartners, siteAddress } from './partners/open.js';
 import { privacyKeys } from './privacy/links.js';
 import { createPrivacy } from './privacy/privacy.js';
@@ -119,7 +119,17 @@ export async function createServices(
     },
     /** Our site's host, as the mails name it. */
     siteHost: site.host,
-    getStoreLeaderboard: (domain: string) => contest.lookup(domain),
+    getStoreLeaderboard(domain: string) {
+      const started = performance.now();
+      try {
+        const standing = contest.lookup(domain);
+        metrics.rankLookup('found', (performance.now() - started) / 1000);
+        return standing;
+      } catch (error) {
+        metrics.rankLookup(rankLookupOutcomeOf(error), (performance.now() - started) / 1000);
+        throw error;
+      }
+    },
     /** POST /ingest/sales: NDJSON sales, all or nothing; this process's index sees them at once. */
     async ingestSales(ndjson: string) {
       const summary = await contestStorage.importSales(config.campaign, parseSalesNdjson(ndjson));
@@ -156,4 +166,9 @@ export async function createServices(
 function signupOutcomeOf(error: unknown): SignupOutcome {
   if (error instanceof RateLimitedError) return error.limit === 'ip' ? 'rate_limited_ip' : 'rate_limited_address';
   return error instanceof UserFacingError && error.code === 'BAD_USER_INPUT' ? 'invalid' : 'error';
+}
+
+function rankLookupOutcomeOf(error: unknown): RankLookupOutcome {
+  if (!(error instanceof UserFacingError)) return 'failed';
+  return error.code === 'STORE_NOT_FOUND' ? 'not_found' : error.code === 'BAD_USER_INPUT' ? 'invalid' : 'failed';
 }

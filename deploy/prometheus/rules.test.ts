@@ -1,8 +1,8 @@
 /**
- * The shipped alert rules tested like code, with Debian's promtool: the rules and the example config
- * load, the unit tests in alerts.test.yml pass (each alert fires above its threshold and not at or
- * below it), every alert has a severity, a summary and a runbook section in docs/operations.md, and
- * moving any threshold or `for:` duration makes those unit tests fail.
+ * The shipped rules tested like code, with Debian's promtool: the rules and the example config load,
+ * the unit tests in alerts*.test.yml pass (each alert fires above its threshold and not at or below
+ * it), every alert has a severity, a summary and a runbook section in docs/operations.md, no rule counts
+ * health checks or scrapes as requests, and moving any threshold or `for:` makes the unit tests fail.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,8 +16,8 @@ const run = promisify(execFile);
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(dir, '../..');
 const rulesText = fs.readFileSync(path.join(dir, 'alerts.yml'), 'utf8');
-/** promtool's unit tests of alerts.yml: two files, as their evaluation intervals differ. */
-const TEST_FILES = ['alerts.test.yml', 'alerts-jump.test.yml'];
+/** promtool's unit tests of alerts.yml: one file per evaluation interval and span. */
+const TEST_FILES = ['alerts.test.yml', 'alerts-jump.test.yml', 'alerts-slo.test.yml'];
 const testTexts = TEST_FILES.map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
 
 function promtool(): string {
@@ -43,6 +43,12 @@ async function promtoolRun(args: string[], cwd = dir): Promise<{ code: number; o
 }
 
 /** Each rule of alerts.yml as its text block, by alert name. */
+/** Each rule's expression (recording and alerting), one line or a `|` block. */
+const expressions = [...rulesText.matchAll(/^( *)expr: (?:\|\n((?:\1 {2}.*\n?)+)|(.*)\n)/gm)].map((match) =>
+  (match[2] ?? match[3] ?? '').trim(),
+);
+const records = [...rulesText.matchAll(/^ *- record: /gm)].length;
+
 const alerts = rulesText
   .split(/\n(?= *- alert: )/)
   .slice(1)
@@ -59,7 +65,7 @@ const anchor = (heading: string) =>
 describe('deploy/prometheus alert rules', () => {
   it('should load in promtool, the rules and the example configuration', async () => {
     const rules = await promtoolRun(['check', 'rules', 'alerts.yml']);
-    expect(rules.output).toContain(`SUCCESS: ${alerts.length} rules found`);
+    expect(rules.output).toContain(`SUCCESS: ${records + alerts.length} rules found`);
     expect(rules.code).toBe(0);
     const config = await promtoolRun(['check', 'config', 'prometheus.yml']);
     expect(config.output).toContain('is valid prometheus config file syntax');
@@ -77,6 +83,11 @@ describe('deploy/prometheus alert rules', () => {
     const anchors = new Set([...operations.matchAll(/^#+ (.+)$/gm)].map((match) => anchor(match[1]!)));
     expect(alerts.map((alert) => alert.name)).toEqual(
       expect.arrayContaining([
+        'Watchdog',
+        'KasuwaAbsent',
+        'KasuwaMostServersDown',
+        'KasuwaErrorBudgetBurnFast',
+        'KasuwaErrorBudgetBurnSlow',
         'KasuwaServerDown',
         'KasuwaServerNotReady',
         'KasuwaDatabaseDown',
@@ -91,7 +102,8 @@ describe('deploy/prometheus alert rules', () => {
       ]),
     );
     for (const { name, block } of alerts) {
-      expect(block, name).toMatch(/severity: (critical|warning)\n/);
+      // Only the Watchdog, which always fires, has no severity to page or ticket by.
+      expect(block, name).toMatch(name === 'Watchdog' ? /severity: none\n/ : /severity: (critical|warning)\n/);
       expect(block, name).toMatch(/summary: "(?:[^"\\\n]|\\.)+"\n/);
       const runbook = /runbook_url: docs\/operations\.md#(\S+)/.exec(block)?.[1];
       expect(runbook, `${name}'s runbook_url`).toBe(name.toLowerCase());
@@ -100,6 +112,22 @@ describe('deploy/prometheus alert rules', () => {
       expect(testTexts.join('\n'), `no unit test expects ${name} to fire`).toMatch(
         new RegExp(`alertname: ${name}\\n\\s+exp_alerts:\\n\\s+- exp_labels`),
       );
+    }
+  });
+
+  it('should leave health checks and scrapes out of every expression that reads the request counter', () => {
+    const probes = ['healthz', 'readyz', 'metrics'];
+    const selectors = expressions.flatMap((expr) => [
+      ...expr.matchAll(/kasuwa_http_request_duration_seconds(?:_count|_bucket|_sum)?(\{[^}]*\})?/g),
+    ]);
+    expect(selectors.length).toBeGreaterThan(0);
+    for (const [selector, matchers = ''] of selectors) {
+      const route = /route(=~?|!~|!=)"([^"]*)"/.exec(matchers);
+      expect(route, `${selector} selects every route`).not.toBeNull();
+      const [, op, value] = route!;
+      const pattern = new RegExp(`^(?:${op === '=' || op === '!=' ? value!.replace(/\W/g, '\\$&') : value})$`);
+      const selected = (probe: string) => pattern.test(probe) !== op!.startsWith('!');
+      for (const probe of probes) expect(selected(probe), `${selector} counts route ${probe}`).toBe(false);
     }
   });
 

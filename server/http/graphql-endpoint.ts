@@ -1,15 +1,24 @@
 /**
  * POST/GET /graphql over graphql-http's transport-free core. Our own small adapter (instead of
  * graphql-http/lib/use/http) so the body goes through the one size-limited reader: 413 above
- * GRAPHQL_LIMITS.bodyBytes, without buffering the rest.
+ * GRAPHQL_LIMITS.bodyBytes, without buffering the rest. Each request is counted once as an operation
+ * by root field and outcome (kasuwa_graphql_operations_total), whatever its HTTP status.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  GraphQLError,
+  getOperationAST,
+  Kind,
+  NoSchemaIntrospectionCustomRule,
+} from 'graphql';
 import { createHandler } from 'graphql-http';
 import { createDocumentCache } from '../graphql/document-cache.js';
 import { createExecutor } from '../graphql/executor.js';
 import { aliasLimit, depthLimit, GRAPHQL_LIMITS, parseWithLimits } from '../graphql/limits.js';
 import { createSchema, type GraphQLContext } from '../graphql/schema.js';
+import type { GraphqlOperation, GraphqlOutcome } from '../metrics.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
 
@@ -18,6 +27,23 @@ function withoutSuggestion(error: GraphQLError): GraphQLError {
   const message = error.message.replace(/ Did you mean .*$/s, '');
   if (message === error.message) return error;
   return new GraphQLError(message, { nodes: error.nodes, extensions: error.extensions });
+}
+
+/** Codes of errors that are ours, not the client's: every other error is a refusal. */
+const FAILURE_CODES = new Set(['UNAVAILABLE', 'INTERNAL']);
+
+/** The operation's root field when it asks one known field (under any alias), `other` otherwise. */
+export function operationOf(document: DocumentNode, operationName?: string | null): GraphqlOperation {
+  const selections = getOperationAST(document, operationName)?.selectionSet.selections ?? [];
+  const names = new Set(selections.map((node) => (node.kind === Kind.FIELD ? node.name.value : '')));
+  const [name] = names;
+  return names.size === 1 && (name === 'getStoreLeaderboard' || name === 'startSelling') ? name : 'other';
+}
+
+/** ok without errors; failed when any error is ours; refused otherwise (a bad input, a limit, not found). */
+export function outcomeOf(result: ExecutionResult): GraphqlOutcome {
+  if (!result.errors?.length) return 'ok';
+  return result.errors.some((error) => FAILURE_CODES.has(String(error.extensions?.code))) ? 'failed' : 'refused';
 }
 
 /**
@@ -31,6 +57,9 @@ export function createGraphQLEndpoint(services: Services, clientIp: (req: Incomi
   const validate: typeof documents.validate = production
     ? (...args) => documents.validate(...args).map(withoutSuggestion)
     : documents.validate;
+  const { metrics } = services;
+  /** What each executed request was, read back once graphql-http has answered it. */
+  const executed = new WeakMap<IncomingMessage, { operation: GraphqlOperation; outcome: GraphqlOutcome }>();
   const handle = createHandler<IncomingMessage, undefined, GraphQLContext>({
     schema: createSchema(services),
     execute: createExecutor().execute,
@@ -38,6 +67,9 @@ export function createGraphQLEndpoint(services: Services, clientIp: (req: Incomi
     validate: validate as never,
     validationRules: [depthLimit(), aliasLimit(), ...(production ? [NoSchemaIntrospectionCustomRule] : [])],
     context: (req) => ({ ipHash: services.hashIp(clientIp(req.raw)) }),
+    onOperation: (req, args, result) => {
+      executed.set(req.raw, { operation: operationOf(args.document, args.operationName), outcome: outcomeOf(result) });
+    },
   });
 
   return async function graphqlEndpoint(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -47,20 +79,35 @@ export function createGraphQLEndpoint(services: Services, clientIp: (req: Incomi
         body = (await readBody(req, GRAPHQL_LIMITS.bodyBytes)).toString('utf8');
       } catch (error) {
         if (!(error instanceof BodyTooLarge)) throw error;
+        metrics.graphqlOperation('other', 'refused');
         return refuse(res, 413, `The request body is larger than ${GRAPHQL_LIMITS.bodyBytes} bytes.`);
       }
       if (/^\s*\[/.test(body) && /json/i.test(String(req.headers['content-type']))) {
+        metrics.graphqlOperation('other', 'refused');
         return refuse(res, 400, 'Batched requests are not supported: send one operation per request.');
       }
     }
-    const [text, init] = await handle({
-      method: req.method ?? 'GET',
-      url: req.url ?? '/graphql',
-      headers: req.headers,
-      body,
-      raw: req,
-      context: undefined,
-    });
+    let answered: Awaited<ReturnType<typeof handle>>;
+    try {
+      answered = await handle({
+        method: req.method ?? 'GET',
+        url: req.url ?? '/graphql',
+        headers: req.headers,
+        body,
+        raw: req,
+        context: undefined,
+      });
+    } catch (error) {
+      metrics.graphqlOperation('other', 'failed');
+      throw error;
+    }
+    const [text, init] = answered;
+    // Not executed: refused before (unparsable, invalid, over a limit, a mutation over GET), or failed.
+    const { operation, outcome } = executed.get(req) ?? {
+      operation: 'other',
+      outcome: init.status >= 500 ? 'failed' : 'refused',
+    };
+    metrics.graphqlOperation(operation, outcome);
     res.writeHead(init.status, init.statusText, init.headers).end(text);
   };
 }
