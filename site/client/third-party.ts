@@ -58,7 +58,7 @@ export function setUpThirdParties(): void {
     if (ga && granted.analytics && !running.has('analytics')) withVendors('analytics', ({ startGa }) => startGa(ga));
     // The not-found page sends no page view, so it loads no pixel either.
     if (pixel && granted.marketing && !running.has('marketing') && pageTitle())
-      withVendors('marketing', ({ startPixel }) => startPixel(pixel));
+      withVendors('marketing', ({ startPixel }) => startPixel(pixel, metaContent('kasuwa-env') !== 'production'));
   };
   /**
    * Keeps the answer and records it (server/consent/): the random id, the categories the reader was

@@ -86,8 +86,8 @@ export function startGa(id: string): void {
   afterLoad(() => addScriptOnce('kasuwa-ga', `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`));
 }
 
-export function startPixel(id: string): void {
-  const debug = document.querySelector<HTMLMetaElement>('meta[name="kasuwa-env"]')?.content !== 'production';
+/** The Meta pixel; `debug` logs its calls to the console (outside production). */
+export function startPixel(id: string, debug: boolean): void {
   if (!window.fbq) {
     const fbq: Queue = (...args: unknown[]) => {
       if (debug) console.debug('[pixel]', ...args);
