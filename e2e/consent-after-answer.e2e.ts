@@ -4,12 +4,12 @@
  * www.kasuwa.test (mapped to 127.0.0.1), so the stand-ins set `_ga` and `_fbp` on the parent domain as the
  * real scripts do; the back/forward cache is on (Playwright turns it off by default).
  */
-import { spawnSync } from 'node:child_process';
 import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { consentVersion } from '../common/consent-version.js';
 import { CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { startBuiltServer } from '../scripts/with-server.mjs';
 import { freePort } from '../server/testing/free-port.js';
+import { adminCommandIn } from './admin-command.js';
 import { hits, IDS, standIns } from './vendor-stand-ins.js';
 
 const HOST = 'www.kasuwa.test';
@@ -192,22 +192,12 @@ test('given a withdrawal should remove the cookies the vendors set on the parent
   expect(await vendorCookies()).toEqual([]);
 });
 
-/** The admin CLI on this server's database and secrets. */
-const admin = (...args: string[]) => {
-  const run = spawnSync(process.execPath, ['dist/server/admin.js', ...args], {
-    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', DEMO_DATA: 'off', NODE_ENV: 'test' },
-    encoding: 'utf8',
-  });
-  expect(run.status, run.stderr).toBe(0);
-  return run.stdout.trim();
-};
-
 test('given everything accepted should send nothing to a third party from a page whose address holds a secret', async () => {
   const page = await context.newPage();
   const requests = await standIns(page);
   await page.goto(at('/'));
   await acceptAll(page);
-  const partnerLink = new URL(admin('partners:link', 'lagos-weekly'));
+  const partnerLink = new URL(adminCommandIn(server.dataDir, 'partners:link', 'lagos-weekly'));
   const secretPages = [
     `/partners${partnerLink.search}`,
     '/partners?t=not-a-real-link',

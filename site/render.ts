@@ -34,7 +34,7 @@ export type RenderedPage = { file: string; html: string; status: number };
  * cookie question, no Cookie settings link and no chat button (docs/site.md, "Pages with a secret in
  * their address").
  */
-export function configFor(route: Route, config: SiteConfig): SiteConfig {
+function configFor(route: Route, config: SiteConfig): SiteConfig {
   return route.secretInAddress ? { ...config, gaId: undefined, pixelId: undefined, chatId: undefined } : config;
 }
 
