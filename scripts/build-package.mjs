@@ -7,9 +7,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export async function packWidgetsPackage({ tsup, target, declarations }) {
-  const out = 'dist/packages/widgets';
-  fs.rmSync('dist/packages', { recursive: true, force: true });
+export async function packWidgetsPackage({ out: buildDir, tsup, target, declarations }) {
+  const packages = path.join(buildDir, 'packages');
+  const out = path.join(packages, 'widgets');
+  fs.rmSync(packages, { recursive: true, force: true });
   await tsup({
     silent: true,
     entry: { index: 'packages/widgets/src/index.ts' },
@@ -26,7 +27,7 @@ export async function packWidgetsPackage({ tsup, target, declarations }) {
   // The framework entries are types only; an import of them at run time still resolves.
   for (const file of ['react.js', 'vue.js']) fs.writeFileSync(`${out}/${file}`, 'export {};\n');
   for (const [file, text] of Object.entries(declarations)) fs.writeFileSync(`${out}/${file}`, text);
-  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', path.resolve('dist/packages')], {
+  execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', path.resolve(packages)], {
     cwd: out,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -41,7 +41,7 @@ export function sitePathToFile(pathname: string): string | undefined {
 
 export function createApp(services: Services, options: GivenRenderers = {}) {
   const { config } = services;
-  const site = new StaticFiles(config.siteDir, { immutableHashed: true });
+  const site = new StaticFiles(config.siteDir, { immutableHashed: true, previousBuilds: true });
   // The pages and sitemap with this server's configuration, rendered now; dist/site keeps the assets.
   const pages = options.all ? new MemoryFiles(options.all()) : undefined;
   const lookup = (file: string) => pages?.lookup(file) ?? site.lookup(file);
@@ -51,7 +51,7 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     entry: NonNullable<ReturnType<typeof lookup>>,
     status = 200,
   ) => ('body' in entry ? (pages as MemoryFiles).send(req, res, entry, status) : site.send(req, res, entry, status));
-  const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true });
+  const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true, previousBuilds: true });
   const graphql = createGraphQLEndpoint(services, (req) => clientIp(req, config.trustProxy));
   const styleHashes = builtStyleHashes(config.siteDir, config.widgetsDir);
   const headers = securityHeaders(config, styleHashes);

@@ -1,7 +1,8 @@
 /**
  * Static files from a build directory, with precompressed `.br` / `.gz` siblings (written at build
  * time) chosen by Accept-Encoding, ETags, and caching by kind: content-hashed names are immutable for
- * a year, everything else revalidates.
+ * a year, everything else revalidates. A hashed file this build lacks comes from the other builds kept
+ * (previous-builds.ts), so a page from before or after a deploy still gets it.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { previousBuilds } from './previous-builds.js';
 import { dropDocumentHeaders } from './security.js';
 
 const TYPES: Record<string, string> = {
@@ -45,11 +47,17 @@ export class StaticFiles {
    * path share an entry, so it holds at most one entry per file under the root.
    */
   private readonly found = new Map<string, Entry>();
+  /** The build this server started with: one swapped into dist/ later is served after a restart. */
+  private readonly root: string;
+  private readonly otherBuilds: () => string[];
 
   constructor(
-    private readonly root: string,
-    private readonly options: { immutableHashed: boolean },
-  ) {}
+    root: string,
+    private readonly options: { immutableHashed: boolean; previousBuilds?: boolean },
+  ) {
+    this.root = fs.existsSync(root) ? fs.realpathSync(root) : root;
+    this.otherBuilds = options.previousBuilds ? previousBuilds(this.root) : () => [];
+  }
 
   /** How many files it remembers (never more than the files under the root). */
   get size(): number {
@@ -58,8 +66,18 @@ export class StaticFiles {
 
   /** Resolves a URL path (already decoded) inside the root; undefined when there is no such file. */
   lookup(urlPath: string): Entry | undefined {
-    const file = path.join(this.root, path.normalize(urlPath));
-    if (!file.startsWith(this.root + path.sep)) return undefined;
+    const entry = this.lookupIn(this.root, urlPath);
+    if (entry || !HASHED.test(urlPath)) return entry;
+    for (const root of this.otherBuilds()) {
+      const other = this.lookupIn(root, urlPath);
+      if (other) return other;
+    }
+    return undefined;
+  }
+
+  private lookupIn(root: string, urlPath: string): Entry | undefined {
+    const file = path.join(root, path.normalize(urlPath));
+    if (!file.startsWith(root + path.sep)) return undefined;
     const cached = this.found.get(file);
     if (cached) return cached;
     let stat: fs.Stats | undefined;

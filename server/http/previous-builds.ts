@@ -1,0 +1,50 @@
+/**
+ * The same folder (site/ or widgets/) in the other builds kept under builds/ (scripts/build-folders.mjs
+ * writes them): the current one and those another build replaced that the next build has not swept.
+ * A folder outside builds/ (SITE_DIR elsewhere, a dist/ from before build folders) has none.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const BUILDS = 'builds';
+const LIVE = 'dist';
+const REPLACED_AT = '.replaced-at';
+const DEV = 'dev';
+/** How long the list is reused: a deploy's new build is seen within this, a miss costs no directory read. */
+const REREAD_MS = 5_000;
+
+export function previousBuilds(folder: string, now: () => number = Date.now): () => string[] {
+  const ownBuild = path.dirname(folder);
+  const builds = path.dirname(ownBuild);
+  if (path.basename(builds) !== BUILDS) return () => [];
+  const part = path.basename(folder);
+  let list: string[] = [];
+  let readAt = Number.NEGATIVE_INFINITY;
+  const read = (): string[] => {
+    let current: string | undefined;
+    try {
+      current = fs.realpathSync(path.join(path.dirname(builds), LIVE));
+    } catch {
+      current = undefined;
+    }
+    return fs
+      .readdirSync(builds)
+      .map((name) => path.join(builds, name))
+      .filter(
+        (build) =>
+          build !== ownBuild &&
+          path.basename(build) !== DEV &&
+          (build === current || fs.existsSync(path.join(build, REPLACED_AT))),
+      )
+      .sort()
+      .reverse()
+      .map((build) => path.join(build, part));
+  };
+  return () => {
+    if (now() - readAt >= REREAD_MS) {
+      list = fs.existsSync(builds) ? read() : [];
+      readAt = now();
+    }
+    return list;
+  };
+}
