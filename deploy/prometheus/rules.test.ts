@@ -17,7 +17,7 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(dir, '../..');
 const rulesText = fs.readFileSync(path.join(dir, 'alerts.yml'), 'utf8');
 /** promtool's unit tests of alerts.yml: one file per evaluation interval and span. */
-const TEST_FILES = ['alerts.test.yml', 'alerts-jump.test.yml', 'alerts-slo.test.yml'];
+const TEST_FILES = ['alerts.test.yml', 'alerts-jump.test.yml', 'alerts-slo.test.yml', 'alerts-balancer.test.yml'];
 const testTexts = TEST_FILES.map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
 
 function promtool(): string {
@@ -102,6 +102,7 @@ describe('deploy/prometheus alert rules', () => {
         'KasuwaMailOldestUnsent',
         'KasuwaMailSendFailures',
         'KasuwaHighErrorRate',
+        'KasuwaBalancerErrorRate',
         'KasuwaGraphqlSlow',
         'KasuwaChangeFeedLag',
         'KasuwaEventLoopLag',
