@@ -1,8 +1,8 @@
 /**
- * The shipped rules tested like code, with Debian's promtool: the rules and the example config load,
- * the unit tests in alerts*.test.yml pass (each alert fires above its threshold and not at or below
- * it), every alert has a severity, a summary and a runbook section in docs/operations.md, no rule counts
- * health checks or scrapes as requests, and moving any threshold or `for:` makes the unit tests fail.
+ * The shipped rules tested like code, with Debian's promtool: the rules and the example config load, the
+ * unit tests in alerts*.test.yml pass (each alert fires above its threshold and not at or below it), each
+ * alert has a severity, a summary and a runbook_url (the base docs/operations.md documents, then its
+ * section), no rule counts health checks or scrapes as requests, and moving a threshold or `for:` fails.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(dir, '../..');
 const rulesText = fs.readFileSync(path.join(dir, 'alerts.yml'), 'utf8');
 /** promtool's unit tests of alerts.yml: one file per evaluation interval and span. */
-const TEST_FILES = ['alerts.test.yml', 'alerts-jump.test.yml', 'alerts-slo.test.yml'];
+const TEST_FILES = ['alerts.test.yml', 'alerts-jump.test.yml', 'alerts-slo.test.yml', 'alerts-balancer.test.yml'];
 const testTexts = TEST_FILES.map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
 
 function promtool(): string {
@@ -42,17 +42,22 @@ async function promtoolRun(args: string[], cwd = dir): Promise<{ code: number; o
   }
 }
 
-/** Each rule of alerts.yml as its text block, by alert name. */
 /** Each rule's expression (recording and alerting), one line or a `|` block. */
 const expressions = [...rulesText.matchAll(/^( *)expr: (?:\|\n((?:\1 {2}.*\n?)+)|(.*)\n)/gm)].map((match) =>
   (match[2] ?? match[3] ?? '').trim(),
 );
 const records = [...rulesText.matchAll(/^ *- record: /gm)].length;
 
+/** Each alert of alerts.yml as its text block, by alert name. */
 const alerts = rulesText
   .split(/\n(?= *- alert: )/)
   .slice(1)
   .map((block) => ({ name: /- alert: (\S+)/.exec(block)?.[1] ?? '', block }));
+
+const operations = fs.readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
+/** docs/operations.md "Runbook links": the sed line that replaces the runbooks' base, and that base. */
+const sedLine = /^sed -i 's\|([^|]+)\|[^|]*\|g' deploy\/prometheus\/\*\.yml docs\/operations\.md$/m.exec(operations);
+const runbookBase = sedLine?.[1];
 
 /** GitHub's anchor of a Markdown heading. */
 const anchor = (heading: string) =>
@@ -78,8 +83,10 @@ describe('deploy/prometheus alert rules', () => {
     expect(result.code).toBe(0);
   });
 
-  it('should each have a severity, a summary, a runbook section in docs/operations.md and a test that expects it to fire', () => {
-    const operations = fs.readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
+  it('should each have a severity, a summary, an absolute runbook_url on the documented base naming a section of docs/operations.md, and a test that expects it to fire', () => {
+    expect(runbookBase, 'docs/operations.md "Runbook links" gives no sed line with the base').toMatch(
+      /^https:\/\/[^\s#|]+$/,
+    );
     const anchors = new Set([...operations.matchAll(/^#+ (.+)$/gm)].map((match) => anchor(match[1]!)));
     expect(alerts.map((alert) => alert.name)).toEqual(
       expect.arrayContaining([
@@ -95,6 +102,7 @@ describe('deploy/prometheus alert rules', () => {
         'KasuwaMailOldestUnsent',
         'KasuwaMailSendFailures',
         'KasuwaHighErrorRate',
+        'KasuwaBalancerErrorRate',
         'KasuwaGraphqlSlow',
         'KasuwaChangeFeedLag',
         'KasuwaEventLoopLag',
@@ -105,15 +113,39 @@ describe('deploy/prometheus alert rules', () => {
       // Only the Watchdog, which always fires, has no severity to page or ticket by.
       expect(block, name).toMatch(name === 'Watchdog' ? /severity: none\n/ : /severity: (critical|warning)\n/);
       expect(block, name).toMatch(/summary: "(?:[^"\\\n]|\\.)+"\n/);
-      const runbook = /runbook_url: docs\/operations\.md#(\S+)/.exec(block)?.[1];
-      expect(runbook, `${name}'s runbook_url`).toBe(name.toLowerCase());
-      expect(anchors.has(runbook ?? ''), `docs/operations.md has no section ${name}`).toBe(true);
+      const runbook = /runbook_url: (\S+)\n/.exec(block)?.[1];
+      expect(runbook, `${name}'s runbook_url`).toBe(`${runbookBase}#${name.toLowerCase()}`);
+      expect(anchors.has(name.toLowerCase()), `docs/operations.md has no section ${name}`).toBe(true);
       // A test that expects it to fire: its name, then a non-empty exp_alerts.
       expect(testTexts.join('\n'), `no unit test expects ${name} to fire`).toMatch(
         new RegExp(`alertname: ${name}\\n\\s+exp_alerts:\\n\\s+- exp_labels`),
       );
     }
   });
+
+  it('should all point at a new base, and still pass their unit tests, after the documented sed line on a copy', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-runbooks-'));
+    try {
+      fs.mkdirSync(path.join(work, 'deploy/prometheus'), { recursive: true });
+      fs.mkdirSync(path.join(work, 'docs'));
+      for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.yml'))) {
+        fs.copyFileSync(path.join(dir, file), path.join(work, 'deploy/prometheus', file));
+      }
+      fs.copyFileSync(path.join(root, 'docs/operations.md'), path.join(work, 'docs/operations.md'));
+      const ours = 'https://runbooks.test/kasuwa/operations';
+      const line = sedLine![0].replace(/^(sed -i 's\|[^|]+\|)[^|]*/, `$1${ours}`);
+      await run('sh', ['-c', line], { cwd: work });
+      const copied = path.join(work, 'deploy/prometheus');
+      const urls = [...fs.readFileSync(path.join(copied, 'alerts.yml'), 'utf8').matchAll(/runbook_url: (\S+)/g)];
+      expect(urls.map((url) => url[1])).toEqual(alerts.map((alert) => `${ours}#${alert.name.toLowerCase()}`));
+      const result = await promtoolRun(['test', 'rules', ...TEST_FILES], copied);
+      expect(result.output).toContain('SUCCESS');
+      expect(result.code).toBe(0);
+      expect(fs.readFileSync(path.join(work, 'docs/operations.md'), 'utf8')).toContain(`sed -i 's|${ours}|`);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('should leave health checks and scrapes out of every expression that reads the request counter', () => {
     const probes = ['healthz', 'readyz', 'metrics'];

@@ -1,8 +1,8 @@
 /**
  * The real HAProxy with the shipped deploy/haproxy.cfg, answering /graphql by itself: a built server
  * dies with a signup on its way (502), then none is left (503). Each answer is the API's own UNAVAILABLE
- * error as JSON, which the widgets' Apollo client reads as the server's, never HAProxy's HTML page
- * (pages keep that). Needs the build; alone: docs/benchmarks.md#several-servers-behind-haproxy.
+ * error as JSON, never HAProxy's HTML page (pages keep that), and HAProxy's exporter counts it among the
+ * 5xx KasuwaBalancerErrorRate reads. Needs the build; alone: docs/benchmarks.md#several-servers-behind-haproxy.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -11,10 +11,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNAVAILABLE_MESSAGE } from '../../common/messages.js';
 import { type Cluster, startCluster } from '../../server/testing/cluster.js';
+import { grown } from '../../server/testing/haproxy-metrics.js';
 import { postStartSelling, START_SELLING } from '../../server/testing/start-selling.js';
 import { mutate } from '../../widgets/shared/api-client.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The text of HAProxy's own Prometheus exporter. */
+const scrape = async (cluster: Cluster) => (await fetch(cluster.balancerMetrics)).text();
 
 /** A response as a client sees it: status, content type, Retry-After and the body read as text. */
 async function answerOf(response: Response) {
@@ -93,6 +96,7 @@ describe('HAProxy with the shipped config when it answers /graphql itself', () =
     const server = cluster.servers[0]!;
     // Stopped, the server takes the connection (its kernel does) and reads nothing; killed, it drops it
     // unanswered, as a server SIGKILLed mid-request does.
+    const before = await scrape(cluster);
     server.child.kill('SIGSTOP');
     const pending = signUpAlone(cluster.base, 'in-flight@example.ng');
     await sleep(1000);
@@ -103,6 +107,11 @@ describe('HAProxy with the shipped config when it answers /graphql itself', () =
     expect(answer.type).toBe('application/graphql-response+json');
     expect(answer.retryAfter).toBe('5');
     expect(JSON.parse(answer.body)).toEqual(UNAVAILABLE);
+    expect(grown(before, await scrape(cluster), 'kasuwa_api')).toEqual({
+      requests: 1,
+      answered5xx: 1,
+      connectionErrors: 0,
+    });
   });
 
   it('given no server left should answer a signup 503 with the API UNAVAILABLE error as JSON', async () => {
@@ -124,5 +133,17 @@ describe('HAProxy with the shipped config when it answers /graphql itself', () =
     const answer = await answerOf(await fetch(`${cluster.base}/`));
     expect(answer.status).toBe(503);
     expect(answer.type).toMatch(/^text\/html/);
+  });
+
+  it("given no server left should count, in HAProxy's exporter, each signup and page answered 503 once among its backend's 5xx", async () => {
+    const before = await scrape(cluster);
+    const signups = await Promise.all(
+      [1, 2, 3].map(async (n) => (await postStartSelling(cluster.base, { email: `gone-${n}@example.ng` })).status),
+    );
+    const pages = await Promise.all([1, 2].map(async () => (await fetch(`${cluster.base}/`)).status));
+    expect([...signups, ...pages]).toEqual([503, 503, 503, 503, 503]);
+    const after = await scrape(cluster);
+    expect(grown(before, after, 'kasuwa_api')).toEqual({ requests: 3, answered5xx: 3, connectionErrors: 3 });
+    expect(grown(before, after, 'kasuwa_servers')).toEqual({ requests: 2, answered5xx: 2, connectionErrors: 2 });
   });
 });

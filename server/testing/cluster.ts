@@ -85,23 +85,32 @@ export function startServer(name: string, env: Record<string, string>, watch?: S
 }
 
 /**
- * The shipped config with this cluster's listen address, servers and health-check path. Each backend's
- * `server` lines become one per cluster server, with the options of that backend's first line (a
- * `track kasuwa_servers/app1` then names each server in turn).
+ * The shipped config with this cluster's listen addresses, servers and health-check path: the frontend
+ * of HAProxy's Prometheus exporter binds `metricsPort`, every other `listenPort`, both on loopback. Each
+ * backend's `server` lines become one per cluster server, with the options of that backend's first line
+ * (a `track kasuwa_servers/app1` then names each server in turn).
  */
 export function haproxyConfig(
   listenPort: number,
   servers: Pick<ClusterServer, 'name' | 'port'>[],
   healthPath: string,
+  metricsPort: number,
 ): string {
   const lines = fs.readFileSync(HAPROXY_CONFIG, 'utf8').split('\n');
+  // The section each line is in, and the sections that serve the exporter.
+  let current = '';
+  const sections = lines.map(
+    (line) => (current = /^(?:global|defaults|frontend|backend|listen)\b.*/.exec(line)?.[0] ?? current),
+  );
+  const exporters = new Set(sections.filter((_, i) => /use-service\s+prometheus-exporter/.test(lines[i]!)));
   let inServers = false;
   return lines
-    .flatMap((line) => {
+    .flatMap((line, i) => {
       const server = /^(\s*)server\s+(\S+)\s+\S+(.*)$/.exec(line);
       if (!server) {
         inServers = false;
-        if (/^\s*bind\s/.test(line)) return [line.replace(/bind\s+\S+/, `bind 127.0.0.1:${listenPort}`)];
+        const port = exporters.has(sections[i]!) ? metricsPort : listenPort;
+        if (/^\s*bind\s/.test(line)) return [line.replace(/bind\s+\S+/, `bind 127.0.0.1:${port}`)];
         return [line.replace('GET /readyz', `GET ${healthPath}`)];
       }
       if (inServers) return [];
@@ -119,6 +128,8 @@ export type Cluster = {
   servers: ClusterServer[];
   /** The balancer's address: what clients use. */
   base: string;
+  /** The URL of HAProxy's own Prometheus metrics (its exporter, on a loopback port of its own). */
+  balancerMetrics: string;
   /** What HAProxy's health check asks each server: /readyz, or /healthz on a build without it. */
   healthPath: string;
   /**
@@ -170,9 +181,11 @@ export async function startCluster(
   const first = servers[0]!;
   const healthPath = (await answers(`${first.base}/readyz`)) === 404 ? '/healthz' : '/readyz';
   const port = lbPort ?? (await freePort());
+  let metricsPort = await freePort();
+  while (metricsPort === port) metricsPort = await freePort();
   const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-haproxy-'));
   const configFile = path.join(configDir, 'haproxy.cfg');
-  fs.writeFileSync(configFile, haproxyConfig(port, servers, healthPath));
+  fs.writeFileSync(configFile, haproxyConfig(port, servers, healthPath, metricsPort));
   // -db: stay in the foreground, so the child is HAProxy itself and SIGTERM stops it.
   const balancer = spawn(haproxy, ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
   const balancerExited = new Promise((resolve) => balancer.once('exit', resolve));
@@ -198,7 +211,7 @@ export async function startCluster(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { servers, base, healthPath, restart, stop };
+  return { servers, base, balancerMetrics: `http://127.0.0.1:${metricsPort}/metrics`, healthPath, restart, stop };
 }
 
 /** Resident memory of a process in kB (Linux /proc), 0 once it is gone. */
