@@ -23,6 +23,12 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],
+  // The WordPress plugin's tests (e2e/wordpress/) run twice: on Debian stable's WordPress with the rest,
+  // and on the newest WordPress (e2e/wordpress/newest-wordpress.ts).
+  projects: [
+    { name: 'all' },
+    { name: 'wordpress-newest', testMatch: 'wordpress/**/*.e2e.ts', metadata: { wordpress: 'newest' } },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },

@@ -51,7 +51,7 @@ export function pluginStrings() {
     for (const [field, context] of Object.entries(BLOCK_FIELDS))
       for (const s of [block[field] ?? []].flat()) add(s, file, { context });
   }
-  // The plans' words, rendered by includes/markup.php through __() from widget-data.json.
+  // The plans' words, rendered by includes/markup.php through Kasuwa_I18n::text() from widget-data.json.
   const { plans } = JSON.parse(fs.readFileSync(path.join(PLUGIN, 'widget-data.json'), 'utf8'));
   for (const s of [
     plans.savingLabel,

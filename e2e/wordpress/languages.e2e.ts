@@ -1,6 +1,7 @@
 /**
- * The WordPress plugin in the site's language (docs/embed-cms.md#languages): a Debian WordPress 6.1 set
- * to Hausa, the zip our server serves installed, a post with the signup block and a Yoruba rank checker.
+ * The WordPress plugin in the site's language (docs/embed-cms.md#languages): a WordPress (Debian's 6.1,
+ * and the newest) set to Hausa, the zip our server serves installed, a post with a Yoruba rank checker
+ * followed by the signup block and the start-selling shortcode in the site’s Hausa.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,16 +10,19 @@ import { E2E_PORT } from '../../playwright.config.js';
 import { readCatalog } from '../../scripts/i18n.mjs';
 import { moFile } from '../../scripts/wordpress-i18n.mjs';
 import { intro, outro } from './posts.js';
-import { installPlugin, logIn, SETTINGS_PAGE, startWordPress, type WordPress } from './wordpress-site.js';
+import { installPlugin, logIn, SETTINGS_PAGE, startWordPress, type WordPress, wordpressOf } from './wordpress-site.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 const WORDPRESS_PORT = Number(process.env.WORDPRESS_PORT ?? E2E_PORT + 2);
 const ADMIN = { user: 'administrator', password: 'admin-password-36' };
 const SHOTS = 'test-results/wordpress';
+// The Hausa widgets are rendered after the Yoruba one (blocks in order, then shortcodes): each widget's
+// language is its own, whatever was rendered before.
 const post = [
   intro,
+  '<!-- wp:kasuwa/rank-checker {"lang":"yo"} /-->',
   '<!-- wp:kasuwa/signup /-->',
-  '<!-- wp:shortcode -->\n[kasuwa_rank_checker lang="yo"]\n<!-- /wp:shortcode -->',
+  '<!-- wp:shortcode -->\n[kasuwa_start_selling]\n<!-- /wp:shortcode -->',
   outro,
 ].join('\n\n');
 
@@ -26,17 +30,18 @@ let wp: WordPress;
 let postUrl: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
-  wp = await startWordPress(WORDPRESS_PORT, ADMIN);
+  const info = test.info();
+  test.setTimeout(120_000);
+  wp = await startWordPress(WORDPRESS_PORT, ADMIN, { root: wordpressOf(info) });
   const zip = path.resolve('test-results/kasuwa-wordpress-languages.zip');
   fs.writeFileSync(zip, Buffer.from(await (await fetch(`${product}/downloads/kasuwa-wordpress.zip`)).arrayBuffer()));
   installPlugin(wp, zip, 'kasuwa/kasuwa.php');
   // WordPress's name for Hausa (translate.wordpress.org), as Settings → General stores it. WordPress keeps
   // a site language only when its core language pack is installed: a stand-in pack, a header alone.
   const pack = moFile([['', 'Language: hau\n']]).toString('base64');
+  // Written before the request that sets it: WordPress lists the language files once per request.
+  wp.php(`wp_mkdir_p(WP_LANG_DIR); file_put_contents(WP_LANG_DIR . '/hau.mo', base64_decode('${pack}'));`);
   const id = wp.php(`
-wp_mkdir_p(WP_LANG_DIR);
-file_put_contents(WP_LANG_DIR . '/hau.mo', base64_decode('${pack}'));
 update_option('WPLANG', 'hau');
 update_option('kasuwa_origin', '${product}');
 wp_set_current_user(1);
@@ -49,7 +54,7 @@ test.afterAll(async () => {
   await wp?.stop();
 });
 
-test('given a site in Hausa, the fallbacks with JavaScript off and the widgets with it on are Hausa, and a shortcode may ask for Yoruba', async ({
+test('given a site in Hausa, a block asking for Yoruba, then Hausa widgets: each fallback and widget speaks its own language', async ({
   browser,
 }) => {
   // What the catalogs say now (a reviewer may change the words; the test follows them).
@@ -63,6 +68,8 @@ test('given a site in Hausa, the fallbacks with JavaScript off and the widgets w
   await expect(fallback.getByRole('textbox', { name: ha['form.email']!.translation })).toBeVisible();
   await expect(fallback.getByRole('button', { name: ha['form.submit']!.translation })).toBeVisible();
   await expect(fallback.locator('input[name="locale"]')).toHaveValue('ha');
+  await expect(noJs.locator('a.wp-element-button[data-start-selling]')).toHaveText(ha['form.submit']!.translation!);
+  await expect(noJs.locator('start-selling-modal')).toHaveAttribute('lang', 'ha');
   const yoruba = noJs.locator('store-rank-checker[lang="yo"] form');
   await expect(yoruba.getByRole('textbox', { name: yo['rank.domain']!.translation })).toBeVisible();
   await expect(yoruba.getByRole('button', { name: yo['rank.check']!.translation })).toBeVisible();

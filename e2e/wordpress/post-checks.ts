@@ -1,5 +1,5 @@
 /** What the WordPress test checks on a published post: its widgets rendered, and the layout shift while they do. */
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, expect, type FrameLocator, type Page } from '@playwright/test';
 import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
 
 /** The sum of layout shifts (without recent input) while a post loads and its widgets render. */
@@ -26,4 +26,11 @@ export async function widgetsRendered(page: Page, name: string) {
   await expect(page.locator('pricing-plans').getByRole('button', { name: 'Get Started' }).first()).toBeVisible();
   // The start-selling link is the loader's now: a button that opens the modal (its code comes on the press).
   await expect(page.locator('a.wp-element-button[data-start-selling]')).toHaveAttribute('role', 'button');
+}
+
+/** Where the block editor shows the post: WordPress 7's iframe (the editor canvas), or the page itself (6.1). */
+export async function editorCanvas(page: Page): Promise<Page | FrameLocator> {
+  const iframe = 'iframe[name="editor-canvas"]';
+  await page.locator(`${iframe}, .wp-block-post-content, .editor-styles-wrapper`).first().waitFor();
+  return (await page.locator(iframe).count()) ? page.frameLocator(iframe) : page;
 }

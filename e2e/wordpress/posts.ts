@@ -36,6 +36,8 @@ export const shortcodesPost = [
   outro,
 ].join('\n\n');
 export const handWrittenTag = `<start-selling-form partner="${OWN_PARTNER}" campaign="${CAMPAIGNS.tag}"></start-selling-form>`;
+/** A tag whose `api-url` and `open` only users with unfiltered_html may keep. */
+export const withheldTag = `<start-selling-modal partner="${OWN_PARTNER}" api-url="https://evil.example/graphql" open></start-selling-modal>`;
 
 /** What of the Custom HTML snippet survived in a stored post. */
 export const kept = (content: string) => ({

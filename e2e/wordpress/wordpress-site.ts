@@ -1,8 +1,8 @@
 /**
- * A private WordPress for one test run: Debian's /usr/share/wordpress served by `php -S`, with its own
- * document root in a temporary folder (links to WordPress's files, our own wp-config.php, its own
- * wp-content) and its own MariaDB database, so nothing in /etc/wordpress or /var/lib/wordpress is used
- * or changed. Driven by small PHP scripts that load wp-load.php (Debian has no wp-cli).
+ * A private WordPress for one test run: Debian's /usr/share/wordpress (or the newest, newest-wordpress.ts)
+ * served by `php -S`, with its own document root in a temporary folder (links to WordPress's files, our
+ * own wp-config.php, its own wp-content) and its own MariaDB database, so nothing in /etc/wordpress or
+ * /var/lib/wordpress is used or changed; a single site or a network. Driven by small PHP scripts.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -10,8 +10,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { installFromDebian } from '../../scripts/debian.mjs';
+import { newestWordPress } from './newest-wordpress.js';
 
 const WORDPRESS = '/usr/share/wordpress';
 const PACKAGES = ['wordpress', 'php-cli', 'php-mysql', 'php-xml', 'php-mbstring'];
@@ -40,8 +41,18 @@ export function ensureWordPress(): void {
     );
 }
 
+/**
+ * The WordPress a Playwright project tests on (playwright.config.ts): Debian stable's, or the newest one
+ * for the project whose metadata says `wordpress: 'newest'`.
+ */
+export function wordpressOf(info: TestInfo): string {
+  return info.project.metadata?.wordpress === 'newest' ? newestWordPress() : WORDPRESS;
+}
+
 export type WordPress = {
   url: string;
+  /** WordPress's own version, e.g. 6.1.9. */
+  version: string;
   /** Runs PHP code with WordPress loaded; returns what it prints. */
   php(code: string): string;
   stop(): Promise<void>;
@@ -102,8 +113,16 @@ async function waitForPort(port: number, child: ChildProcess) {
   throw new Error(`php -S did not listen on ${port}`);
 }
 
-/** Installs a fresh site (title, an Administrator) on its own database and serves it on `port`. */
-export async function startWordPress(port: number, admin: { user: string; password: string }): Promise<WordPress> {
+/**
+ * Installs a fresh site (title, an Administrator) on its own database and serves it on `port`, from
+ * `root` (a WordPress folder: wordpressOf()). A network (`multisite`) has its sites in sub-folders
+ * (`/sub/`), the Administrator its Super Admin.
+ */
+export async function startWordPress(
+  port: number,
+  admin: { user: string; password: string },
+  { root = WORDPRESS, multisite = false } = {},
+): Promise<WordPress> {
   ensureWordPress();
   await ensureMariaDB();
   const url = `http://127.0.0.1:${port}`;
@@ -112,12 +131,12 @@ export async function startWordPress(port: number, admin: { user: string; passwo
   fs.mkdirSync(path.join(docroot, 'wp-content/themes'), { recursive: true });
   fs.mkdirSync(path.join(docroot, 'wp-content/plugins'));
   fs.mkdirSync(path.join(docroot, 'wp-content/uploads'));
-  for (const entry of fs.readdirSync(WORDPRESS)) {
+  for (const entry of fs.readdirSync(root)) {
     if (entry !== 'wp-config.php' && entry !== 'wp-content')
-      fs.symlinkSync(path.join(WORDPRESS, entry), path.join(docroot, entry));
+      fs.symlinkSync(path.join(root, entry), path.join(docroot, entry));
   }
-  for (const theme of fs.readdirSync(path.join(WORDPRESS, 'wp-content/themes')))
-    fs.symlinkSync(path.join(WORDPRESS, 'wp-content/themes', theme), path.join(docroot, 'wp-content/themes', theme));
+  for (const theme of fs.readdirSync(path.join(root, 'wp-content/themes')))
+    fs.symlinkSync(path.join(root, 'wp-content/themes', theme), path.join(docroot, 'wp-content/themes', theme));
   const database = `kasuwa_wp_${process.pid}_${Date.now()}`;
   sql(`CREATE DATABASE ${database} CHARACTER SET utf8mb4`);
   const salt = () => crypto.randomBytes(24).toString('hex');
@@ -140,8 +159,7 @@ define('DB_PASSWORD', '');
 define('DB_HOST', '${DB.host}:${DB.port}');
 define('DB_CHARSET', 'utf8mb4');
 define('DB_COLLATE', '');
-define('WP_HOME', '${url}');
-define('WP_SITEURL', '${url}');
+${multisite ? '' : `define('WP_HOME', '${url}');\ndefine('WP_SITEURL', '${url}');`}
 define('WP_CONTENT_DIR', __DIR__ . '/wp-content');
 define('FS_METHOD', 'direct');
 define('WP_ENVIRONMENT_TYPE', 'local');
@@ -150,6 +168,7 @@ define('AUTOMATIC_UPDATER_DISABLED', true);
 define('WP_HTTP_BLOCK_EXTERNAL', true);
 ${keys.map((key) => `define('${key}', '${salt()}');`).join('\n')}
 $table_prefix = 'wp_';
+if (is_file(__DIR__ . '/network.php')) require __DIR__ . '/network.php';
 if (!defined('ABSPATH')) define('ABSPATH', __DIR__ . '/');
 require_once ABSPATH . 'wp-settings.php';
 `,
@@ -161,6 +180,16 @@ require_once ABSPATH . 'wp-settings.php';
 define('ABSPATH', ${phpString(`${docroot}/`)});
 $path = rawurldecode(parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) ?? '/');
 $file = ABSPATH . ltrim($path, '/');
+// A network's site in a sub-folder (/sub/wp-admin/…) uses WordPress's own files, as its .htaccess says.
+if (!file_exists($file) && preg_match('#^/[^/]+(/(?:wp-(?:admin|includes|content)(?:/.*)?|[^/]+\\.php))$#', $path, $m)) {
+  $file = ABSPATH . ltrim($m[1], '/');
+  $types = ['css' => 'text/css', 'js' => 'text/javascript', 'svg' => 'image/svg+xml', 'png' => 'image/png', 'woff2' => 'font/woff2'];
+  if (is_file($file) && !str_ends_with($file, '.php')) {
+    header('Content-Type: ' . ($types[pathinfo($file, PATHINFO_EXTENSION)] ?? 'application/octet-stream'));
+    readfile($file);
+    return true;
+  }
+}
 if (is_dir($file)) $file = rtrim($file, '/') . '/index.php';
 if (is_file($file) && !str_ends_with($file, '.php')) return false;
 if (!is_file($file)) $file = ABSPATH . 'index.php';
@@ -192,6 +221,30 @@ $_SERVER['SERVER_PROTOCOL'] = 'HTTP/1.1';
 wp_install('A Kasuwa partner blog', ${phpString(admin.user)}, 'admin@example.ng', true, '', ${phpString(admin.password)});`,
     true,
   );
+  if (multisite) {
+    // What Tools → Network Setup does, then its wp-config.php lines (our wp-config.php reads network.php).
+    runPhp(
+      `require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+require_once ABSPATH . 'wp-admin/includes/network.php';
+update_option('home', ${phpString(url)}); update_option('siteurl', ${phpString(url)});
+foreach ($wpdb->tables('ms_global') as $table => $prefixed) $wpdb->$table = $prefixed;
+install_network();
+$result = populate_network(1, ${phpString(`127.0.0.1:${port}`)}, 'admin@example.ng', 'A Kasuwa network', '/', false);
+if (is_wp_error($result)) { fwrite(STDERR, $result->get_error_message()); exit(1); }`,
+      true,
+    );
+    fs.writeFileSync(
+      path.join(docroot, 'network.php'),
+      `<?php
+define('MULTISITE', true);
+define('SUBDOMAIN_INSTALL', false);
+define('DOMAIN_CURRENT_SITE', '127.0.0.1:${port}');
+define('PATH_CURRENT_SITE', '/');
+define('SITE_ID_CURRENT_SITE', 1);
+define('BLOG_ID_CURRENT_SITE', 1);
+`,
+    );
+  }
   // Four workers, in a process group of their own so that stop() ends them all: with one, the login's
   // redirect to wp-admin sometimes waited out the test (CI, 2026-11-27; 1 run of the file in 5 here).
   const server = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', docroot, path.join(dir, 'router.php')], {
@@ -204,6 +257,7 @@ wp_install('A Kasuwa partner blog', ${phpString(admin.user)}, 'admin@example.ng'
   await waitForPort(port, server);
   return {
     url,
+    version: runPhp('echo get_bloginfo("version");'),
     php: (code) => runPhp(code),
     async stop() {
       if (server.exitCode === null) {
@@ -220,6 +274,29 @@ wp_install('A Kasuwa partner blog', ${phpString(admin.user)}, 'admin@example.ng'
       if (errors.length) throw new Error(`WordPress logged PHP errors:\n${errors.join('\n')}`);
     },
   };
+}
+
+/**
+ * Publishes posts, each as the user whose login is its `role`, kses applying as in the editor, on the
+ * network's site `site` (1: the main one); returns each post's id and what it stored.
+ */
+export function publishAs(
+  wp: WordPress,
+  drafts: { name: string; role: string; title: string; content: string }[],
+  site = 1,
+): Record<string, { id: number; content: string }> {
+  const json = Buffer.from(JSON.stringify(drafts)).toString('base64');
+  const out = wp.php(`
+if (is_multisite()) switch_to_blog(${site});
+$stored = [];
+foreach (json_decode(base64_decode('${json}'), true) as $draft) {
+  wp_set_current_user(get_user_by('login', $draft['role'])->ID);
+  $id = wp_insert_post(wp_slash(['post_title' => $draft['title'], 'post_content' => $draft['content'], 'post_status' => 'publish']), true);
+  if (is_wp_error($id)) { fwrite(STDERR, $id->get_error_message()); exit(1); }
+  $stored[$draft['name']] = ['id' => $id, 'content' => get_post($id)->post_content];
+}
+echo json_encode($stored);`);
+  return JSON.parse(out);
 }
 
 /** Installs and activates a plugin's zip with WordPress's own upgrader, as Plugins → Add New → Upload Plugin does. */

@@ -51,7 +51,12 @@ export const WORDPRESS_MESSAGES = [
   msg({
     id: 'wordpress.settings.origin-refused',
     message:
-      'The widget origin must be an http:// or https:// address with nothing after the host (e.g. https://kasuwa.shop); the previous value was kept.',
+      'The widget origin must be an https:// address with nothing after the host (e.g. https://kasuwa.shop); the previous value was kept.',
+  }),
+  msg({
+    id: 'wordpress.settings.origin-locked',
+    message:
+      'Only a user allowed to publish unfiltered HTML (on a network, a Super Admin) can change the widget origin.',
   }),
   msg({
     id: 'wordpress.settings.partner-refused',

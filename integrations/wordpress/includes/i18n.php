@@ -28,10 +28,12 @@ final class Kasuwa_I18n {
 		'ibo' => 'ig',
 	);
 
-	/** The language the kasuwa text domain is loaded in now ('' when none of ours). */
+	/** The language of the site's or user's locale, the one the `kasuwa` text domain speaks ('' when none of ours). */
 	private static string $loaded = '';
 	/** The language of the widget being rendered ('' for none). */
 	private static string $current = '';
+	/** Our translations by language, each read once from languages/: objects of our own, never the text domain. */
+	private static array $translations = array();
 
 	public static function register(): void {
 		// Before the blocks are registered (init, 10): block.json's titles are translated then.
@@ -58,21 +60,35 @@ final class Kasuwa_I18n {
 		return isset( self::LOCALES[ $language ] ) ? $language : '';
 	}
 
-	/** The text domain in the user's language: a language pack WordPress knows of first, else ours. */
+	/**
+	 * The text domain in the user's language: a language pack WordPress knows of first, else ours
+	 * (found by WordPress under the locale's own name, loaded here under another name: `ha_NG`).
+	 */
 	public static function load(): void {
-		$locale = determine_locale();
+		$locale       = determine_locale();
 		self::$loaded = self::code( $locale );
-		if ( load_plugin_textdomain( 'kasuwa', false, dirname( plugin_basename( KASUWA_PLUGIN_FILE ) ) . '/languages' ) ) {
-			return;
+		load_plugin_textdomain( 'kasuwa', false, dirname( plugin_basename( KASUWA_PLUGIN_FILE ) ) . '/languages' );
+		$file = self::LOCALES[ self::$loaded ] ?? '';
+		if ( '' !== $file && $file !== $locale && ! is_readable( WP_LANG_DIR . '/plugins/kasuwa-' . $locale . '.mo' ) ) {
+			load_textdomain( 'kasuwa', self::file( $file ), $locale );
 		}
-		self::load_ours( self::$loaded );
 	}
 
-	private static function load_ours( string $code ): void {
-		$file = self::LOCALES[ $code ] ?? '';
-		if ( '' !== $file ) {
-			load_textdomain( 'kasuwa', dirname( KASUWA_PLUGIN_FILE ) . '/languages/kasuwa-' . $file . '.mo' );
+	private static function file( string $name ): string {
+		return dirname( KASUWA_PLUGIN_FILE ) . '/languages/kasuwa-' . $name . '.mo';
+	}
+
+	/** Our translations into `$code` (English: none), read once per request. */
+	private static function translations( string $code ): Translations {
+		if ( ! isset( self::$translations[ $code ] ) ) {
+			$mo   = new MO();
+			$file = self::LOCALES[ $code ] ?? '';
+			if ( '' !== $file && is_readable( self::file( $file ) ) ) {
+				$mo->import_from_file( self::file( $file ) );
+			}
+			self::$translations[ $code ] = $mo;
 		}
+		return self::$translations[ $code ];
 	}
 
 	/**
@@ -108,24 +124,38 @@ final class Kasuwa_I18n {
 		return self::$current;
 	}
 
-	/** Renders with the text domain in `$code` (our translation), then puts the user's language back. */
+	/**
+	 * A string of the plugin in the widget's language: the text domain's when the widget speaks the
+	 * user's language (or none of ours), else our own translations'. For words known only at run time
+	 * (the plans' from widget-data.json), which the build puts into the .mo files.
+	 */
+	public static function text( string $english ): string {
+		$own = '' === self::$current || self::$current === self::$loaded;
+		return (string) ( $own ? get_translations_for_domain( 'kasuwa' ) : self::translations( self::$current ) )->translate( $english );
+	}
+
+	/** gettext_kasuwa while a widget in another language than the user's renders: our translation instead. */
+	public static function gettext( $translation, $text ): string {
+		return self::translations( self::$current )->translate( (string) $text );
+	}
+
+	/**
+	 * Renders in `$code`: the plugin's strings come from our translations into it (a filter on the
+	 * `kasuwa` domain while it renders), so the text domain itself is never unloaded or reloaded.
+	 */
 	public static function in_language( string $code, callable $render ): string {
 		self::$current = $code;
-		if ( '' === $code || $code === self::$loaded ) {
-			try {
-				return $render();
-			} finally {
-				self::$current = '';
-			}
+		$other         = '' !== $code && $code !== self::$loaded;
+		if ( $other ) {
+			add_filter( 'gettext_kasuwa', array( self::class, 'gettext' ), 10, 2 );
 		}
-		unload_textdomain( 'kasuwa' );
-		self::load_ours( $code );
 		try {
 			return $render();
 		} finally {
+			if ( $other ) {
+				remove_filter( 'gettext_kasuwa', array( self::class, 'gettext' ), 10 );
+			}
 			self::$current = '';
-			unload_textdomain( 'kasuwa' );
-			self::load();
 		}
 	}
 }

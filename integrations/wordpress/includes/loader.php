@@ -1,9 +1,10 @@
 <?php
 /**
  * The widgets' loader (a module script from the configured origin), once per page and only on pages
- * that use a widget: a block, a shortcode or a tag written by hand. It goes in <head> with the
- * reserved sizes of the tags, so a tag written without fallback content does not move the page either.
- * wp_enqueue_script_module() exists from WordPress 6.5 only, so it is printed here (6.1 and up).
+ * that use a widget: a block, a shortcode or a tag written by hand. It goes in <head> with the reserved
+ * sizes of the tags (an enqueued inline style), so a tag written without fallback content does not move
+ * the page either. wp_enqueue_script_module() exists from 6.5 only, so the script is printed with
+ * wp_print_script_tag(), whose wp_script_attributes filter CSP plugins use to add their nonce.
  *
  * @package Kasuwa
  */
@@ -56,14 +57,31 @@ final class Kasuwa_Loader {
 
 	public static function print_head(): void {
 		if ( self::$used ) {
+			self::enqueue_style();
 			self::print();
 		}
 	}
 
+	/** After <head>, the style is printed with the footer's late styles (wp_footer, 20). */
 	public static function print_late(): void {
 		if ( self::$used ) {
+			self::enqueue_style();
 			self::print();
 		}
+	}
+
+	private static function enqueue_style(): void {
+		if ( wp_style_is( 'kasuwa-reserved-sizes' ) ) {
+			return;
+		}
+		$css = '';
+		foreach ( Kasuwa_Markup::data()['tags'] ?? array() as $tag => $facts ) {
+			$room = (int) $facts['minHeight'] > 0 ? 'display:block;min-height:' . (int) $facts['minHeight'] . 'px' : 'display:contents';
+			$css .= ':where(' . sanitize_key( $tag ) . ':not(:defined)){' . $room . '}';
+		}
+		wp_register_style( 'kasuwa-reserved-sizes', false, array(), '1.0.0' );
+		wp_add_inline_style( 'kasuwa-reserved-sizes', $css );
+		wp_enqueue_style( 'kasuwa-reserved-sizes' );
 	}
 
 	private static function print(): void {
@@ -71,12 +89,12 @@ final class Kasuwa_Loader {
 			return;
 		}
 		self::$printed = true;
-		$css = '';
-		foreach ( Kasuwa_Markup::data()['tags'] ?? array() as $tag => $facts ) {
-			$room = (int) $facts['minHeight'] > 0 ? 'display:block;min-height:' . (int) $facts['minHeight'] . 'px' : 'display:contents';
-			$css .= ':where(' . $tag . ':not(:defined)){' . $room . '}';
-		}
-		echo '<style id="kasuwa-reserved-sizes">' . esc_html( $css ) . "</style>\n";
-		echo '<script type="module" src="' . esc_url( Kasuwa_Settings::origin() . '/widgets/kasuwa-widgets.js' ) . '"></script>' . "\n";
+		wp_print_script_tag(
+			array(
+				'type' => 'module',
+				'src'  => esc_url_raw( Kasuwa_Settings::origin() . '/widgets/kasuwa-widgets.js' ),
+				'id'   => 'kasuwa-widgets-js',
+			)
+		);
 	}
 }

@@ -55,8 +55,7 @@ final class Kasuwa_Markup {
 	 * files with the plans' own translations (scripts/wordpress-i18n.mjs).
 	 */
 	private static function translate( string $english ): string {
-		// phpcs:ignore WordPress.WP.I18n.NonSingularStringLiteralText -- the plans' words, listed by the build.
-		return __( $english, 'kasuwa' );
+		return Kasuwa_I18n::text( $english );
 	}
 
 	private static function url( string $path ): string {

@@ -2,6 +2,8 @@
 /**
  * Settings -> Kasuwa: the origin the widgets come from and the site's partner code, checked as the
  * Kasuwa API checks them (docs/embed-cms.md). A refused value keeps the previous one and says why.
+ * The origin's script runs on every page with a widget, so only a user who may publish scripts
+ * (unfiltered_html: on a network, its Super Admins) changes it, and only to an https origin.
  *
  * @package Kasuwa
  */
@@ -54,18 +56,33 @@ final class Kasuwa_Settings {
 		return $value;
 	}
 
-	/** An http(s) origin without path, query or credentials; null for anything else. */
+	/**
+	 * An https origin without path, query or credentials; http only on a loopback host (localhost,
+	 * 127.x, [::1]: a development server on the reader's own machine, which browsers count as secure);
+	 * null for anything else.
+	 */
 	public static function clean_origin( string $value ): ?string {
 		$value = trim( $value );
 		if ( ! preg_match( '#^https?://[^/?\#@\s]+/?$#i', $value ) ) {
 			return null;
 		}
 		$parts = wp_parse_url( $value );
-		if ( ! is_array( $parts ) || empty( $parts['host'] ) || ! in_array( strtolower( $parts['scheme'] ?? '' ), array( 'http', 'https' ), true ) ) {
+		if ( ! is_array( $parts ) || empty( $parts['host'] ) ) {
 			return null;
 		}
-		$origin = strtolower( $parts['scheme'] ) . '://' . strtolower( $parts['host'] );
+		$scheme = strtolower( $parts['scheme'] ?? '' );
+		$host   = strtolower( $parts['host'] );
+		$local  = 'localhost' === $host || '[::1]' === $host || preg_match( '/^127(\.\d{1,3}){3}$/', $host );
+		if ( 'https' !== $scheme && ! ( 'http' === $scheme && $local ) ) {
+			return null;
+		}
+		$origin = $scheme . '://' . $host;
 		return isset( $parts['port'] ) ? $origin . ':' . (int) $parts['port'] : $origin;
+	}
+
+	/** Whether the current user may change the origin: one who may publish scripts anyway. */
+	public static function may_change_origin(): bool {
+		return current_user_can( 'unfiltered_html' );
 	}
 
 	/**
@@ -74,10 +91,11 @@ final class Kasuwa_Settings {
 	 */
 	public static function clean_partner( string $value ): ?string {
 		$value = trim( $value );
-		if ( preg_match( '/[\x{0000}-\x{001f}\x{007f}-\x{009f}]/u', $value ) || ! mb_check_encoding( $value, 'UTF-8' ) ) {
+		// Valid UTF-8 ('//u' matches nothing else) without control characters, counted in characters.
+		if ( ! preg_match( '//u', $value ) || preg_match( '/[\x{0000}-\x{001f}\x{007f}-\x{009f}]/u', $value ) ) {
 			return null;
 		}
-		return mb_strlen( $value, 'UTF-8' ) > self::PARTNER_MAX ? null : $value;
+		return preg_match_all( '/./su', $value ) > self::PARTNER_MAX ? null : $value;
 	}
 
 	public static function register_settings(): void {
@@ -135,8 +153,15 @@ final class Kasuwa_Settings {
 
 	public static function sanitize_origin( $value ): string {
 		$origin = self::clean_origin( is_string( $value ) ? $value : '' );
+		if ( $origin === self::origin() ) {
+			return $origin;
+		}
+		if ( ! self::may_change_origin() ) {
+			add_settings_error( self::ORIGIN, 'kasuwa_origin', __( 'Only a user allowed to publish unfiltered HTML (on a network, a Super Admin) can change the widget origin.', 'kasuwa' ) );
+			return self::origin();
+		}
 		if ( null === $origin ) {
-			add_settings_error( self::ORIGIN, 'kasuwa_origin', __( 'The widget origin must be an http:// or https:// address with nothing after the host (e.g. https://kasuwa.shop); the previous value was kept.', 'kasuwa' ) );
+			add_settings_error( self::ORIGIN, 'kasuwa_origin', __( 'The widget origin must be an https:// address with nothing after the host (e.g. https://kasuwa.shop); the previous value was kept.', 'kasuwa' ) );
 			return self::origin();
 		}
 		return $origin;
@@ -156,11 +181,15 @@ final class Kasuwa_Settings {
 	}
 
 	public static function origin_field(): void {
+		$locked = ! self::may_change_origin();
 		printf(
-			'<input type="url" class="regular-text code" id="%1$s" name="%1$s" value="%2$s"><p class="description">%3$s</p>',
+			'<input type="url" class="regular-text code" id="%1$s" name="%1$s" value="%2$s"%3$s><p class="description">%4$s</p>',
 			esc_attr( self::ORIGIN ),
 			esc_attr( self::origin() ),
-			esc_html__( 'Where the widgets and their forms live. Leave it as https://kasuwa.shop unless Kasuwa tells you otherwise.', 'kasuwa' )
+			$locked ? ' readonly' : '',
+			$locked
+				? esc_html__( 'Only a user allowed to publish unfiltered HTML (on a network, a Super Admin) can change the widget origin.', 'kasuwa' )
+				: esc_html__( 'Where the widgets and their forms live. Leave it as https://kasuwa.shop unless Kasuwa tells you otherwise.', 'kasuwa' )
 		);
 	}
 
