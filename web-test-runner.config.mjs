@@ -3,6 +3,8 @@
  * (KASUWA_ENGINES picks some). Tests (widgets/**\/*.browser.ts) import the bundle the way a partner page
  * does; /graphql is answered by widgets/test-support/fake-graphql.ts so each state can be reached.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { testRunnerBase } from './scripts/engines.mjs';
 
@@ -50,6 +52,16 @@ async function fakeGraphql(ctx, next) {
     }
     if (state.heldChunkPrefix && name.startsWith(state.heldChunkPrefix))
       await new Promise((resolve) => state.heldChunks.push(resolve));
+  }
+  // The bundles as built, past the dev server's import rewriting: its resolver would name their chunks
+  // by dist's real folder (a build under builds/, scripts/build-folders.mjs), which no test holds or counts.
+  if (ctx.path.startsWith('/dist/widgets/')) {
+    const file = path.join(import.meta.dirname, ctx.path);
+    if (fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      ctx.type = path.extname(file);
+      ctx.body = fs.createReadStream(file);
+      return;
+    }
   }
   if (ctx.path === '/__hold-chunks') {
     state.heldChunkPrefix = ctx.query.prefix;

@@ -6,5 +6,10 @@ import { installStartSellingDelegation } from './shared/start-selling-delegation
 // Where the widgets cannot run, nothing is defined and the fallback forms stay.
 if (widgetsCanRun()) {
   for (const { define } of Object.values(registry)) void define();
-  installStartSellingDelegation(() => customElements.whenDefined('start-selling-modal'));
+  // Everything is in this bundle: the modal's code cannot fail to come.
+  installStartSellingDelegation({
+    load: () => customElements.whenDefined('start-selling-modal'),
+    failed: () => false,
+    signupPage: '/#signup',
+  });
 }

@@ -3,8 +3,12 @@
  * zero specificity, so nothing may stand outside its `:where()` (a `:not(:defined)` outside it counts
  * as a class and beat the site's own 152 px host size on phones: CLS 0.013 on the home page).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hostSizes, reservedSizesCss } from './host-sizes.js';
+import { hostSizes, reservedSizesCss, reservedSizesStyleLine } from './host-sizes.js';
+
+const read = (file: string) => fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8');
 
 describe('the reserved sizes sheet', () => {
   it('given every tag should size it only while undefined, with a selector wholly inside :where()', () => {
@@ -12,7 +16,26 @@ describe('the reserved sizes sheet', () => {
     expect(rules).toHaveLength(Object.keys(hostSizes).length);
     for (const rule of rules) {
       const selector = rule.slice(0, rule.indexOf('{')).trim();
-      expect(selector).toMatch(/^:where\([a-z-]+:not\(:defined\)\)$/);
+      expect(selector).toMatch(/^:where\([a-z-]+:not\(:defined\):not\(\[hidden\]\)\)$/);
     }
+  });
+
+  it("given the partner's whole page in the guide and in the test should carry the sheet as today's <style> line", () => {
+    expect(read('docs/embedding.md')).toContain(reservedSizesStyleLine());
+    expect(read('e2e/hosts/plain/index.html')).toContain(reservedSizesStyleLine());
+  });
+
+  it('given every snippet we give partners should never make their page wait for our script', () => {
+    const snippets = [
+      'README.md',
+      'packages/widgets/README.md',
+      'e2e/hosts/plain/index.html',
+      'e2e/hosts/cms/custom-html-block.html',
+    ]
+      .concat(fs.readdirSync(path.resolve(import.meta.dirname, '../docs')).map((file) => `docs/${file}`))
+      .filter((file) => read(file).includes('kasuwa-widgets'));
+    const blocking = snippets.filter((file) => /<script\b[^>]*\bblocking=/.test(read(file)));
+    expect(snippets.length).toBeGreaterThan(5);
+    expect(blocking).toEqual([]);
   });
 });

@@ -25,5 +25,15 @@ export const hostSizeCss = (size: HostSize) =>
  */
 export const reservedSizesCss = () =>
   Object.entries(hostSizes)
-    .map(([tag, size]) => `:where(${tag}:not(:defined)) { ${hostSizeCss(size)} }`)
+    .map(([tag, size]) => `:where(${tag}:not(:defined):not([hidden])) { ${hostSizeCss(size)} }`)
     .join('\n');
+
+/**
+ * The same sheet as one `<style>` line for a partner's <head>: the sizes hold from the first paint,
+ * before our script has come (docs/embedding.md shows it; e2e/hosts/plain/index.html uses it).
+ */
+export const reservedSizesStyleLine = () =>
+  `<style>${reservedSizesCss()
+    .replace(/ ?([{}:;]) /g, '$1')
+    .replace(/;}/g, '}')
+    .replace(/\n/g, '')}</style>`;

@@ -66,23 +66,57 @@ function preloadFiles(tag: WidgetTag) {
   }
 }
 
-const requested = new Set<string>();
-function load(tag: string): Promise<unknown> {
-  if (!isWidgetTag(tag) || requested.has(tag) || customElements.get(tag)) return customElements.whenDefined(tag);
-  requested.add(tag);
+/** How long a tag's code may take before what waits for it (ready(), show()) is told it failed. */
+const LOAD_DEADLINE_MS = 10_000;
+const loads = new Map<string, Promise<void>>();
+/** Tags whose last load failed: a [data-start-selling] link then navigates rather than wait. */
+const failed = new Set<string>();
+
+/**
+ * Loads `tag`'s code once; settles when it is defined, or rejects when it fails or takes longer than
+ * LOAD_DEADLINE_MS, with `kasuwa-widgets-error` on document ({ tag, reason }). A later call tries again.
+ */
+function load(tag: string): Promise<void> {
+  if (!isWidgetTag(tag)) return Promise.reject(new Error(`<${tag}> is not a Kasuwa widget`));
+  if (customElements.get(tag)) return Promise.resolve();
+  let loading = loads.get(tag);
+  if (loading) return loading;
   preloadFiles(tag);
   fetchLanguages(tag);
-  return runtimesFor(tag)
-    .then(registry[tag].define)
-    .catch((error) => {
-      requested.delete(tag);
-      console.error(`[kasuwa-widgets] could not load <${tag}>`, error);
-    });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`its code did not arrive within ${LOAD_DEADLINE_MS / 1000} s`)),
+      LOAD_DEADLINE_MS,
+    );
+  });
+  loading = Promise.race([runtimesFor(tag).then(registry[tag].define), late]).then(
+    () => {
+      clearTimeout(timer);
+      failed.delete(tag);
+    },
+    (error: unknown) => {
+      clearTimeout(timer);
+      loads.delete(tag);
+      failed.add(tag);
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`[kasuwa-widgets] could not load <${tag}>: ${reason}`);
+      document.dispatchEvent(new CustomEvent('kasuwa-widgets-error', { detail: { tag, reason } }));
+      throw error;
+    },
+  );
+  loads.set(tag, loading);
+  return loading;
 }
 
-/** Loads `tag` now (not when it nears the viewport) and resolves once it is defined. */
-export function ready(tag: string): Promise<CustomElementConstructor> {
-  void load(tag);
+/** Starts loading `tag` for a reader who may need it soon; a failure is reported by load(). */
+const want = (tag: string) => {
+  load(tag).catch(() => undefined);
+};
+
+/** Loads `tag` now (not when it nears the viewport); resolves once it is defined, rejects as load() does. */
+export async function ready(tag: string): Promise<CustomElementConstructor> {
+  await load(tag);
   return customElements.whenDefined(tag);
 }
 
@@ -98,27 +132,52 @@ export function openStartSelling(opener?: HTMLElement | null): Promise<void> {
 const reserveSizes = () => adoptStyles(document, reservedSizesCss());
 
 type ModalElement = HTMLElement & {
+  open?: boolean;
   show?(opener?: HTMLElement | null): Promise<void>;
   hide?(): Promise<void>;
   close?(): void;
 };
 
 /**
- * A modal whose code has not come yet still answers show(), hide() and close(): show() loads the code,
- * then opens it and settles once it is open (without an opener, focus returns to what has focus when
- * it opens). Own properties, removed once the tag is defined, when the element's own methods take over.
+ * A modal whose code has not come yet still answers show(), hide(), close() and `open`: show() or
+ * `open = true` loads the code, then opens it (show() settles once it is open; without an opener, focus
+ * returns to what has focus when it opens). Own properties, removed once the tag is defined, when the
+ * element's own members take over with the last `open` asked for.
  */
 function answerForModal(modal: ModalElement) {
   if (customElements.get(MODAL) || hasOwn(modal, 'show')) return;
   let wanted = false;
+  // Set by a page script that ran before us: taken over, and asked for as if set now.
+  let openAskedFor = hasOwn(modal, 'open') ? Boolean(modal.open) : undefined;
+  delete modal.open;
+  if (openAskedFor) want(MODAL);
+  // Once defined (its upgrade runs before whenDefined settles), the element's own `open` answers.
+  const upgraded = () => Boolean(customElements.get(MODAL));
+  Object.defineProperty(modal, 'open', {
+    configurable: true,
+    get: () =>
+      upgraded()
+        ? Reflect.get(Object.getPrototypeOf(modal), 'open', modal)
+        : (openAskedFor ?? modal.hasAttribute('open')),
+    set: (value: unknown) => {
+      if (upgraded()) {
+        Reflect.set(Object.getPrototypeOf(modal), 'open', value, modal);
+        return;
+      }
+      openAskedFor = Boolean(value);
+      if (openAskedFor) want(MODAL);
+    },
+  });
   const defined = customElements.whenDefined(MODAL).then(() => {
     delete modal.show;
     delete modal.hide;
     delete modal.close;
+    delete modal.open;
+    if (openAskedFor !== undefined) modal.open = openAskedFor;
   });
   modal.show = async (opener) => {
     wanted = true;
-    void load(MODAL);
+    await load(MODAL);
     await defined;
     if (wanted) await modal.show?.(opener);
   };
@@ -142,7 +201,7 @@ function holdFallbackSubmit(event: Event) {
   const form = event.target;
   if (!(form instanceof HTMLFormElement)) return;
   const host = form.closest(selector);
-  if (!host || customElements.get(host.localName) || !requested.has(host.localName)) return;
+  if (!host || customElements.get(host.localName) || !loads.has(host.localName)) return;
   event.preventDefault();
   const deadline = performance.now() + FALLBACK_SUBMIT_WAIT_MS;
   const send = () => {
@@ -165,7 +224,7 @@ function start() {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         near.unobserve(entry.target);
-        void painted.then(() => load(entry.target.localName));
+        void painted.then(() => want(entry.target.localName));
       }
     },
     { rootMargin: '100% 0px' },
@@ -177,7 +236,7 @@ function start() {
     // A modal written with the open attribute is wanted now: its code loads at once.
     if (element.localName === MODAL) {
       answerForModal(element as ModalElement);
-      if (element.hasAttribute('open')) void load(MODAL);
+      if (element.hasAttribute('open')) want(MODAL);
     } else near.observe(element);
   };
   const scan = (root: ParentNode) => {
@@ -188,8 +247,8 @@ function start() {
   const intent = (event: Event) => {
     for (const node of event.composedPath()) {
       if (!(node instanceof Element)) continue;
-      if (node.hasAttribute('data-start-selling')) void load(MODAL);
-      else if (node.matches(selector)) void load(node.localName);
+      if (node.hasAttribute('data-start-selling')) want(MODAL);
+      else if (node.matches(selector)) want(node.localName);
     }
   };
   for (const type of ['focusin', 'pointerdown']) addEventListener(type, intent, { capture: true, passive: true });
@@ -212,7 +271,12 @@ function start() {
 if (!globalState.__kasuwaWidgets && widgetsCanRun()) {
   globalState.__kasuwaWidgets = true;
   reserveSizes();
-  installStartSellingDelegation(() => load(MODAL));
+  installStartSellingDelegation({
+    load: () => load(MODAL),
+    failed: () => failed.has(MODAL),
+    // The no-JavaScript signup form, on the origin the widgets come from.
+    signupPage: new URL('/#signup', import.meta.url).href,
+  });
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
   else start();
 }

@@ -41,7 +41,11 @@ export const cssProperties: Item[] = [
   ['--kasuwa-border', 'borders (#a0aec0)'],
   ['--kasuwa-radius', 'radius of fields and buttons (999px)'],
   ['--kasuwa-font', 'font family (system UI stack)'],
-  ['--kasuwa-focus', 'focus ring colour (#f4b400)'],
+  ['--kasuwa-focus', 'focus ring, outer colour (#14213d)'],
+  [
+    '--kasuwa-focus-inner',
+    'focus ring, inner colour (#ffffff): with the outer one, 3:1 or more on light and dark pages',
+  ],
 ].map(([name, description]) => ({ name: name as string, description: description as string }));
 
 const apiUrl: Attribute = {
@@ -63,9 +67,11 @@ const campaign: Attribute = {
     "the partner's campaign (a newsletter issue, say) stored with each signup, under the partner code's rules; partners see signups by campaign (docs/partners.md)",
   default: '?campaign= of the page, if any',
 };
+const locales = LOCALES.map((code) => `'${code}'`).join(' | ');
 const lang: Attribute = {
   name: 'lang',
-  type: LOCALES.map((code) => `'${code}'`).join(' | '),
+  // A region subtag (ha-NG) is a language tag too: the widget reads its language part.
+  type: `${locales} | \`\${${locales}}-\${string}\``,
   description:
     'the language shown (a region suffix is ignored; another language shows English); live, without losing what was typed (docs/languages.md)',
   default: 'the nearest ancestor’s lang, else <html lang>, else English',
@@ -142,6 +148,12 @@ const metadataByTag: { [Tag in WidgetTag]: TagMetadata & { tag: Tag } } = {
       { name: 'close', signature: '() => void', description: 'hide(), for pages written before it' },
     ],
     events: [
+      {
+        name: 'start-selling-open',
+        detail: '{}',
+        description:
+          'the dialog is about to open (show(), open, or a [data-start-selling] element); cancelable: preventDefault() keeps it closed',
+      },
       {
         name: 'start-selling-show',
         detail: '{}',
@@ -228,7 +240,8 @@ const metadataByTag: { [Tag in WidgetTag]: TagMetadata & { tag: Tag } } = {
       {
         name: 'pricing-plan-select',
         detail: "{ plan: 'free' | 'starter' | 'plus' | 'pro'; period: 'annual' | 'monthly' }",
-        description: 'Get Started was pressed (the start-selling modal opens too)',
+        description:
+          'Get Started was pressed (the start-selling modal opens too); cancelable: preventDefault() keeps the modal closed',
       },
       { name: 'pricing-period-change', detail: "{ period: 'annual' | 'monthly' }", description: 'the toggle changed' },
     ],

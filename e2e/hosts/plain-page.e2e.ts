@@ -55,6 +55,30 @@ test('given only the script tag and the elements should render every widget with
   expect(await layoutShiftSum(page)).toBe(0);
 });
 
+test('given our script 10 s late should paint the partner page at its own speed, and the widgets after', async ({
+  page,
+}) => {
+  await page.route('**/widgets/kasuwa-widgets.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await route.continue();
+  });
+  const started = Date.now();
+  await page.goto(partnerUrl, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Sell online with Kasuwa' })).toBeVisible();
+  const firstPaint = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName('first-contentful-paint')[0];
+          if (entry) resolve(entry.startTime);
+        }).observe({ type: 'paint', buffered: true }),
+      ),
+  );
+  expect(firstPaint).toBeLessThan(3000);
+  expect(Date.now() - started).toBeLessThan(9000);
+  await expect(page.getByRole('textbox', { name: 'Store domain' })).toBeVisible({ timeout: 20_000 });
+});
+
 test('given the Custom HTML block in a post should sign up with the partner code it carries', async ({ page }) => {
   await page.goto(`${partnerUrl}cms-post`);
   const form = page.locator('start-selling-form');

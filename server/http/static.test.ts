@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryFiles, StaticFiles } from './static.js';
+import { HASHED, MemoryFiles, StaticFiles } from './static.js';
 
 let root: string;
 const FILES = ['index.html', 'pricing.html', 'assets/main-AbC123xy.js'];
@@ -42,6 +42,15 @@ describe('StaticFiles', () => {
     expect(files.lookup('/later.html')).toBeUndefined();
     fs.writeFileSync(path.join(root, 'later.html'), 'later');
     expect(files.lookup('/later.html')?.size).toBe(5);
+  });
+});
+
+describe('which names are cached for a year', () => {
+  it('given hashed names and words of 8 letters or more should take only the hashes as immutable', () => {
+    const hashed = ['chunks/runtime-react-HCRGOAZ6.js', 'assets/main-AbC123xy.js', 'chunks/widgets.ha-4PZQ2X7M.js'];
+    const words = ['custom-elements.json', 'downloads/kasuwa-wordpress.zip', 'kasuwa-widgets.js', 'style-hashes.json'];
+    expect(hashed.filter((file) => !HASHED.test(file))).toEqual([]);
+    expect(words.filter((file) => HASHED.test(file))).toEqual([]);
   });
 });
 

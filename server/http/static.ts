@@ -35,8 +35,11 @@ const TYPES: Record<string, string> = {
 /** Never rendered as a document (unlike HTML, SVG or plain text): the document headers do nothing. */
 const SUBRESOURCES = new Set(['.js', '.mjs', '.css', '.json', '.png', '.webp', '.avif', '.ico', '.woff2', '.map']);
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest', '.map']);
-/** `name-AbC123xy.js`, `chunk-ABCDEF12.js`: an 8+ character hash before the extension. */
-const HASHED = /[.-][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+/**
+ * `name-AbC123xy.js`, `chunk-ABCDEF12.js`: an 8+ character hash before the extension, with a digit or a
+ * capital in it, so a word (`custom-elements.json`, `kasuwa-wordpress.zip`) is not taken for one.
+ */
+export const HASHED = /[.-](?=[\w-]*[A-Z0-9])[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
 type Entry = { file: string; size: number; etag: string; variants: { br?: string; gzip?: string } };
 

@@ -150,13 +150,17 @@ export function PricingPlans({
   const choose = (next: BillingPeriod) => {
     if (next === period) return;
     setPeriod(next);
-    if (host) emit(host, 'pricing-period-change', { period: next });
+    if (!host) return;
+    // Reflected, so the element's period is what the reader chose, and setting it back works.
+    host.setAttribute('period', next);
+    emit(host, 'pricing-period-change', { period: next });
   };
 
   const goTo = (index: number) => {
     const el = strip.current;
     const card = el?.querySelectorAll<HTMLElement>('.plan')[Math.max(0, Math.min(plans.length - 1, index))];
-    if (el && card) el.scrollTo({ left: card.offsetLeft - el.offsetLeft, behavior: 'smooth' });
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (el && card) el.scrollTo({ left: card.offsetLeft - el.offsetLeft, behavior: still ? 'auto' : 'smooth' });
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
@@ -245,7 +249,12 @@ export function PricingPlans({
                 part="button"
                 data-start-selling=""
                 aria-label={t(M.getStartedWith, { plan: t(plan.title) })}
-                onClick={(event) => emit(event.currentTarget, 'pricing-plan-select', { plan: plan.id, period })}
+                onClick={(event) => {
+                  // Cancelled by the page: the start-selling modal stays closed.
+                  const detail = { plan: plan.id, period };
+                  if (!emit(event.currentTarget, 'pricing-plan-select', detail, { cancelable: true }))
+                    event.preventDefault();
+                }}
               >
                 {t(M.getStarted)}
               </button>

@@ -31,4 +31,10 @@ export const pricingPlansStyles = /* css */ `
   .strip { grid-auto-columns: 85%; }
 }
 @media (prefers-reduced-motion: reduce) { .strip { scroll-behavior: auto; } }
+/* Forced colours drop backgrounds: the pressed period and the current dot keep the system's highlight. */
+@media (forced-colors: active) {
+  .toggle-option[aria-pressed="true"] { forced-color-adjust: none; background: Highlight; color: HighlightText; }
+  .dot::after { border: 1px solid ButtonText; }
+  .dot[aria-current="true"]::after { forced-color-adjust: none; background: Highlight; border-color: Highlight; }
+}
 `;

@@ -14,7 +14,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { adoptStyles, hasOwn } from './compat.js';
+import { adoptStyles } from './compat.js';
 import { captureFallback } from './fallback.js';
 import { LanguageProvider, languageArrival } from './i18n.js';
 import { baseStyles } from './styles.js';
@@ -35,6 +35,7 @@ type Options = Readonly<Record<string, string | undefined>>;
 const OPTIONS = Symbol('options');
 const RENDERS = Symbol('renders');
 const MOUNT = Symbol('mount');
+const UNMOUNT = Symbol('unmount');
 type OptionStore = HTMLElement & { [OPTIONS]: Options; [RENDERS]: Set<() => void> };
 
 const failed = new Set<string>();
@@ -60,6 +61,29 @@ class FallbackOnError extends Component<{ tag: string; children?: ReactNode }, {
   override render() {
     // A default slot shows the element's light-DOM content: the partner's fallback form.
     return this.state.failed ? createElement('slot') : this.props.children;
+  }
+}
+
+/** The accessor `name` has on the element's class or a base class, if any. */
+function accessorOf(element: HTMLElement, name: string): PropertyDescriptor | undefined {
+  for (let proto = Object.getPrototypeOf(element); proto; proto = Object.getPrototypeOf(proto)) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+    if (descriptor) return descriptor.set ? descriptor : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A value set on the element before its tag was defined (an option, the modal's `open`) sits in an own
+ * property that hides the class's accessor: it is moved through the accessor, so it takes effect.
+ */
+function upgradeProperties(element: HTMLElement) {
+  const own = element as unknown as Record<string, unknown>;
+  for (const name of Object.keys(element)) {
+    if (!accessorOf(element, name)) continue;
+    const value = own[name];
+    delete own[name];
+    own[name] = value;
   }
 }
 
@@ -104,12 +128,14 @@ export function defineWidget<P extends object>(
   }
 
   const Base = r2wc(Connected as ComponentType<{ container: ShadowRoot }>, { shadow: 'open' }) as unknown as {
-    new (): HTMLElement & { connectedCallback(): void };
+    new (): HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
   };
 
   class Widget extends Base {
     [OPTIONS]: Options = {};
     [RENDERS] = new Set<() => void>();
+    /** The unmount a disconnect asked for, done at the next frame unless the element is back by then. */
+    [UNMOUNT]: number | undefined;
 
     static get observedAttributes() {
       return names.map(kebabCase);
@@ -132,6 +158,13 @@ export function defineWidget<P extends object>(
     }
 
     override connectedCallback() {
+      // Moved (out and back in within a frame): the widget is still mounted, with its state, what was
+      // typed, an open dialog and any request in flight.
+      if (this[UNMOUNT] !== undefined) {
+        cancelAnimationFrame(this[UNMOUNT]);
+        this[UNMOUNT] = undefined;
+        return;
+      }
       if (unstyled.has(this)) return;
       // Before the first render, the fallback stays until the reader's language is here (i18n.ts).
       const language = upgradeSlots.get(this)?.parentNode ? languageArrival(this) : undefined;
@@ -143,14 +176,7 @@ export function defineWidget<P extends object>(
       try {
         // Before the first render hides the fallback: what the reader typed there carries into the widget.
         const carries = captureFallback(this);
-        // A value set on the element before its tag was defined sits in an own property that hides our
-        // accessor: move it through the accessor so it reaches the component.
-        for (const name of names) {
-          if (!hasOwn(this, name)) continue;
-          const value = (this as unknown as Record<string, unknown>)[name];
-          delete (this as unknown as Record<string, unknown>)[name];
-          (this as unknown as Record<string, unknown>)[name] = value;
-        }
+        upgradeProperties(this);
         // The reader is using the fallback: the widget replaces it in this same task (not a later one),
         // so no keystroke lands between the two and focus never drops to the page.
         if (carries) flushSync(() => super.connectedCallback());
@@ -158,6 +184,14 @@ export function defineWidget<P extends object>(
       } catch (error) {
         reportFailure(tag, error);
       }
+    }
+
+    override disconnectedCallback() {
+      if (this[UNMOUNT] !== undefined) return;
+      this[UNMOUNT] = requestAnimationFrame(() => {
+        this[UNMOUNT] = undefined;
+        if (!this.isConnected) super.disconnectedCallback();
+      });
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null) {

@@ -1,10 +1,13 @@
 /**
  * Opens the page's <start-selling-modal> from any [data-start-selling] element, including buttons
- * inside other widgets' shadow roots (composedPath sees through open roots). A page without a modal
- * gets one on demand. Installed once per page however many copies of our scripts load.
+ * inside other widgets' shadow roots (composedPath sees through open roots); where its code cannot come,
+ * the element goes where it points (a link's href, else the signup page). Installed once per page.
  * No React here: the loader imports this and must stay small.
  */
 type ModalElement = HTMLElement & { show(opener?: HTMLElement | null): void };
+
+/** How the page gets the modal's code: load() rejects when it cannot; failed() says the last try did. */
+export type ModalCode = { load: () => Promise<unknown>; failed: () => boolean; signupPage: string };
 
 const globalState = globalThis as typeof globalThis & { __kasuwaStartSelling?: boolean };
 
@@ -35,7 +38,14 @@ function linkButtonOf(event: Event): HTMLElement | undefined {
     .find((node): node is HTMLElement => node instanceof HTMLElement && node.matches(`${LINKS}[role="button"]`));
 }
 
-export function installStartSellingDelegation(load: () => Promise<unknown>): void {
+/** Where an opener goes without the modal: its link's href, or the signup page for a button. */
+function follow(opener: HTMLElement, signupPage: string) {
+  const link = opener.closest('a[href]') as HTMLAnchorElement | null;
+  if (link?.target === '_blank') window.open(link.href, '_blank', 'noopener');
+  else location.assign(link?.href ?? signupPage);
+}
+
+export function installStartSellingDelegation(code: ModalCode): void {
   if (globalState.__kasuwaStartSelling) return;
   globalState.__kasuwaStartSelling = true;
   markLinksAsButtons(document);
@@ -64,8 +74,10 @@ export function installStartSellingDelegation(load: () => Promise<unknown>): voi
       .composedPath()
       .find((node): node is HTMLElement => node instanceof HTMLElement && node.hasAttribute('data-start-selling'));
     if (!opener) return;
-    // The site's header link (<a href="/#signup" data-start-selling>) navigates only without us.
+    const defined = Boolean(customElements.get('start-selling-modal'));
+    // Known not to come (blocked, offline): a link navigates as it would without us.
+    if (!defined && code.failed() && opener.closest('a[href]')) return;
     event.preventDefault();
-    void openStartSellingModal(opener, load);
+    openStartSellingModal(opener, code.load).catch(() => follow(opener, code.signupPage));
   });
 }

@@ -21,8 +21,11 @@ export const baseStyles = /* css */ `
   color: var(--_text);
   line-height: 1.5;
 }
+/* [hidden] hides, as on any element: :host's display would otherwise win over the browser's rule. */
+:host([hidden]) { display: none; }
 *, *::before, *::after { box-sizing: border-box; }
-:focus-visible { outline: 3px solid var(--kasuwa-focus, #f4b400); outline-offset: 2px; }
+/* Two rings, dark outside and light inside: 3:1 or more against a light or a dark background. */
+:focus-visible { outline: 3px solid var(--kasuwa-focus, #14213d); outline-offset: 2px; box-shadow: 0 0 0 2px var(--kasuwa-focus-inner, #ffffff); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .button {
   display: inline-flex; align-items: center; justify-content: center; gap: .5rem;
@@ -31,6 +34,8 @@ export const baseStyles = /* css */ `
   font: inherit; font-weight: 600; cursor: pointer;
 }
 .button:disabled { opacity: .6; cursor: not-allowed; }
+/* Forced colours drop the fill that makes a button look like one: a border in the system's button text. */
+@media (forced-colors: active) { .button { border: 1px solid ButtonText; } }
 .input {
   min-height: 44px; width: 100%; padding: .5rem .9rem; font: inherit; color: inherit;
   background: var(--_surface); border: 1px solid var(--_border); border-radius: var(--_radius);

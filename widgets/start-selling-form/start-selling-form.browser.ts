@@ -171,6 +171,20 @@ describe('<start-selling-form>', () => {
     expect(descriptionOf(input).getAttribute('aria-live')).to.equal('polite');
   });
 
+  it('given the API refuses the address (BAD_USER_INPUT) should emit start-selling-error with the code', async () => {
+    const { element, root, input, button } = await mountForm();
+    let failure: unknown = null;
+    element.addEventListener('start-selling-error', (event) => {
+      failure = (event as CustomEvent).detail;
+    });
+    type(input, 'refused@example.com');
+    await until(() => !button.disabled, 'submit enabled');
+    button.click();
+    await until(() => failure, 'start-selling-error');
+    expect(failure).to.deep.equal({ code: 'BAD_USER_INPUT' });
+    expect(messageOf(root, input)).to.not.equal('');
+  });
+
   it('given RATE_LIMITED should emit start-selling-error with the code', async () => {
     const { element, input, button } = await mountForm();
     let failure: unknown = null;

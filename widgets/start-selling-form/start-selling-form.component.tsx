@@ -112,7 +112,10 @@ export function StartSellingFormBody({
     } catch (error) {
       const answer = (error as { errors?: { message?: string; extensions?: { code?: string } }[] }).errors?.[0];
       const code = answer?.extensions?.code;
-      if (code === 'BAD_USER_INPUT') return { email: emailMessage(t, answer?.message) };
+      if (code === 'BAD_USER_INPUT') {
+        if (formRef.current) emit(formRef.current, 'start-selling-error', { code });
+        return { email: emailMessage(t, answer?.message) };
+      }
       // The API's refusal by its code (RATE_LIMITED says how long to wait); only a request that got no
       // answer is a connection problem.
       setFailure(await apiErrorText(t, answer));

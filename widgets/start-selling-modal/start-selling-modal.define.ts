@@ -1,4 +1,4 @@
-import { defineWidget } from '../shared/define.js';
+import { defineWidget, emit } from '../shared/define.js';
 import { deepActiveElement, isDialogOpen } from '../shared/dialog.js';
 import { StartSellingModal } from './start-selling-modal.component.js';
 import { modalState, setModalState, subscribeModal } from './start-selling-modal.state.js';
@@ -52,7 +52,14 @@ defineWidget(tag, StartSellingModal, {
 
       /** Opens the dialog; focus returns to `opener` (default: whatever has focus now) when it closes. */
       show(opener?: HTMLElement | null) {
-        if (!this.open) setModalState(this, { open: true, opener: opener ?? deepActiveElement() });
+        if (!this.open) {
+          // The page may keep it closed: start-selling-open is cancelable, and comes before anything opens.
+          if (!emit(this, 'start-selling-open', {}, { cancelable: true })) {
+            this.removeAttribute('open');
+            return Promise.resolve();
+          }
+          setModalState(this, { open: true, opener: opener ?? deepActiveElement() });
+        }
         return settled(this, true);
       }
 

@@ -1,5 +1,6 @@
 /** <store-rank-checker> as built, in Chromium, against the fake /graphql (widgets/test-support/fake-graphql.ts). */
 import { expect } from '@esm-bundle/chai';
+import { LEADERBOARD_FIELDS } from '../../common/leaderboard.js';
 import {
   byRole,
   byText,
@@ -10,6 +11,7 @@ import {
   queryByRole,
   releaseHeld,
   takeRequests,
+  type,
   until,
 } from '../test-support/browser.js';
 import { press } from '../test-support/commands.js';
@@ -140,6 +142,8 @@ describe('<store-rank-checker>', () => {
       expect(events.map((event) => event.type)).to.deep.equal(['store-rank-result']);
       expect(events[0]?.detail.rank).to.equal(3);
       expect(events[0]?.bubbles && events[0]?.composed).to.equal(true);
+      // Exactly its documented fields: nothing of the API client's (__typename).
+      expect(Object.keys(events[0]?.detail).sort()).to.deep.equal(Object.keys(LEADERBOARD_FIELDS).sort());
     });
   });
 
@@ -201,19 +205,19 @@ describe('<store-rank-checker>', () => {
   });
 
   describe('given an unknown domain', () => {
-    it('should show the Error toast bottom-right with the message', async () => {
-      const { root } = await lookUp('missing');
-      const toast = await until(() => {
-        const status = byRole(root, 'status');
-        return status.textContent && status;
-      }, 'the toast');
-      expect(toast.dataset.placement).to.equal('bottom-right');
-      expect(toast.textContent).to.equal(`Error${NOT_FOUND}`);
+    it('should say why under the field, and keep saying it until the reader types again', async () => {
+      const { root, input } = await lookUp('missing');
+      await until(() => messageOf(root, input) === NOT_FOUND, 'the message under the field');
+      // Long after a toast would have gone (5 s), it is still there; no toast says it twice.
+      await new Promise((resolve) => setTimeout(resolve, 5500));
+      expect([messageOf(root, input), queryByRole(root, 'status')]).to.deep.equal([NOT_FOUND, null]);
+      type(input, 'missing-shop');
+      await until(() => messageOf(root, input) === '', 'the message gone on input');
     });
 
     it('should close the dialog', async () => {
-      const { root } = await lookUp('missing');
-      await until(() => byRole(root, 'status').textContent, 'the toast');
+      const { root, input } = await lookUp('missing');
+      await until(() => messageOf(root, input) === NOT_FOUND, 'the message under the field');
       expect(queryByRole(root, 'dialog')).to.equal(null);
     });
 
@@ -226,10 +230,12 @@ describe('<store-rank-checker>', () => {
   });
 
   describe('given the balancer answers 503 with no server left', () => {
-    it('should show the Error toast saying Kasuwa is busy, as for UNAVAILABLE', async () => {
-      const { root } = await lookUp('balancer-down');
-      await until(() => byRole(root, 'status').textContent, 'the toast');
-      expect(byRole(root, 'status').textContent).to.equal('ErrorKasuwa is busy. Please try again in a moment.');
+    it('should say Kasuwa is busy under the field, as for UNAVAILABLE', async () => {
+      const { root, input } = await lookUp('balancer-down');
+      await until(
+        () => messageOf(root, input) === 'Kasuwa is busy. Please try again in a moment.',
+        'the message under the field',
+      );
     });
   });
 

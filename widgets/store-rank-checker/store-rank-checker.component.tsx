@@ -1,12 +1,13 @@
 /**
  * <store-rank-checker>: a store domain in, the leaderboard dialog out (docs/widgets-api.md, docs/contest.md).
  * The dialog opens in the frame of the click, its values as placeholders until the answer comes (a
- * cheap phone on 3G waits a second or more for it); an error closes it and shows the bottom-right
- * `Error` toast with the API's message.
+ * cheap phone on 3G waits a second or more for it); an error closes it and shows the API's message
+ * under the field until the reader types again.
  */
 import { msg } from '@lingui/core/macro';
-import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
+import { LEADERBOARD_FIELDS } from '../../common/leaderboard.js';
 import { leaderboardView } from '../../common/leaderboard-view.js';
 import { type Api, apiErrorText, useApi } from '../shared/api.js';
 import { emit } from '../shared/define.js';
@@ -17,7 +18,6 @@ import { FieldRow } from '../shared/field-row.js';
 import { useI18n } from '../shared/i18n.js';
 import '../shared/message-values.js';
 import { SHARED } from '../shared/messages.js';
-import { Toast, type ToastMessage } from '../shared/toast.js';
 import { RevenueHelp } from './revenue-help.js';
 
 type Values = { domain?: string };
@@ -26,7 +26,6 @@ type ErrorShape = { message?: string; errors?: { message?: string; extensions?: 
 const FORM_SUBSCRIPTION = { submitting: true, invalid: true };
 
 const M = {
-  error: msg({ id: 'toast.error', message: 'Error' }),
   dialog: msg({ id: 'rank.dialog', message: 'Your New Year sales ranking' }),
   rank: msg({ id: 'rank.rank', message: 'Rank' }),
   yourRevenue: msg({ id: 'rank.your-revenue', message: 'Your Revenue' }),
@@ -39,7 +38,13 @@ const M = {
   placeholder: msg({ id: 'rank.placeholder', message: 'yourstore.kasuwa.shop' }),
 };
 
-/** The event's detail keeps the API's own message and code; the toast says it in the widget's language. */
+/** The answer as store-rank-result documents it: the schema's fields, not the API client's __typename. */
+const documentedFields = (data: StoreLeaderboard): StoreLeaderboard =>
+  Object.fromEntries(
+    Object.keys(LEADERBOARD_FIELDS).map((field) => [field, data[field as keyof StoreLeaderboard]]),
+  ) as StoreLeaderboard;
+
+/** The event's detail keeps the API's own message and code; the field says it in the widget's language. */
 function errorDetail(error: unknown) {
   const first = (error as ErrorShape | undefined)?.errors?.[0];
   const message = first?.message || (error as ErrorShape | undefined)?.message || 'An error occurred';
@@ -138,8 +143,8 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
   const [entry, setEntry] = useState<StoreLeaderboard | null>(null);
   const [open, setOpen] = useState(false);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
-  const [toast, setToast] = useState<ToastMessage | null>(null);
-  const clearToast = useCallback(() => setToast(null), []);
+  // A failed lookup's message stays under the field until the reader types again.
+  const [failure, setFailure] = useState<string | null>(null);
   const { t } = useI18n();
 
   const onSubmit = async (values: Values) => {
@@ -147,6 +152,7 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
     // The dialog answers the tap at once; Esc before the answer returns to the field (the button is
     // disabled while checking).
     setEntry(null);
+    setFailure(null);
     setOpener(form?.querySelector('input') ?? null);
     setOpen(true);
     try {
@@ -156,12 +162,12 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
       const data = result.getStoreLeaderboard;
       setEntry(data);
       setOpener(form?.querySelector('button[type="submit"]') ?? null);
-      if (form) emit(form, 'store-rank-result', { ...data });
+      if (form) emit(form, 'store-rank-result', documentedFields(data));
     } catch (error) {
-      // Closed before the toast, and focus back in the field to correct the domain.
+      // Closed, and focus back in the field to correct the domain, with the reason under it.
       setOpen(false);
       const { answer, ...detail } = errorDetail(error);
-      setToast({ title: t(M.error), description: await apiErrorText(t, answer), status: 'error', id: Date.now() });
+      setFailure(await apiErrorText(t, answer));
       if (form) emit(form, 'store-rank-error', detail);
     }
   };
@@ -185,7 +191,9 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
               disabled={invalid || submitting}
               busy={submitting}
               carriedFocus={fallback.focus}
+              message={failure}
               inputProps={{
+                onInput: () => setFailure(null),
                 type: 'text',
                 inputMode: 'url',
                 autoComplete: 'url',
@@ -198,7 +206,6 @@ function StoreRankCheckerForm({ api, host }: { api: Api; host: Element | null })
         )}
       />
       <LeaderboardDialog entry={entry} open={open} onClose={() => setOpen(false)} returnFocusTo={opener} />
-      <Toast message={toast} placement="bottom-right" onDone={clearToast} />
     </>
   );
 }

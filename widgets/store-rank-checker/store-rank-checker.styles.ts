@@ -21,6 +21,10 @@ export const storeRankCheckerStyles = /* css */ `
 .card-value { margin: 0; font-size: 1.5rem; font-weight: 700; overflow-wrap: anywhere; }
 .progress { height: 12px; border-radius: 999px; background: rgb(0 0 0 / .08); overflow: hidden; }
 .progress-fill { height: 100%; background: var(--_primary); border-radius: inherit; }
+@media (forced-colors: active) {
+  .progress { border: 1px solid CanvasText; }
+  .progress-fill { forced-color-adjust: none; background: Highlight; }
+}
 .progress-labels { display: flex; justify-content: space-between; gap: 1rem; font-size: .875rem; color: var(--_muted); margin-top: .35rem; }
 .goal { margin: 1rem 0 0; font-weight: 600; }
 /* A value on its way: a bar of the text's height, so the dialog keeps its size when the answer comes. */

@@ -4,6 +4,7 @@
  * Its messages come from the server's own constants, and fake-graphql.test.ts runs each answer
  * against the real schema and compares its errors with what the real server says.
  */
+import { EMAIL_MESSAGES } from '../../common/email.js';
 import type { StoreLeaderboard } from '../../common/leaderboard.js';
 import { rateLimitedMessage, STORE_NOT_FOUND_MESSAGE } from '../../common/messages.js';
 import { balancerApiAnswers } from '../../server/testing/balancer-errors.js';
@@ -80,6 +81,8 @@ export async function fakeGraphqlAnswer(body: GraphqlRequest, client = ''): Prom
   const email = (body.variables?.data as { email?: string } | undefined)?.email ?? '';
   if (email.startsWith('offline')) return { status: 503, type: 'text/plain', body: 'Service Unavailable' };
   if (email.startsWith('balancer')) return balancerDown();
+  // An address the browser's check lets through and the API's refuses.
+  if (email.startsWith('refused')) return failure(EMAIL_MESSAGES.invalid, { code: 'BAD_USER_INPUT' });
   if (email.startsWith('limited')) {
     return failure(rateLimitedMessage(FAKE_RETRY_AFTER_SECONDS), {
       code: 'RATE_LIMITED',
