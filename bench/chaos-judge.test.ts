@@ -77,8 +77,9 @@ const judging = (runs: FaultRun[], intervals: AlertInterval[], overlaps?: Judgin
 
 describe("bench:chaos's alert verdicts", () => {
   it('given every expected alert in time, resolved after the fault, should pass', () => {
-    const { failures, rows } = judgeAlerts(judging([pgStop], pgAlerts(170)));
+    const { failures, rows, explained } = judgeAlerts(judging([pgStop], pgAlerts(170)));
     expect(failures).toEqual([]);
+    expect(explained).toEqual([]);
     expect(rows.map((row) => [row.alert, row.labels.instance ?? row.labels.slo, row.firedAfter])).toEqual([
       ['KasuwaDatabaseDown', A, 70],
       ['KasuwaDatabaseDown', B, 75],

@@ -44,6 +44,8 @@ export type ExpectedRow = {
   resolvedAfter?: number;
   verdict: string;
   ok: boolean;
+  /** The firing intervals it was judged on. */
+  seen: AlertInterval[];
 };
 
 export type Explained = { interval: AlertInterval; by: string[]; overlap: boolean };
@@ -64,7 +66,7 @@ export const runName = (run: FaultRun) =>
 
 function expectedRow(judging: Judging, run: FaultRun, alert: string, labels: Record<string, string>): ExpectedRow {
   const rule = judging.rules.get(alert);
-  const row: ExpectedRow = { run, alert, labels, deadline: 0, verdict: '', ok: false };
+  const row: ExpectedRow = { run, alert, labels, deadline: 0, verdict: '', ok: false, seen: [] };
   if (!rule) return { ...row, verdict: 'FAIL: not in the shipped rules' };
   row.deadline = fireDeadline(rule, judging.scrape);
   const settle = settleTime(rule, judging.scrape);
@@ -76,6 +78,7 @@ function expectedRow(judging: Judging, run: FaultRun, alert: string, labels: Rec
   const seen = judging.intervals
     .filter((i) => matches(i, alert, labels) && i.start <= run.end + settle && (i.end ?? Infinity) > run.start)
     .sort((a, b) => a.start - b.start);
+  row.seen = seen;
   const first = seen[0];
   const last = seen.at(-1);
   if (!first || !last) {
@@ -135,9 +138,11 @@ export function judgeAlerts(judging: Judging) {
       }
     }
   }
+  // An interval an expected alert was judged on is explained by its fault; every other needs a reason.
+  const expected = new Set(rows.flatMap((row) => row.seen));
   const explained: Explained[] = [];
   const unexplained: AlertInterval[] = [];
-  for (const interval of judging.intervals.filter((i) => i.name !== 'Watchdog')) {
+  for (const interval of judging.intervals.filter((i) => i.name !== 'Watchdog' && !expected.has(i))) {
     const found = explain(judging, interval);
     if (found) explained.push(found);
     else unexplained.push(interval);
