@@ -1,14 +1,8 @@
 /**
- * bench:chaos's faults: what each does and the alert it must raise, the seeded schedule, and the
- * Prometheus that evaluates the shipped rules (with the bench's short durations). docs/benchmarks.md#chaos.
+ * bench:chaos's faults: what each does, how long it lasts, the alerts it must raise and those it may,
+ * and the seeded schedule that runs them, overlapping one another. docs/benchmarks.md#chaos.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { seededRandom } from '../server/demo-data.js';
-
-const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type FaultKind =
   | 'pg-terminate'
@@ -20,89 +14,184 @@ export type FaultKind =
   | 'smtp-451'
   | 'server-kill';
 
-/** Each fault, how long it lasts, and the alert an operator must get for it. */
-export const FAULTS: Record<FaultKind, { label: string; seconds: number; alert: string }> = {
-  'pg-terminate': { label: 'every PostgreSQL session terminated', seconds: 0, alert: 'KasuwaDatabaseSessionsLost' },
-  'pg-stop': { label: 'PostgreSQL stopped 15 s', seconds: 15, alert: 'KasuwaDatabaseDown' },
-  'pg-silent': { label: 'PostgreSQL silent 10 s', seconds: 10, alert: 'KasuwaDatabaseDown' },
-  'redis-kill': { label: 'Redis killed 10 s', seconds: 10, alert: 'KasuwaRedisDown' },
-  'redis-freeze': { label: 'Redis frozen (SIGSTOP) 10 s', seconds: 10, alert: 'KasuwaRedisDown' },
-  'smtp-hang': { label: 'SMTP relay hung 30 s', seconds: 30, alert: 'KasuwaMailSendFailures' },
-  'smtp-451': { label: 'SMTP relay answering 451 for 30 s', seconds: 30, alert: 'KasuwaMailSendFailures' },
-  'server-kill': { label: 'a server SIGKILLed, started 5 s later', seconds: 5, alert: 'KasuwaServerDown' },
+/** Faults of one family share their alerts, so two of them never run at once. */
+export type Family = 'postgres' | 'redis' | 'smtp' | 'server';
+
+/**
+ * Where an alert is looked for: on every server's instance (a shared service failed), on the killed
+ * server's own instance, or with no instance at all (`labels` narrow it further, e.g. its slo).
+ */
+export type Expectation = {
+  alert: string;
+  scope: 'each-server' | 'the-server' | 'none';
+  labels?: Record<string, string>;
+};
+
+export type FaultSpec = {
+  label: string;
+  family: Family;
+  /** Shortest and longest duration in seconds (drawn in steps of 10 s). */
+  seconds: [number, number];
+  /** Alerts that must fire within their `for:` plus two scrape intervals, and resolve once it is over. */
+  expects: Expectation[];
+  /** Alerts it may raise besides: consequences an operator would trace back to it. */
+  mayRaise: Expectation[];
+};
+
+const each = (alert: string): Expectation => ({ alert, scope: 'each-server' });
+const global = (alert: string, labels?: Record<string, string>): Expectation => ({
+  alert,
+  scope: 'none',
+  ...(labels && { labels }),
+});
+const signupsBurn = [
+  global('KasuwaErrorBudgetBurnFast', { slo: 'signups' }),
+  global('KasuwaErrorBudgetBurnSlow', { slo: 'signups' }),
+];
+/** A database that is away: signups fail (answered UNAVAILABLE), pages and lookups answer from memory. */
+const databaseAway: Pick<FaultSpec, 'expects' | 'mayRaise'> = {
+  expects: [each('KasuwaDatabaseDown'), global('KasuwaErrorBudgetBurnFast', { slo: 'signups' })],
+  mayRaise: [
+    ...signupsBurn,
+    each('KasuwaDatabaseSessionsLost'),
+    each('KasuwaChangeFeedLag'),
+    global('KasuwaHighErrorRate'),
+    global('KasuwaGraphqlSlow'),
+  ],
+};
+const relayAway: Pick<FaultSpec, 'expects' | 'mayRaise'> = {
+  expects: [global('KasuwaMailSendFailures')],
+  mayRaise: [global('KasuwaMailOldestUnsent')],
+};
+
+export const FAULTS: Record<FaultKind, FaultSpec> = {
+  'pg-terminate': {
+    label: 'every PostgreSQL session terminated every 30 s',
+    family: 'postgres',
+    seconds: [180, 240],
+    expects: [each('KasuwaDatabaseSessionsLost')],
+    mayRaise: [],
+  },
+  'pg-stop': { label: 'PostgreSQL stopped', family: 'postgres', seconds: [180, 300], ...databaseAway },
+  'pg-silent': {
+    label: 'PostgreSQL silent (connections open, nothing through)',
+    family: 'postgres',
+    seconds: [180, 240],
+    ...databaseAway,
+  },
+  'redis-kill': {
+    label: 'Redis SIGKILLed',
+    family: 'redis',
+    seconds: [180, 300],
+    expects: [each('KasuwaRedisDown')],
+    mayRaise: [],
+  },
+  'redis-freeze': {
+    label: 'Redis frozen (SIGSTOP)',
+    family: 'redis',
+    seconds: [180, 300],
+    expects: [each('KasuwaRedisDown')],
+    mayRaise: [global('KasuwaGraphqlSlow')],
+  },
+  'smtp-hang': { label: 'SMTP relay hung', family: 'smtp', seconds: [360, 360], ...relayAway },
+  'smtp-451': { label: 'SMTP relay answering 451', family: 'smtp', seconds: [240, 360], ...relayAway },
+  'server-kill': {
+    label: 'a server SIGKILLed, started again after',
+    family: 'server',
+    seconds: [180, 300],
+    expects: [{ alert: 'KasuwaServerDown', scope: 'the-server' }],
+    mayRaise: [
+      { alert: 'KasuwaServerNotReady', scope: 'the-server' },
+      { alert: 'KasuwaEventLoopLag', scope: 'the-server' },
+    ],
+  },
 };
 const KINDS = Object.keys(FAULTS) as FaultKind[];
-
-export type Planned = { at: number; kind: FaultKind; server: number; restart?: { server: number; after: number } };
+const FAMILIES: Family[] = ['postgres', 'redis', 'smtp', 'server'];
 
 /**
- * A fault every 60–90 s from the first minute on, the last ending a minute before the traffic stops;
- * every kind once (in a seeded order) before any repeats; a quarter of the others overlap a restart of
- * a server, SIGKILLed a few seconds into the fault.
+ * Two faults that run at once, and the alerts that only the pair explains (each with why), listed in
+ * the report as expected for that overlap.
  */
-export function schedule(seedValue: number, totalSeconds: number): Planned[] {
-  const next = seededRandom(seedValue); // the same seed, the same schedule
-  const order = [...KINDS].sort(() => next() - 0.5);
+export const OVERLAPS: { kinds: [FaultKind, FaultKind]; alerts: Expectation[]; why: string }[] = [];
+
+export type Planned = { at: number; kind: FaultKind; seconds: number; server: number };
+
+/** Fisher-Yates on `random`: the same order for the same generator on every Node version. */
+export function shuffle<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** The first fault starts this long after the traffic, so each series has a calm start to compare with. */
+const FIRST_AT_S = 60;
+
+/**
+ * The seeded schedule over `totalSeconds` of traffic. Each family is a lane of its kinds in a seeded
+ * order, each kind (each server) once per 20 minutes; its next fault starts once the last one's alerts must have
+ * resolved (`settleSeconds` after it ends, plus 30–90 s). The lanes start in two pairs, the second of
+ * each starting inside the first: a PostgreSQL fault during a relay fault, then a server killed during
+ * a Redis fault. A fault whose alerts could not resolve before the traffic stops is not run.
+ */
+export function schedule(seed: number, totalSeconds: number, settleSeconds: (kind: FaultKind) => number): Planned[] {
+  const next = seededRandom(seed);
+  const rounds = Math.ceil(totalSeconds / 1200);
+  const lanes = new Map(
+    FAMILIES.map((family) => [
+      family,
+      {
+        kinds: shuffle(
+          KINDS.filter((kind) => FAULTS[kind].family === family),
+          next,
+        ),
+        count: 0,
+        free: 0,
+      },
+    ]),
+  );
+  let server = Math.floor(next() * 2);
   const plan: Planned[] = [];
-  for (let at = 60; at + 30 + 60 <= totalSeconds; at += 60 + Math.floor(next() * 31)) {
-    const kind = order[plan.length] ?? KINDS[Math.floor(next() * KINDS.length)]!;
-    const item: Planned = { at, kind, server: Math.floor(next() * 2) };
-    if (kind !== 'server-kill' && next() < 0.25) {
-      item.restart = {
-        server: Math.floor(next() * 2),
-        after: 1 + Math.floor(next() * Math.max(1, FAULTS[kind].seconds - 4)),
-      };
+  const place = (family: Family, at: number): Planned | undefined => {
+    const lane = lanes.get(family)!;
+    const kind = lane.kinds[lane.count % lane.kinds.length]!;
+    const [shortest, longest] = FAULTS[kind].seconds;
+    let seconds = shortest + 10 * Math.floor((next() * (longest - shortest + 10)) / 10);
+    const room = totalSeconds - settleSeconds(kind) - at;
+    if (room < shortest) {
+      lane.free = Number.POSITIVE_INFINITY;
+      return undefined;
     }
+    seconds = Math.min(seconds, room - (room % 10));
+    const item: Planned = { at, kind, seconds, server: family === 'server' ? server : 0 };
+    if (family === 'server') server = 1 - server;
+    lane.count++;
+    lane.free = at + seconds + settleSeconds(kind);
     plan.push(item);
+    return item;
+  };
+  const pairs: [Family, Family][] = [
+    ['smtp', 'postgres'],
+    ['redis', 'server'],
+  ];
+  let at = FIRST_AT_S;
+  for (const [outer, inner] of pairs) {
+    const first = place(outer, at);
+    if (!first) break;
+    place(inner, first.at + 10 * Math.round((first.seconds * (0.2 + 0.3 * next())) / 10));
+    at = first.at + first.seconds + 30;
   }
-  return plan;
-}
-
-/** The rules as shipped, with every `for:` at 0 s and 5-minute windows at 20 s: the faults last 0–30 s. */
-export function benchRules(shipped: string): string {
-  return shipped.replace(/^(\s*)for: \S+$/gm, '$1for: 0s').replaceAll('[5m]', '[20s]');
-}
-
-/**
- * Debian's Prometheus in `dir`, on 127.0.0.1:`port`, scraping `metricsPorts` every 5 s and evaluating
- * benchRules() every second; answers once it is ready.
- */
-export async function startPrometheus(dir: string, metricsPorts: number[], port: number): Promise<ChildProcess> {
-  if (!fs.existsSync(PROMETHEUS)) {
-    throw new Error(`bench:chaos needs Prometheus (${PROMETHEUS}): sudo apt-get install -y prometheus`);
-  }
-  fs.writeFileSync(path.join(dir, 'alerts.yml'), benchRules(fs.readFileSync('deploy/prometheus/alerts.yml', 'utf8')));
-  fs.writeFileSync(
-    path.join(dir, 'prometheus.yml'),
-    [
-      'global:',
-      '  scrape_interval: 5s',
-      '  scrape_timeout: 4s',
-      '  evaluation_interval: 1s',
-      'rule_files: [alerts.yml]',
-      'scrape_configs:',
-      '  - job_name: kasuwa',
-      '    static_configs:',
-      `      - targets: [${metricsPorts.map((port) => `'127.0.0.1:${port}'`).join(', ')}]`,
-      '',
-    ].join('\n'),
-  );
-  const child = spawn(
-    PROMETHEUS,
-    [
-      `--config.file=${path.join(dir, 'prometheus.yml')}`,
-      `--storage.tsdb.path=${path.join(dir, 'data')}`,
-      `--web.listen-address=127.0.0.1:${port}`,
-      '--log.level=warn',
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const deadline = Date.now() + 30_000;
   for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/-/ready`)).ok) return child;
-    } catch {}
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('Prometheus did not start within 30 s');
-    await sleep(200);
+    const [family, lane] = [...lanes].sort((a, b) => a[1].free - b[1].free)[0]!;
+    if (!Number.isFinite(lane.free)) break;
+    if (lane.count >= (family === 'server' ? 2 : lane.kinds.length) * rounds) {
+      lane.free = Number.POSITIVE_INFINITY;
+      continue;
+    }
+    place(family, Math.max(FIRST_AT_S, lane.free + 30 + 10 * Math.floor(next() * 7)));
   }
+  return plan.sort((a, b) => a.at - b.at);
 }

@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAULTS } from './chaos-faults.js';
 import { type ChaosReport, codeOf, graphqlAnswer, writeReport } from './chaos-report.js';
 
 const dirs: string[] = [];
@@ -25,16 +24,22 @@ function run(refused: Record<string, number>): string[] {
     seed: 1,
     minutes: 1,
     rate: 1,
-    loadAverage: '0 0 0',
+    loadStart: '0 0 0',
+    loadEnd: '0 0 0',
     plan: [],
     runs: [],
-    restarts: [],
+    downtime: [],
     samples: [],
     trafficEnd: 60,
-    alertIntervals: [],
+    intervals: [{ name: 'Watchdog', labels: {}, pendingAt: 0, start: 0 }],
+    failedAsks: 0,
+    rules: new Map(),
+    scrape: 15,
+    evaluation: 15,
+    instances: ['127.0.0.1:1'],
     acknowledged: ['a@example.ng'],
     refused,
-    stored: [{ email: 'a@example.ng', count: 1 }],
+    stored: ['a@example.ng'],
     received: [{ to: ['a@example.ng'], messageId: '<1@kasuwa.shop>' }],
     unsent: {},
     rss: [],
@@ -42,7 +47,7 @@ function run(refused: Record<string, number>): string[] {
     recovered: [true],
     failedStarts: [],
   };
-  return writeReport(report, dir, FAULTS);
+  return writeReport(report, dir);
 }
 
 describe("bench:chaos's refused signups", () => {

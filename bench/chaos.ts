@@ -1,21 +1,19 @@
 /**
  * `npm run bench:chaos -- --minutes N --seed S`: traffic through HAProxy on the built product while a
- * seeded schedule of faults (bench/chaos-faults.ts) hits PostgreSQL, Redis, SMTP and the servers, and a
- * real Prometheus evaluates the shipped alert rules; checks and output in bench/chaos-report.ts. What
- * runs and how to read it: docs/benchmarks.md#chaos.
+ * seeded schedule of overlapping faults (bench/chaos-faults.ts) hits PostgreSQL, Redis, SMTP and the
+ * servers, and a real Prometheus evaluates the shipped alert rules as they are; the verdicts in
+ * bench/chaos-judge.ts, the output in bench/chaos-report.ts. docs/benchmarks.md#chaos.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { type Cluster, rssKb, startCluster, startSmtpSink } from '../server/testing/cluster.js';
-import { databaseProxy } from '../server/testing/database-proxy.js';
-import { ensurePostgresBinaries, privatePostgres } from '../server/testing/private-postgres.js';
-import { redisAnswers, spawnRedis } from '../server/testing/redis-server.js';
-import { START_SELLING } from '../server/testing/start-selling.js';
-import { FAULTS, type Planned, schedule, sleep, startPrometheus } from './chaos-faults.js';
-import { type ChaosReport, codeOf, type FaultRun, graphqlAnswer, type Sample, writeReport } from './chaos-report.js';
+import { rssKb } from '../server/testing/cluster.js';
+import { FAULTS, type FaultKind, type Planned, schedule } from './chaos-faults.js';
+import { fireDeadline, settleTime } from './chaos-judge.js';
+import { pollAlerts, readShipped, type Shipped, sleep } from './chaos-prometheus.js';
+import { type ChaosReport, writeReport } from './chaos-report.js';
+import { type Cleanups, faultInjector, type Ports, type Stack, startStack } from './chaos-stack.js';
+import { signUp, startTraffic } from './chaos-traffic.js';
 
 function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -24,372 +22,195 @@ function flag(name: string, fallback: number): number {
   return value;
 }
 
-const minutes = flag('minutes', 10);
+const minutes = flag('minutes', 30);
 const seed = Math.floor(flag('seed', 1 + Math.floor(Math.random() * 2 ** 31)));
-/** Requests per second through HAProxy: a tenth signups, the rest lookups and page or bundle views. */
+/** Requests per second through HAProxy: a tenth signups, half lookups, the rest page or bundle views. */
 const rate = flag('rate', 12);
 /** Ports (CHAOS_PORT and the next six): HAProxy, the two servers, their METRICS_PORTs, Prometheus, Redis. */
 const basePort = Number(process.env.CHAOS_PORT || 4250);
-const servers = [basePort + 1, basePort + 2];
-const metrics = [basePort + 3, basePort + 4];
-const ports = { balancer: basePort, servers, metrics, prometheus: basePort + 5, redis: basePort + 6 };
+const ports: Ports = {
+  balancer: basePort,
+  servers: [basePort + 1, basePort + 2],
+  metrics: [basePort + 3, basePort + 4],
+  prometheus: basePort + 5,
+  redis: basePort + 6,
+};
 const OUT = path.resolve('test-results/chaos');
-const TIMEOUT_MS = 15_000;
+/** After the traffic: each server asked directly for a signup for up to this long. */
+const RECOVER_MS = 30_000;
+/** After the traffic: the outbox drained for up to this long (a retry after a relay fault waits minutes). */
+const DRAIN_S = 420;
+/** The whole run's deadline beyond the traffic and the checks after it: the stack's start and its stop. */
+const SLACK_S = 600;
 
-/** One request on a connection of its own (no kept-alive socket to race HAProxy's close). */
-function send(method: string, url: string, body?: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method, agent: false, headers: body ? { 'content-type': 'application/json' } : {}, timeout: TIMEOUT_MS },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/** Seconds after a fault's end before every alert it expects must have resolved. */
+function settleOf(shipped: Shipped) {
+  return (kind: FaultKind) =>
+    Math.max(
+      0,
+      ...FAULTS[kind].expects.map((e) => {
+        const rule = shipped.rules.get(e.alert);
+        return rule ? settleTime(rule, shipped.scrape) : 0;
+      }),
     );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
-async function main() {
-  if (!fs.existsSync('dist/server/main.js')) throw new Error('run `npm run build` first');
-  const plan = schedule(seed, minutes * 60);
-  const load = () =>
-    os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ');
+function printPlan(plan: Planned[], shipped: Shipped) {
   console.log(`[chaos] seed ${seed}, ${minutes} min, ${rate} requests/s, load average ${load()}`);
   console.log(`[chaos] replay: npm run bench:chaos -- --minutes ${minutes} --seed ${seed}`);
-  console.log('[chaos] schedule:');
-  for (const item of plan) {
-    const restart = item.restart ? `, server app${item.restart.server + 1} SIGKILLed ${item.restart.after} s in` : '';
-    const which = item.kind === 'server-kill' ? ` (app${item.server + 1})` : '';
-    console.log(`  ${String(item.at).padStart(5)} s  ${FAULTS[item.kind].label}${which}${restart}`);
-  }
   console.log(
-    '[chaos] Prometheus loads deploy/prometheus/alerts.yml with for: 0s and [5m] windows at [20s] (benchRules)',
+    `[chaos] Prometheus: deploy/prometheus/alerts.yml as shipped, scraped every ${shipped.scrape} s, evaluated every ${shipped.evaluation} s`,
   );
-
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-chaos-'));
-  const cleanups: (() => Promise<unknown> | unknown)[] = [];
-  try {
-    const bin = ensurePostgresBinaries();
-    if (!bin) throw new Error('bench:chaos needs PostgreSQL binaries: sudo apt-get install -y postgresql');
-    const postgres = await privatePostgres(bin, { maxConnections: 60, fsync: true });
-    cleanups.push(() => postgres.destroy());
-    const proxy = await databaseProxy(postgres.url);
-    cleanups.push(() => proxy.close());
-    const admin = new pg.Pool({ connectionString: postgres.url, max: 2, application_name: 'chaos' });
-    admin.on('error', () => {});
-    cleanups.push(() => admin.end());
-
-    let redis = spawnRedis(ports.redis);
-    cleanups.push(() => redis.kill('SIGKILL'));
-    const redisUrl = `redis://127.0.0.1:${ports.redis}`;
-    for (let i = 0; !(await redisAnswers(redisUrl)); i++) {
-      if (i > 50) throw new Error(`redis-server did not answer on ${redisUrl}`);
-      await sleep(100);
-    }
-
-    const smtp = await startSmtpSink();
-    cleanups.push(() => smtp.close());
-    // The servers reach the sink through a relay that can hang (as a hung SMTP relay does).
-    const smtpRelay = await databaseProxy(smtp.url);
-    cleanups.push(() => smtpRelay.close());
-    // Only recipients are checked: the message bodies are dropped as they come.
-    const forget = setInterval(() => {
-      for (const mail of smtp.received) mail.raw = '';
-    }, 5000);
-    cleanups.push(() => clearInterval(forget));
-
-    const cluster: Cluster = await startCluster(
-      2,
-      {
-        DATABASE_URL: proxy.url,
-        DATABASE_START_WAIT_SECONDS: '120',
-        DATABASE_CONNECT_TIMEOUT_MS: '2000',
-        DATABASE_STATEMENT_TIMEOUT_MS: '3000',
-        REDIS_URL: redisUrl,
-        SMTP_URL: `${smtpRelay.url}/?pool=true`,
-        NODE_ENV: 'production',
-        DEMO_DATA: 'on',
-        TRUST_PROXY: '1',
-        SIGNUP_IP_LIMIT: '1000000000',
-        LOG_REQUESTS: 'off',
-      },
-      ports.balancer,
-      undefined,
-      (index) => ({ PORT: String(ports.servers[index]), METRICS_PORT: String(ports.metrics[index]) }),
-    );
-    cleanups.push(() => cluster.stop());
-    const prometheus = await startPrometheus(work, ports.metrics, ports.prometheus);
-    cleanups.push(async () => {
-      prometheus.kill('SIGTERM');
-      await new Promise((resolve) => (prometheus.exitCode !== null ? resolve(null) : prometheus.once('exit', resolve)));
+  console.log('[chaos] schedule (expected alerts and their deadline after the start):');
+  for (const item of plan) {
+    const which = item.kind === 'server-kill' ? ` (app${item.server + 1})` : '';
+    const expects = FAULTS[item.kind].expects.map((e) => {
+      const rule = shipped.rules.get(e.alert);
+      return `${e.alert} ${rule ? `${fireDeadline(rule, shipped.scrape)} s` : 'NOT IN THE RULES'}`;
     });
-
-    const { rows: storeRows } = await admin.query<{ domain: string }>(
-      'SELECT domain FROM stores WHERE opted_in LIMIT 200',
+    console.log(
+      `  ${String(item.at).padStart(5)} s  ${FAULTS[item.kind].label}${which}, ${item.seconds} s: ${expects.join(', ')}`,
     );
-    const domains = storeRows.map((row) => row.domain);
-    if (domains.length === 0) throw new Error('no demo stores to look up');
-    const rssStart = cluster.servers.map((server) => rssKb(server.child.pid));
+  }
+}
 
-    // Traffic: an open loop at `rate`, each request on its own connection.
-    const started = performance.now();
-    const now = () => (performance.now() - started) / 1000;
-    const samples: Sample[] = [];
-    const acknowledged: string[] = [];
-    const refused = new Map<string, number>();
-    let sequence = 0;
-    let inFlight = 0;
-    const base = cluster.base;
-    const lookupQuery = 'query($q: StoreLeaderboardInput!) { getStoreLeaderboard(query: $q) { rank } }';
-    const pages = ['/', '/widgets/kasuwa-widgets.js', '/new-year-sales', '/pricing'];
-    async function one(n: number) {
-      const t = now();
-      const roll = n % 10;
-      const kind: Sample['kind'] = roll === 0 ? 'signup' : roll < 6 ? 'lookup' : 'page';
-      let ok = false;
-      let code = '';
-      try {
-        if (kind === 'signup') {
-          const email = `chaos-${seed}-${n}@example.ng`;
-          const body = JSON.stringify({ query: START_SELLING, variables: { data: { email } } });
-          const response = await send('POST', `${base}/graphql`, body);
-          const parsed = graphqlAnswer<{ startSelling?: { success: boolean } }>(response);
-          ok = parsed.data?.startSelling?.success === true;
-          if (ok) acknowledged.push(email);
-          code = ok ? 'accepted' : codeOf(parsed, response);
-          if (!ok) refused.set(code, (refused.get(code) ?? 0) + 1);
-        } else if (kind === 'lookup') {
-          const domain = domains[n % domains.length];
-          const body = JSON.stringify({ query: lookupQuery, variables: { q: { domain } } });
-          const response = await send('POST', `${base}/graphql`, body);
-          const parsed = graphqlAnswer(response);
-          ok = response.status === 200 && parsed.json && !parsed.errors;
-          code = ok ? '200' : codeOf(parsed, response);
-        } else {
-          const response = await send('GET', `${base}${pages[n % pages.length]}`);
-          ok = response.status === 200;
-          code = String(response.status);
-        }
-      } catch (error) {
-        code = `network: ${(error as Error).message}`;
-        if (kind === 'signup') refused.set(code, (refused.get(code) ?? 0) + 1);
-      }
-      samples.push({ t, kind, ms: (now() - t) * 1000, ok, code });
+/** Whether each server, asked directly, accepts a signup within RECOVER_MS; accepted addresses go in `acknowledged`. */
+async function recoveredServers(stack: Stack, acknowledged: string[]): Promise<boolean[]> {
+  const recovered: boolean[] = [];
+  for (const [i, server] of stack.cluster.servers.entries()) {
+    const email = `chaos-${seed}-after-${i}@example.ng`;
+    let accepted = false;
+    for (const deadline = Date.now() + RECOVER_MS; !accepted && Date.now() < deadline; ) {
+      accepted = await signUp(server.base, email).then(
+        (answer) => answer.ok,
+        () => false,
+      );
+      if (!accepted) await sleep(1000);
     }
-    let trafficOn = true;
-    const traffic = (async () => {
-      const every = 1000 / rate;
-      for (let n = 0; trafficOn; n++) {
-        const due = started + n * every;
-        const wait = due - performance.now();
-        if (wait > 0) await sleep(wait);
-        if (inFlight > 500) continue; // the client is the bottleneck: skip rather than pile up
-        inFlight++;
-        void one(++sequence).finally(() => inFlight--);
-      }
-      while (inFlight > 0) await sleep(50);
-    })();
+    if (accepted) acknowledged.push(email);
+    recovered.push(accepted);
+  }
+  return recovered;
+}
 
-    // Prometheus's alerts, asked every second: each firing interval of each alert name.
-    const alertIntervals: { name: string; start: number; end?: number }[] = [];
-    let polling = true;
-    const pollAlerts = (async () => {
-      while (polling) {
-        try {
-          const response = await fetch(`http://127.0.0.1:${ports.prometheus}/api/v1/alerts`);
-          const body = (await response.json()) as {
-            data: { alerts: { labels: { alertname: string }; state: string }[] };
-          };
-          const firing = new Set(body.data.alerts.filter((a) => a.state === 'firing').map((a) => a.labels.alertname));
-          const t = now();
-          for (const name of firing) {
-            if (!alertIntervals.some((interval) => interval.name === name && interval.end === undefined)) {
-              alertIntervals.push({ name, start: t });
-            }
-          }
-          for (const interval of alertIntervals) {
-            if (interval.end === undefined && !firing.has(interval.name)) interval.end = t;
-          }
-        } catch {}
-        await sleep(1000);
-      }
-    })();
+/** Waits up to DRAIN_S for the outbox to have nothing left to send. */
+async function drainOutbox(stack: Stack) {
+  const until = Date.now() + DRAIN_S * 1000;
+  while (Date.now() < until) {
+    const { rows } = await stack.admin
+      .query<{ n: string }>("SELECT count(*) AS n FROM outbox WHERE status <> 'sent'")
+      .catch(() => ({ rows: [] as { n: string }[] }));
+    if (rows[0] && Number(rows[0].n) === 0) return;
+    await sleep(2000);
+  }
+}
 
-    // The faults, on the schedule.
-    const runs: FaultRun[] = [];
-    const restarts: { server: number; killed: number; back?: number }[] = [];
-    const failedStarts: string[] = [];
-    async function killAndRestart(server: number) {
-      const victim = cluster.servers[server]!;
-      const record: (typeof restarts)[number] = { server, killed: now() };
-      restarts.push(record);
-      victim.child.kill('SIGKILL');
-      await victim.exited;
-      // As a supervisor would: 5 s later, and again every 5 s while it exits at start (each counted).
-      for (;;) {
-        await sleep(5000);
-        try {
-          await cluster.restart(server);
-          break;
-        } catch (error) {
-          failedStarts.push(`app${server + 1} at ${now().toFixed(0)} s: ${(error as Error).message}`);
-        }
-      }
-      record.back = now();
-      console.log(`[chaos] ${now().toFixed(0)} s  app${server + 1} started again`);
-    }
-    async function inject(item: Planned): Promise<void> {
-      const fault = FAULTS[item.kind];
-      switch (item.kind) {
-        case 'pg-terminate':
-          await admin.query(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() AND application_name <> 'chaos'",
-          );
-          return;
-        case 'pg-stop':
-          await postgres.stop('fast');
-          await sleep(fault.seconds * 1000);
-          await postgres.start();
-          return;
-        case 'pg-silent':
-          proxy.silence();
-          await sleep(fault.seconds * 1000);
-          await proxy.relay();
-          return;
-        case 'redis-kill':
-          redis.kill('SIGKILL');
-          await sleep(fault.seconds * 1000);
-          redis = spawnRedis(ports.redis);
-          return;
-        case 'redis-freeze':
-          redis.kill('SIGSTOP');
-          await sleep(fault.seconds * 1000);
-          redis.kill('SIGCONT');
-          return;
-        case 'smtp-hang':
-          smtpRelay.hang();
-          await sleep(fault.seconds * 1000);
-          await smtpRelay.relay();
-          return;
-        case 'smtp-451':
-          smtp.options.refuse = 451;
-          await sleep(fault.seconds * 1000);
-          smtp.options.refuse = undefined;
-          return;
-        case 'server-kill':
-          await killAndRestart(item.server);
-          return;
-      }
-    }
-    const totalSeconds = minutes * 60;
-    for (const item of plan) {
-      const wait = item.at - now();
-      if (wait > 0) await sleep(wait * 1000);
-      const run: FaultRun = { ...item, label: FAULTS[item.kind].label, start: now(), end: 0, alerts: [] };
-      runs.push(run);
-      console.log(`[chaos] ${run.start.toFixed(0)} s  ${run.label}${item.restart ? ' + a server restart' : ''}`);
-      const restart = item.restart
-        ? sleep(item.restart.after * 1000).then(() => killAndRestart(item.restart!.server))
-        : Promise.resolve();
-      await Promise.all([inject(item), restart]);
-      run.end = now();
-    }
-    const untilEnd = totalSeconds - now();
-    if (untilEnd > 0) await sleep(untilEnd * 1000);
-    trafficOn = false;
-    await traffic;
-    const trafficEnd = now();
-    console.log(`[chaos] traffic stopped at ${trafficEnd.toFixed(0)} s; ${samples.length} requests`);
+async function bench(plan: Planned[], shipped: Shipped, work: string, cleanups: Cleanups): Promise<string[]> {
+  const loadStart = load();
+  const stack = await startStack(ports, work, shipped, cleanups);
+  const { admin, cluster } = stack;
+  const { rows: storeRows } = await admin.query<{ domain: string }>(
+    'SELECT domain FROM stores WHERE opted_in LIMIT 200',
+  );
+  const domains = storeRows.map((row) => row.domain);
+  if (domains.length === 0) throw new Error('no demo stores to look up');
+  const rssStart = cluster.servers.map((server) => rssKb(server.child.pid));
 
-    // No server needs a restart: each, asked directly, accepts a signup within 30 s of the last fault.
-    const recovered: boolean[] = [];
-    for (const [i, server] of cluster.servers.entries()) {
-      const email = `chaos-${seed}-after-${i}@example.ng`;
-      const body = JSON.stringify({ query: START_SELLING, variables: { data: { email } } });
-      let accepted = false;
-      for (const deadline = Date.now() + 30_000; !accepted && Date.now() < deadline; ) {
-        try {
-          const response = await send('POST', `${server.base}/graphql`, body);
-          accepted =
-            graphqlAnswer<{ startSelling?: { success?: boolean } }>(response).data?.startSelling?.success === true;
-        } catch {}
-        if (!accepted) await sleep(1000);
-      }
-      if (accepted) acknowledged.push(email);
-      recovered.push(accepted);
-    }
+  const wallStart = Date.now();
+  const started = performance.now();
+  const now = () => (performance.now() - started) / 1000;
+  const traffic = startTraffic(cluster.base, rate, seed, domains, now);
+  const alerts = pollAlerts(ports.prometheus, now, wallStart);
+  const faults = faultInjector(stack, now);
+  const runs = await faults.run(plan);
+  const untilEnd = minutes * 60 - now();
+  if (untilEnd > 0) await sleep(untilEnd * 1000);
+  await traffic.stop();
+  const trafficEnd = now();
+  await alerts.stop();
+  console.log(`[chaos] traffic stopped at ${trafficEnd.toFixed(0)} s; ${traffic.samples.length} requests`);
 
-    // Mail still queued (retries after the relay faults wait a minute or two): drained before checking.
-    const drainStart = now();
-    for (;;) {
-      const { rows } = await admin.query<{ n: string }>("SELECT count(*) AS n FROM outbox WHERE status <> 'sent'");
-      if (Number(rows[0]?.n) === 0 || now() - drainStart > 420) break;
-      await sleep(2000);
-    }
-    await sleep(1000);
-    polling = false;
-    await pollAlerts;
-    const rssEnd = cluster.servers.map((server) => rssKb(server.child.pid));
+  const recovered = await recoveredServers(stack, traffic.acknowledged);
+  await drainOutbox(stack);
+  const rssEnd = cluster.servers.map((server) => rssKb(server.child.pid));
+  const { rows: stored } = await admin.query<{ email: string }>('SELECT email FROM signups WHERE email LIKE $1', [
+    `chaos-${seed}-%`,
+  ]);
+  const { rows: unsent } = await admin.query<{ status: string; n: string }>(
+    "SELECT status, count(*) AS n FROM outbox WHERE status <> 'sent' GROUP BY status",
+  );
+  const report: ChaosReport = {
+    seed,
+    minutes,
+    rate,
+    loadStart,
+    loadEnd: load(),
+    plan,
+    runs,
+    downtime: faults.downtime,
+    samples: traffic.samples,
+    trafficEnd,
+    intervals: alerts.intervals,
+    failedAsks: alerts.failedAsks(),
+    rules: shipped.rules,
+    scrape: shipped.scrape,
+    evaluation: shipped.evaluation,
+    instances: ports.metrics.map((port) => `127.0.0.1:${port}`),
+    acknowledged: traffic.acknowledged,
+    refused: Object.fromEntries(traffic.refused),
+    stored: stored.map((row) => row.email),
+    received: stack.smtp.received.map((mail) => ({ to: mail.to, messageId: mail.messageId })),
+    unsent: Object.fromEntries(unsent.map((row) => [row.status, Number(row.n)])),
+    rss: cluster.servers.map((server, i) => ({ name: server.name, startKb: rssStart[i] ?? 0, endKb: rssEnd[i] ?? 0 })),
+    serversAlive: cluster.servers.map((server) => server.child.exitCode === null && server.child.signalCode === null),
+    recovered,
+    failedStarts: faults.failedStarts,
+  };
+  return writeReport(report, OUT);
+}
 
-    const { rows: stored } = await admin.query<{ email: string; n: string }>(
-      'SELECT email, count(*) AS n FROM signups WHERE email LIKE $1 GROUP BY email',
-      [`chaos-${seed}-%`],
+async function main(): Promise<number> {
+  if (!fs.existsSync('dist/server/main.js')) throw new Error('run `npm run build` first');
+  const shipped = readShipped();
+  const plan = schedule(seed, minutes * 60, settleOf(shipped));
+  printPlan(plan, shipped);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-chaos-'));
+  const cleanups: Cleanups = [];
+  const limitS = minutes * 60 + (ports.servers.length * RECOVER_MS) / 1000 + DRAIN_S + SLACK_S;
+  let timer: NodeJS.Timeout | undefined;
+  const overdue = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`bench:chaos ran past its deadline of ${limitS} s: stopped`)),
+      limitS * 1000,
     );
-    const { rows: unsent } = await admin.query<{ status: string; n: string }>(
-      "SELECT status, count(*) AS n FROM outbox WHERE status <> 'sent' GROUP BY status",
-    );
-    const report: ChaosReport = {
-      seed,
-      minutes,
-      rate,
-      loadAverage: load(),
-      plan,
-      runs,
-      restarts,
-      samples,
-      trafficEnd,
-      alertIntervals,
-      acknowledged,
-      refused: Object.fromEntries(refused),
-      stored: stored.map((row) => ({ email: row.email, count: Number(row.n) })),
-      received: smtp.received.map((mail) => ({ to: mail.to, messageId: mail.messageId })),
-      unsent: Object.fromEntries(unsent.map((row) => [row.status, Number(row.n)])),
-      rss: cluster.servers.map((server, i) => ({
-        name: server.name,
-        startKb: rssStart[i] ?? 0,
-        endKb: rssEnd[i] ?? 0,
-      })),
-      serversAlive: cluster.servers.map((server) => server.child.exitCode === null && server.child.signalCode === null),
-      recovered,
-      failedStarts,
-    };
-    const failures = writeReport(report, OUT, FAULTS);
+  });
+  try {
+    const failures = await Promise.race([bench(plan, shipped, work, cleanups), overdue]);
     console.log(`[chaos] load average at the end ${load()}`);
-    process.exitCode = failures.length > 0 ? 1 : 0;
     if (failures.length) console.log(`[chaos] FAILED: ${failures.join('; ')}`);
     else console.log('[chaos] passed');
+    return failures.length ? 1 : 0;
   } finally {
+    clearTimeout(timer);
     for (const cleanup of cleanups.reverse()) {
-      try {
-        await cleanup();
-      } catch {}
+      await Promise.race([Promise.resolve().then(cleanup), sleep(30_000)]).catch(() => {});
     }
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

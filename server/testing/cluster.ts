@@ -52,7 +52,16 @@ export type ClusterServer = {
 /** Told of each line a server prints on stderr while it runs, from its start on (before it listens). */
 export type StderrWatcher = (server: string, line: string) => void;
 
-export function startServer(name: string, env: Record<string, string>, watch?: StderrWatcher): Promise<ClusterServer> {
+/**
+ * Starts one built server; it must listen within `startTimeoutMs`, or it is SIGKILLed (its ports freed)
+ * and the promise rejects once it has exited.
+ */
+export function startServer(
+  name: string,
+  env: Record<string, string>,
+  watch?: StderrWatcher,
+  startTimeoutMs = 60_000,
+): Promise<ClusterServer> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
@@ -67,7 +76,11 @@ export function startServer(name: string, env: Record<string, string>, watch?: S
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, startTimeoutMs);
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       lines.push(line);
       const url = /"msg":"listening".*"url":"http:\/\/localhost:(\d+)"/.exec(line);
@@ -79,7 +92,14 @@ export function startServer(name: string, env: Record<string, string>, watch?: S
     });
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code} before listening`));
+      const seconds = startTimeoutMs / 1000;
+      reject(
+        new Error(
+          timedOut
+            ? `${name} did not start within ${seconds} s (killed)`
+            : `${name} exited with ${code} before listening`,
+        ),
+      );
     });
   });
 }
@@ -136,14 +156,14 @@ export type Cluster = {
    * Starts servers[index] again with the same name and environment (as a supervisor would, once it
    * died), in its place. Behind HAProxy it needs a fixed PORT (serverEnv), as in production.
    */
-  restart(index: number): Promise<ClusterServer>;
+  restart(index: number, startTimeoutMs?: number): Promise<ClusterServer>;
   /** Stops HAProxy, then the servers that are still running. */
   stop(): Promise<void>;
 };
 
 async function answers(url: string): Promise<number> {
   try {
-    return (await fetch(url)).status;
+    return (await fetch(url, { signal: AbortSignal.timeout(5000) })).status;
   } catch {
     return 0;
   }
@@ -196,10 +216,10 @@ export async function startCluster(
     await stopServers();
     fs.rmSync(configDir, { recursive: true, force: true });
   };
-  const restart = async (index: number) => {
+  const restart = async (index: number, startTimeoutMs?: number) => {
     const old = servers[index]!;
     if (old.child.exitCode === null && old.child.signalCode === null) throw new Error(`${old.name} is still running`);
-    const started = await startServer(old.name, old.env, watch);
+    const started = await startServer(old.name, old.env, watch, startTimeoutMs);
     servers[index] = started;
     return started;
   };

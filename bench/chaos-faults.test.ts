@@ -1,0 +1,54 @@
+/**
+ * bench:chaos's schedule: the seeded shuffle is Fisher-Yates on the seeded generator, so a seed gives
+ * the same order (and the same schedule) on every Node version; faults of one family never overlap, a
+ * PostgreSQL fault starts inside the first relay fault and a server is killed inside the first Redis one.
+ */
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../server/demo-data.js';
+import { FAULTS, schedule, shuffle } from './chaos-faults.js';
+
+/** Each kind's alerts settle 6 minutes after it ends (the slowest shipped window). */
+const settle = () => 360;
+
+describe("bench:chaos's schedule", () => {
+  it('given the same seed should shuffle the same way, as written down', () => {
+    const letters = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    expect(shuffle(letters, seededRandom(1))).toEqual(shuffle(letters, seededRandom(1)));
+    expect(shuffle(letters, seededRandom(1)).join('')).toBe('cbghedaf');
+    expect(shuffle(letters, seededRandom(2)).join('')).not.toBe('cbghedaf');
+  });
+
+  it('given the same seed and length should plan the same faults', () => {
+    const plan = schedule(1, 900, settle).map((p) => `${p.at}+${p.seconds} ${p.kind} app${p.server + 1}`);
+    expect(schedule(1, 900, settle).map((p) => `${p.at}+${p.seconds} ${p.kind} app${p.server + 1}`)).toEqual(plan);
+    expect(plan).toMatchInlineSnapshot(`
+      [
+        "60+360 smtp-hang app1",
+        "90+230 server-kill app2",
+        "200+230 pg-silent app1",
+      ]
+    `);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
+    'given seed %i over 30 minutes should overlap families, never one family with itself',
+    (seed) => {
+      const plan = schedule(seed, 1800, settle);
+      for (const a of plan) {
+        expect(a.seconds).toBeGreaterThanOrEqual(FAULTS[a.kind].seconds[0]);
+        expect(a.seconds).toBeLessThanOrEqual(FAULTS[a.kind].seconds[1]);
+        expect(a.at + a.seconds + settle()).toBeLessThanOrEqual(1800);
+        for (const b of plan.filter((p) => p !== a && FAULTS[p.kind].family === FAULTS[a.kind].family)) {
+          expect(b.at >= a.at + a.seconds + settle() || a.at >= b.at + b.seconds + settle()).toBe(true);
+        }
+      }
+      const inside = (outer: string, inner: string) => {
+        const first = plan.find((p) => FAULTS[p.kind].family === outer)!;
+        const second = plan.find((p) => FAULTS[p.kind].family === inner)!;
+        return second.at > first.at && second.at < first.at + first.seconds;
+      };
+      expect(inside('smtp', 'postgres')).toBe(true);
+      expect(inside('redis', 'server')).toBe(true);
+    },
+  );
+});

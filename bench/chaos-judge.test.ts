@@ -1,0 +1,189 @@
+/**
+ * bench:chaos's verdicts on made-up histories: an expected alert that fires past its deadline fails, an
+ * alert no fault explains fails, one listed for an overlap of two faults passes, and a mail re-sent
+ * with the same Message-ID fails. Times are seconds from the traffic's start; scrapes every 15 s.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FaultKind } from './chaos-faults.js';
+import { type FaultRun, type Judging, judgeAlerts, judgeDelivery } from './chaos-judge.js';
+import { type AlertInterval, readRules } from './chaos-prometheus.js';
+
+const rules = readRules(`groups:
+  - name: test
+    rules:
+      - alert: KasuwaDatabaseDown
+        expr: kasuwa_database_up == 0
+        for: 1m
+        labels:
+          severity: warning
+      - alert: KasuwaRedisDown
+        expr: kasuwa_redis_up == 0
+        for: 1m
+        labels:
+          severity: warning
+      - alert: KasuwaServerDown
+        expr: up{job="kasuwa"} == 0
+        for: 1m
+        labels:
+          severity: warning
+      - alert: KasuwaErrorBudgetBurnFast
+        expr: |
+          kasuwa:slo_error_ratio:rate1h > 0.072 and kasuwa:slo_error_ratio:rate5m > 0.072
+        labels:
+          severity: critical
+      - alert: KasuwaMostServersDown
+        expr: sum(up{job="kasuwa"}) < count(up{job="kasuwa"}) / 2
+        for: 1m
+        labels:
+          severity: critical
+`);
+const A = '127.0.0.1:1';
+const B = '127.0.0.1:2';
+const fault = (kind: FaultKind, start: number, end: number, server = 0): FaultRun => ({
+  kind,
+  at: start,
+  seconds: end - start,
+  server,
+  label: kind,
+  start,
+  end,
+});
+const alert = (name: string, start: number, end?: number, labels: Record<string, string> = {}): AlertInterval => ({
+  name,
+  labels,
+  pendingAt: start - 60,
+  start,
+  ...(end !== undefined && { end }),
+});
+const watchdog = alert('Watchdog', 0);
+/** PostgreSQL stopped from 100 s to 300 s, seen on both servers and by the signups' fast burn. */
+const pgStop = fault('pg-stop', 100, 300);
+const pgAlerts = (databaseDownAt: number) => [
+  watchdog,
+  alert('KasuwaDatabaseDown', databaseDownAt, 310, { instance: A }),
+  alert('KasuwaDatabaseDown', 175, 310, { instance: B }),
+  alert('KasuwaErrorBudgetBurnFast', 120, 500, { slo: 'signups' }),
+];
+const judging = (runs: FaultRun[], intervals: AlertInterval[], overlaps?: Judging['overlaps']): Judging => ({
+  rules,
+  scrape: 15,
+  runs,
+  intervals,
+  instances: [A, B],
+  downtime: runs.filter((r) => r.kind === 'server-kill').map((r) => ({ server: r.server, from: r.start, to: r.end })),
+  watchedUntil: 1200,
+  ...(overlaps && { overlaps }),
+});
+
+describe("bench:chaos's alert verdicts", () => {
+  it('given every expected alert in time, resolved after the fault, should pass', () => {
+    const { failures, rows, explained } = judgeAlerts(judging([pgStop], pgAlerts(170)));
+    expect(failures).toEqual([]);
+    expect(explained).toEqual([]);
+    expect(rows.map((row) => [row.alert, row.labels.instance ?? row.labels.slo, row.firedAfter])).toEqual([
+      ['KasuwaDatabaseDown', A, 70],
+      ['KasuwaDatabaseDown', B, 75],
+      ['KasuwaErrorBudgetBurnFast', 'signups', 20],
+    ]);
+  });
+
+  it('given an expected alert firing past for: plus two scrape intervals should fail the run', () => {
+    // for: 1m + 2 × 15 s + 2 s of polling: 92 s after the start at 100 s is 192 s.
+    const { failures } = judgeAlerts(judging([pgStop], pgAlerts(195)));
+    expect(failures).toEqual([
+      'pg-stop at 100 s: KasuwaDatabaseDown{instance="127.0.0.1:1"} FAIL: fired late (deadline 92 s)',
+    ]);
+  });
+
+  it('given an alert that resolves while its fault goes on should fail the run', () => {
+    const intervals = [...pgAlerts(170)];
+    intervals[1] = alert('KasuwaDatabaseDown', 170, 250, { instance: A });
+    expect(judgeAlerts(judging([pgStop], intervals)).failures).toEqual([
+      'pg-stop at 100 s: KasuwaDatabaseDown{instance="127.0.0.1:1"} FAIL: resolved before the fault ended',
+    ]);
+  });
+
+  it('given an alert that no fault explains should fail the run as a false alarm', () => {
+    const intervals = [...pgAlerts(170), alert('KasuwaRedisDown', 700, 800, { instance: B })];
+    expect(judgeAlerts(judging([pgStop], intervals)).failures).toEqual([
+      'KasuwaRedisDown{instance="127.0.0.1:2"} fired at 700 s and no fault explains it',
+    ]);
+  });
+
+  it("given an alert on another server's instance than the one killed should not count it explained", () => {
+    const kill = fault('server-kill', 100, 300, 0);
+    const intervals = [
+      watchdog,
+      alert('KasuwaServerDown', 175, 320, { instance: A }),
+      alert('KasuwaServerDown', 180, 320, { instance: B }),
+    ];
+    expect(judgeAlerts(judging([kill], intervals)).failures).toEqual([
+      'KasuwaServerDown{instance="127.0.0.1:2"} fired at 180 s and no fault explains it',
+    ]);
+  });
+
+  it('given an alert listed as expected for an overlap of two faults should pass and say so', () => {
+    const kill = fault('server-kill', 150, 250, 1);
+    const intervals = [
+      ...pgAlerts(170),
+      alert('KasuwaServerDown', 225, 260, { instance: B }),
+      alert('KasuwaMostServersDown', 240, 330),
+    ];
+    const overlaps: Judging['overlaps'] = [
+      { kinds: ['pg-stop', 'server-kill'], alerts: [{ alert: 'KasuwaMostServersDown', scope: 'none' }], why: 'test' },
+    ];
+    expect(judgeAlerts(judging([pgStop, kill], intervals)).failures).toEqual([
+      'KasuwaMostServersDown fired at 240 s and no fault explains it',
+    ]);
+    const { failures, explained } = judgeAlerts(judging([pgStop, kill], intervals, overlaps));
+    expect(failures).toEqual([]);
+    expect(explained.find((e) => e.interval.name === 'KasuwaMostServersDown')?.overlap).toBe(true);
+  });
+
+  it('given the Watchdog silent at any time should fail the run', () => {
+    const intervals = [alert('Watchdog', 0, 400), alert('Watchdog', 430)];
+    expect(judgeAlerts(judging([], intervals)).failures).toEqual(['Watchdog did not fire throughout the run']);
+  });
+});
+
+describe("bench:chaos's delivery verdicts", () => {
+  const ours = /^chaos-/;
+
+  it('given each stored signup delivered once should pass', () => {
+    const received = [
+      { to: ['chaos-1@example.ng'], messageId: '<a@k>' },
+      { to: ['chaos-2@example.ng'], messageId: '<b@k>' },
+    ];
+    const verdict = judgeDelivery(['chaos-1@example.ng'], ['chaos-1@example.ng', 'chaos-2@example.ng'], received, ours);
+    expect(verdict.failures).toEqual([]);
+    expect([verdict.mailedOnce, verdict.indeterminate]).toEqual([2, 1]);
+  });
+
+  it('given a mail re-sent with the same Message-ID should fail the run', () => {
+    const received = [
+      { to: ['chaos-1@example.ng'], messageId: '<a@k>' },
+      { to: ['chaos-1@example.ng'], messageId: '<a@k>' },
+    ];
+    expect(judgeDelivery(['chaos-1@example.ng'], ['chaos-1@example.ng'], received, ours).failures).toEqual([
+      '1 mails re-sent with the same Message-ID (chaos-1@example.ng)',
+    ]);
+  });
+
+  it('given a signup mailed under two Message-IDs, or a mail to an address never stored, should fail the run', () => {
+    const received = [
+      { to: ['chaos-1@example.ng'], messageId: '<a@k>' },
+      { to: ['chaos-1@example.ng'], messageId: '<b@k>' },
+      { to: ['chaos-9@example.ng'], messageId: '<c@k>' },
+    ];
+    expect(judgeDelivery(['chaos-1@example.ng'], ['chaos-1@example.ng'], received, ours).failures).toEqual([
+      '1 signups mailed twice (chaos-1@example.ng)',
+      '1 mails to addresses never stored (chaos-9@example.ng)',
+    ]);
+  });
+
+  it('given an acknowledged signup missing from the database should fail the run', () => {
+    expect(judgeDelivery(['chaos-1@example.ng'], [], [], ours).failures).toEqual([
+      '1 acknowledged signups lost (chaos-1@example.ng)',
+    ]);
+  });
+});
