@@ -172,9 +172,10 @@ export const CONFIG_VARIABLES = [
     meaning: '`off` silences the one JSON line per request (see [Logs](docs/security.md))',
   },
   {
-    names: ['SITE_DIR', 'WIDGETS_DIR'],
-    default: '`./dist/site`, `./dist/widgets`',
-    meaning: 'where the built site and widget files are served from',
+    names: ['SITE_DIR', 'WIDGETS_DIR', 'WIDGET_RELEASES_DIR'],
+    default: '`./dist/site`, `./dist/widgets`, `./releases/widgets`',
+    meaning:
+      'where the built site and widget files are served from, and the widget versions the builds kept, served at `/widgets/<version>/` and `/widgets/v<major>/` ([Versions](docs/embedding.md#versions))',
   },
   {
     names: ['SITE_RENDER'],

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { graceDays, LIVE, newBuildFolder, swapIn, sweepBuilds } from './build-folders.mjs';
+import { releaseWidgets, writeVersionTable } from './build-releases.mjs';
 import { buildPackage, buildWidgets } from './build-widgets.mjs';
 import { updateCatalogs } from './i18n.mjs';
 import { linguiMacroPlugin } from './lingui-macro.mjs';
@@ -102,7 +103,7 @@ export async function sourceFingerprint() {
     'packages',
     'integrations',
     // Every script the build runs (scripts/build.mjs and the files it imports).
-    ...'build build-folders build-package build-widgets i18n lingui-macro merge-chunks minify precompress style-hashes wordpress-i18n zip'
+    ...'build build-folders build-package build-releases build-widgets i18n lingui-macro merge-chunks minify precompress style-hashes wordpress-i18n zip'
       .split(' ')
       .map((name) => `scripts/${name}.mjs`),
     'vite.config.ts',
@@ -151,6 +152,10 @@ async function main() {
     }
     const compressed = precompress(path.join(out, 'widgets')) + precompress(path.join(out, 'site'));
     step(`${compressed} files precompressed (gzip, brotli)`);
+    if (!only || only === 'widgets') {
+      step(releaseWidgets(out));
+      writeVersionTable();
+    }
     if (!only) fs.writeFileSync(path.join(out, STAMP_FILE), fingerprint);
   } catch (error) {
     fs.rmSync(out, { recursive: true, force: true });

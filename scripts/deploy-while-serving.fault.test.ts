@@ -11,7 +11,16 @@ import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repo = path.resolve(import.meta.dirname, '..');
-const LEFT_OUT = new Set(['.git', 'node_modules', 'dist', 'builds', 'var', 'test-results', 'playwright-report']);
+const LEFT_OUT = new Set([
+  '.git',
+  'node_modules',
+  'dist',
+  'builds',
+  'releases',
+  'var',
+  'test-results',
+  'playwright-report',
+]);
 /** A change to one widget's code: its chunk gets a new hashed name, so the old name is not in the new build. */
 const CHANGED_SOURCE = 'widgets/pricing-plans/pricing-plans.define.ts';
 

@@ -11,7 +11,16 @@ import { describe, expect, it } from 'vitest';
 import { configTable } from '../common/config-variables.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'builds', '.git', 'test-results', 'playwright-report', 'var']);
+const SKIPPED_FOLDERS = new Set([
+  'node_modules',
+  'dist',
+  'builds',
+  'releases',
+  '.git',
+  'test-results',
+  'playwright-report',
+  'var',
+]);
 const SOURCE = /\.(ts|tsx|js|mjs|cjs|css)$/;
 /** What the header-comment rule covers: the languages whose files open with a comment about them. */
 const SCRIPT = /\.(ts|tsx|js|mjs|cjs)$/;

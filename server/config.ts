@@ -37,6 +37,8 @@ export type Config = {
   contestGraceHours: number;
   siteDir: string;
   widgetsDir: string;
+  /** Each released widget version's files, in a folder named by its version (scripts/build-releases.mjs). */
+  widgetReleasesDir: string;
   /** The module that renders the pages the server answers itself (see load-page-renderers.ts). */
   sitePagesModule: string;
   /** `on-request` renders every page per request (npm run dev); `build` serves dist/site. */
@@ -304,6 +306,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     contestGraceHours: integer(env, 'CONTEST_GRACE_HOURS', 72, 0, 8760),
     siteDir: path.resolve(root, read(env, 'SITE_DIR') || 'dist/site'),
     widgetsDir: path.resolve(root, read(env, 'WIDGETS_DIR') || 'dist/widgets'),
+    widgetReleasesDir: path.resolve(root, read(env, 'WIDGET_RELEASES_DIR') || 'releases/widgets'),
     sitePagesModule: path.resolve(root, read(env, 'SITE_PAGES') || 'dist/server/site-pages.js'),
     siteRender: oneOf(env, 'SITE_RENDER', ['build', 'on-request'] as const),
     logRequests: flag(env, 'LOG_REQUESTS', true),

@@ -85,10 +85,7 @@ function load(tag: string): Promise<void> {
   fetchLanguages(tag);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`its code did not arrive within ${LOAD_DEADLINE_MS / 1000} s`)),
-      LOAD_DEADLINE_MS,
-    );
+    timer = setTimeout(() => reject(new Error('timed out')), LOAD_DEADLINE_MS);
   });
   loading = Promise.race([runtimesFor(tag).then(registry[tag].define), late]).then(
     () => {
@@ -99,8 +96,8 @@ function load(tag: string): Promise<void> {
       clearTimeout(timer);
       loads.delete(tag);
       failed.add(tag);
-      const reason = error instanceof Error ? error.message : String(error);
-      console.error(`[kasuwa-widgets] could not load <${tag}>: ${reason}`);
+      const reason = String((error as Error)?.message ?? error);
+      console.error(`[kasuwa-widgets] <${tag}>: ${reason}`);
       document.dispatchEvent(new CustomEvent('kasuwa-widgets-error', { detail: { tag, reason } }));
       throw error;
     },
@@ -147,33 +144,25 @@ type ModalElement = HTMLElement & {
 function answerForModal(modal: ModalElement) {
   if (customElements.get(MODAL) || hasOwn(modal, 'show')) return;
   let wanted = false;
-  // Set by a page script that ran before us: taken over, and asked for as if set now.
-  let openAskedFor = hasOwn(modal, 'open') ? Boolean(modal.open) : undefined;
+  // Set by a page script that ran before us, taken over. Until the tag is defined (its upgrade's
+  // attribute callback included), `open` is what was asked for; then the element's own takes it.
+  let openAskedFor = Boolean(modal.open);
   delete modal.open;
-  if (openAskedFor) want(MODAL);
-  // Once defined (its upgrade runs before whenDefined settles), the element's own `open` answers.
-  const upgraded = () => Boolean(customElements.get(MODAL));
   Object.defineProperty(modal, 'open', {
     configurable: true,
-    get: () =>
-      upgraded()
-        ? Reflect.get(Object.getPrototypeOf(modal), 'open', modal)
-        : (openAskedFor ?? modal.hasAttribute('open')),
+    get: () => openAskedFor,
     set: (value: unknown) => {
-      if (upgraded()) {
-        Reflect.set(Object.getPrototypeOf(modal), 'open', value, modal);
-        return;
-      }
       openAskedFor = Boolean(value);
       if (openAskedFor) want(MODAL);
     },
   });
+  if (openAskedFor) want(MODAL);
   const defined = customElements.whenDefined(MODAL).then(() => {
     delete modal.show;
     delete modal.hide;
     delete modal.close;
     delete modal.open;
-    if (openAskedFor !== undefined) modal.open = openAskedFor;
+    modal.open = openAskedFor;
   });
   modal.show = async (opener) => {
     wanted = true;

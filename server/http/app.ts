@@ -20,6 +20,7 @@ import { applyHeaders, builtStyleHashes, graphqlCors, secretAddressHeaders, secu
 import { startSellingForm } from './start-selling-form.js';
 import { MemoryFiles, StaticFiles } from './static.js';
 import { stopMail } from './unsubscribe.js';
+import { builtVersion, widgetVersions } from './widget-versions.js';
 
 export type { GivenRenderers } from './page.js';
 
@@ -52,6 +53,7 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     status = 200,
   ) => ('body' in entry ? (pages as MemoryFiles).send(req, res, entry, status) : site.send(req, res, entry, status));
   const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true, previousBuilds: true });
+  const widgetVersion = widgetVersions(widgets, builtVersion(config.widgetsDir), config.widgetReleasesDir);
   const graphql = createGraphQLEndpoint(services, (req) => clientIp(req, config.trustProxy));
   const styleHashes = builtStyleHashes(config.siteDir, config.widgetsDir);
   const headers = securityHeaders(config, styleHashes);
@@ -149,11 +151,12 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     }
 
     if (pathname.startsWith('/widgets/')) {
-      const entry = widgets.lookup(pathname.slice('/widgets'.length));
-      if (entry) {
-        // Partner pages load the bundle cross-origin as a module script.
+      const version = widgetVersion(pathname.slice('/widgets'.length));
+      const entry = version?.files.lookup(version.path);
+      if (version && entry) {
+        // Partner pages load the bundle cross-origin as a module script, with integrity if they pin a version.
         res.setHeader('Access-Control-Allow-Origin', '*');
-        return widgets.send(req, res, entry);
+        return version.files.send(req, res, entry);
       }
       return notFound(req, res, pathname);
     }

@@ -56,7 +56,12 @@ export class StaticFiles {
 
   constructor(
     root: string,
-    private readonly options: { immutableHashed: boolean; previousBuilds?: boolean },
+    private readonly options: {
+      immutableHashed: boolean;
+      /** Every file, hashed name or not: a released version's folder, which never changes. */
+      immutableAll?: boolean;
+      previousBuilds?: boolean;
+    },
   ) {
     this.root = fs.existsSync(root) ? fs.realpathSync(root) : root;
     this.otherBuilds = options.previousBuilds ? previousBuilds(this.root) : () => [];
@@ -107,7 +112,9 @@ export class StaticFiles {
     const ext = entry.file.endsWith('.d.ts') ? '.d.ts' : path.extname(entry.file);
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
     if (SUBRESOURCES.has(ext)) dropDocumentHeaders(res);
-    const immutable = this.options.immutableHashed && HASHED.test(path.basename(entry.file)) && ext !== '.html';
+    const immutable =
+      (this.options.immutableAll || (this.options.immutableHashed && HASHED.test(path.basename(entry.file)))) &&
+      ext !== '.html';
     // Only the headers a browser uses (about 12 responses before a phone can use the home page): an
     // immutable file is never revalidated, so it has no ETag, and `public` is the default without
     // Authorization.

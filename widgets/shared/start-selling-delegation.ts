@@ -39,11 +39,8 @@ function linkButtonOf(event: Event): HTMLElement | undefined {
 }
 
 /** Where an opener goes without the modal: its link's href, or the signup page for a button. */
-function follow(opener: HTMLElement, signupPage: string) {
-  const link = opener.closest('a[href]') as HTMLAnchorElement | null;
-  if (link?.target === '_blank') window.open(link.href, '_blank', 'noopener');
-  else location.assign(link?.href ?? signupPage);
-}
+const follow = (opener: HTMLElement, signupPage: string) =>
+  location.assign((opener.closest('a[href]') as HTMLAnchorElement | null)?.href ?? signupPage);
 
 export function installStartSellingDelegation(code: ModalCode): void {
   if (globalState.__kasuwaStartSelling) return;

@@ -1,0 +1,72 @@
+/**
+ * Which files a /widgets/ URL names (docs/embedding.md#versions): `/widgets/<x.y.z>/…` that version as
+ * its first build kept it, cached for a year; `/widgets/v<major>/…` the newest of that major (this
+ * server's own build when it is that major); anything else, this server's build.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { StaticFiles } from './static.js';
+
+const EXACT = /^\/(\d+\.\d+\.\d+)(\/.*)$/;
+const MAJOR = /^\/v(\d+)(\/.*)$/;
+/** Versions appear only when a build runs: the list of them is read again at most this often. */
+const REREAD_MS = 5_000;
+
+export type WidgetFiles = { files: StaticFiles; path: string };
+
+const byVersion = (a: string, b: string) => {
+  const [x, y] = [a, b].map((version) => version.split('.').map(Number)) as [number[], number[]];
+  return (x[0]! - y[0]!) * 1e6 + (x[1]! - y[1]!) * 1e3 + (x[2]! - y[2]!);
+};
+
+/** The version of the build in `widgetsDir` (its integrity.json), if it has one. */
+export function builtVersion(widgetsDir: string): string | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(widgetsDir, 'integrity.json'), 'utf8')).version;
+  } catch {
+    return undefined;
+  }
+}
+
+export function widgetVersions(current: StaticFiles, currentVersion: string | undefined, releasesDir: string) {
+  const releases = new Map<string, StaticFiles>();
+  let versions: string[] = [];
+  let readAt = Number.NEGATIVE_INFINITY;
+  const known = () => {
+    if (Date.now() - readAt >= REREAD_MS) {
+      readAt = Date.now();
+      versions = fs.existsSync(releasesDir)
+        ? fs
+            .readdirSync(releasesDir)
+            .filter((name) => /^\d+\.\d+\.\d+$/.test(name))
+            .sort(byVersion)
+        : [];
+    }
+    return versions;
+  };
+  const release = (version: string) => {
+    if (!known().includes(version)) return undefined;
+    let files = releases.get(version);
+    if (!files) {
+      files = new StaticFiles(path.join(releasesDir, version), { immutableHashed: true, immutableAll: true });
+      releases.set(version, files);
+    }
+    return files;
+  };
+
+  return (urlPath: string): WidgetFiles | undefined => {
+    const exact = EXACT.exec(urlPath);
+    if (exact) {
+      const files = release(exact[1] as string);
+      return files && { files, path: exact[2] as string };
+    }
+    const major = MAJOR.exec(urlPath);
+    if (!major) return { files: current, path: urlPath };
+    if (currentVersion?.split('.')[0] === major[1]) return { files: current, path: major[2] as string };
+    const newest = known()
+      .filter((version) => version.split('.')[0] === major[1])
+      .at(-1);
+    const files = newest ? release(newest) : undefined;
+    return files && { files, path: major[2] as string };
+  };
+}
