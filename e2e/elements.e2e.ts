@@ -3,10 +3,9 @@
  * success once; `open` set before the code comes opens the modal; `hidden` hides; a cancelled
  * pricing-plan-select opens nothing; the chosen period is reflected; forced colours keep every state.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
+import { partnerOrigin } from './partner-origin.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 const loader = `<script type="module" src="${product}/widgets/kasuwa-widgets.js"></script>`;
@@ -19,23 +18,15 @@ const pages: Record<string, string> = {
   '/plans': '<pricing-plans period="annual"></pricing-plans>',
   '/rank': '<store-rank-checker></store-rank-checker>',
 };
-let partner: http.Server;
-let partnerUrl = '';
-
-test.beforeAll(async () => {
-  partner = http.createServer((req, res) => {
-    const body = pages[req.url ?? ''];
-    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>${loader}</head>
-<body><h1>Partner</h1>${body ?? ''}</body></html>`);
-  });
-  await new Promise<void>((resolve) => partner.listen(0, 'localhost', resolve));
-  partnerUrl = `http://localhost:${(partner.address() as AddressInfo).port}`;
-});
-
-test.afterAll(async () => {
-  await new Promise((resolve) => partner.close(resolve));
-});
+const partner = partnerOrigin(() =>
+  Object.fromEntries(
+    Object.entries(pages).map(([url, body]) => [
+      url,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>${loader}</head>
+<body><h1>Partner</h1>${body}</body></html>`,
+    ]),
+  ),
+);
 
 /** Counts each named event reaching the document, from before the page's own scripts. */
 async function countEvents(page: Page, names: string[]) {
@@ -55,7 +46,7 @@ test('given a signup form moved while its request is on its way should keep the 
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  await page.goto(`${partnerUrl}/move`);
+  await page.goto(`${partner.url}move`);
   const field = page.getByRole('textbox', { name: 'Email address' });
   await field.fill(`moved-${Date.now()}@example.ng`);
   const move = () =>
@@ -74,13 +65,13 @@ test('given a signup form moved while its request is on its way should keep the 
 });
 
 test('given open set before the modal code came should open the dialog', async ({ page }) => {
-  await page.goto(`${partnerUrl}/open-early`);
+  await page.goto(`${partner.url}open-early`);
   await expect(page.getByRole('dialog', { name: 'Start Selling with Ease!' })).toBeVisible();
   await expect(page.locator('start-selling-modal')).toHaveAttribute('open', '');
 });
 
 test('given hidden widgets should take no room, before and after their code came', async ({ page }) => {
-  await page.goto(`${partnerUrl}/hidden`);
+  await page.goto(`${partner.url}hidden`);
   const below = () => page.locator('#below').evaluate((p) => p.getBoundingClientRect().top);
   const before = await below();
   await page.evaluate(async (url) => {
@@ -99,7 +90,7 @@ test('given the page cancels pricing-plan-select should open nothing; uncancelle
   page,
 }) => {
   const counts = await countEvents(page, ['start-selling-open', 'pricing-plan-select']);
-  await page.goto(`${partnerUrl}/plans`);
+  await page.goto(`${partner.url}plans`);
   await page.evaluate(() => {
     const cancel = (event: Event) => event.preventDefault();
     document.addEventListener('pricing-plan-select', cancel);
@@ -120,7 +111,7 @@ test('given the page cancels pricing-plan-select should open nothing; uncancelle
 test('given the reader chooses Monthly should reflect it in period, and setting annual again should switch back', async ({
   page,
 }) => {
-  await page.goto(`${partnerUrl}/plans`);
+  await page.goto(`${partner.url}plans`);
   const plans = page.locator('pricing-plans');
   await page.getByRole('button', { name: 'Monthly', exact: true }).click();
   await expect(plans).toHaveAttribute('period', 'monthly');
@@ -133,7 +124,7 @@ test('given the reader chooses Monthly should reflect it in period, and setting 
 
 test('given forced colours should keep the pressed period and the rank bar visible', async ({ page }) => {
   await page.emulateMedia({ forcedColors: 'active' });
-  await page.goto(`${partnerUrl}/plans`);
+  await page.goto(`${partner.url}plans`);
   const pressed = page.getByRole('button', { name: /^Annual/ });
   const unpressed = page.getByRole('button', { name: 'Monthly', exact: true });
   await expect(pressed).toHaveAttribute('aria-pressed', 'true');
@@ -143,7 +134,7 @@ test('given forced colours should keep the pressed period and the rank bar visib
   expect(await background(pressed)).not.toBe(await background(unpressed));
   await page.locator('pricing-plans').screenshot({ path: 'test-results/forced-colors-pricing-plans.png' });
 
-  await page.goto(`${partnerUrl}/rank`);
+  await page.goto(`${partner.url}rank`);
   await page.getByRole('textbox', { name: 'Store domain' }).fill('mama-nkechi-kitchen');
   await page.getByRole('button', { name: 'Check my rank' }).click();
   const bar = page.getByRole('progressbar');

@@ -3,17 +3,12 @@
  * ready(), show() and openStartSelling() reject within 10 s, `kasuwa-widgets-error` names the tag, and
  * the start-selling link and button still go somewhere: the link's href, the button the signup page.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
+import { partnerOrigin } from './partner-origin.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
-let partner: http.Server;
-let partnerUrl = '';
-
-test.beforeAll(async () => {
-  const page = `<!doctype html>
+const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Partner shop</title>
 <script type="module" src="${product}/widgets/kasuwa-widgets.js"></script></head>
 <body><h1>Partner shop</h1>
@@ -21,21 +16,11 @@ test.beforeAll(async () => {
 <p><button type="button" data-start-selling>Start selling (button)</button></p>
 <start-selling-modal></start-selling-modal>
 </body></html>`;
-  partner = http.createServer((_, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(page);
-  });
-  await new Promise<void>((resolve) => partner.listen(0, 'localhost', resolve));
-  partnerUrl = `http://localhost:${(partner.address() as AddressInfo).port}/`;
-});
-
-test.afterAll(async () => {
-  await new Promise((resolve) => partner.close(resolve));
-});
+const partner = partnerOrigin(() => ({ '/': page }));
 
 test.beforeEach(async ({ page }) => {
   await page.route('**/widgets/chunks/**', (route) => route.abort('blockedbyclient'));
-  await page.goto(partnerUrl);
+  await page.goto(partner.url);
 });
 
 test('given the chunks blocked should reject every promise within 10 s and name the tag in an error event', async ({

@@ -3,53 +3,37 @@
  * talks to the running product: the rank dialog opens and the signup toast shows. A second page has
  * only a [data-start-selling] link with data-partner, as a WordPress Author's post keeps it.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
+import { partnerOrigin } from './partner-origin.js';
 import { cspViolations, upgraded } from './site-helpers.js';
 import { storedSignup } from './stored-signup.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
-let partner: http.Server;
-let partnerUrl = '';
-
-test.beforeAll(async () => {
-  const page = `<!doctype html>
+const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Partner shop</title>
 <script type="module" src="${product}/widgets/kasuwa-widgets.js"></script></head>
 <body><h1>Partner shop</h1>
 <store-rank-checker></store-rank-checker>
 <start-selling-form ref="partner-e2e"></start-selling-form>
 </body></html>`;
-  // What survives WordPress's filter in an Author's post: a link with data-* attributes; the script
-  // comes from the site's theme, and the page has no <start-selling-modal>.
-  const authorPost = `<!doctype html>
+// What survives WordPress's filter in an Author's post: a link with data-* attributes; the script
+// comes from the site's theme, and the page has no <start-selling-modal>.
+const authorPost = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Author's post</title>
 <script type="module" src="${product}/widgets/kasuwa-widgets.js"></script></head>
 <body><h1>My shop story</h1>
 <p><a href="${product}/#signup" data-start-selling data-partner="author-post">Start selling on Kasuwa</a></p>
 </body></html>`;
-  partner = http.createServer((req, res) => {
-    res.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      // No 'unsafe-inline' anywhere: our styles must come in as constructable stylesheets.
-      'content-security-policy': `default-src 'none'; script-src ${product}; connect-src ${product}; img-src ${product} data:; style-src 'self'`,
-    });
-    res.end(req.url === '/author-post' ? authorPost : page);
-  });
-  await new Promise<void>((resolve) => partner.listen(0, 'localhost', resolve));
-  partnerUrl = `http://localhost:${(partner.address() as AddressInfo).port}/`;
-});
-
-test.afterAll(async () => {
-  await new Promise((resolve) => partner.close(resolve));
+const partner = partnerOrigin(() => ({ '/': page, '/author-post': authorPost }), {
+  // No 'unsafe-inline' anywhere: our styles must come in as constructable stylesheets.
+  'content-security-policy': `default-src 'none'; script-src ${product}; connect-src ${product}; img-src ${product} data:; style-src 'self'`,
 });
 
 test('given a partner page on another origin should show the rank dialog for a demo store', async ({ page }) => {
   const violations = cspViolations(page);
-  await page.goto(partnerUrl);
+  await page.goto(partner.url);
   const checker = page.locator('store-rank-checker');
   await checker.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
   await checker.getByRole('button', { name: 'Check my rank' }).click();
@@ -65,7 +49,7 @@ test('given a partner page on another origin should show the rank dialog for a d
 });
 
 test('given a partner page on another origin should sign up and show the success toast', async ({ page }) => {
-  await page.goto(partnerUrl);
+  await page.goto(partner.url);
   const form = page.locator('start-selling-form');
   await form.getByRole('textbox', { name: 'Email address' }).fill('partner.embed@example.com');
   await form.getByRole('button', { name: 'Start Selling' }).click();
@@ -76,7 +60,7 @@ test('given a rank lookup and a signup on a partner page should leave no cookie 
   page,
   context,
 }) => {
-  await page.goto(partnerUrl);
+  await page.goto(partner.url);
   const checker = page.locator('store-rank-checker');
   await checker.getByRole('textbox', { name: 'Store domain' }).fill('adaeze-fabrics');
   await checker.getByRole('button', { name: 'Check my rank' }).click();
@@ -94,7 +78,7 @@ test('given a rank lookup and a signup on a partner page should leave no cookie 
 test('given a data-start-selling link with data-partner should store the signup with its partner code', async ({
   page,
 }) => {
-  await page.goto(`${partnerUrl}author-post`);
+  await page.goto(`${partner.url}author-post`);
   await page.getByRole('button', { name: 'Start selling on Kasuwa' }).click();
   const dialog = page.getByRole('dialog', { name: 'Start Selling with Ease!' });
   const email = `author-post-${Date.now()}@example.ng`;
@@ -102,7 +86,7 @@ test('given a data-start-selling link with data-partner should store the signup 
   await dialog.getByRole('button', { name: 'Start Selling' }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(() => storedSignup(email)?.partner).toBe('author-post');
-  expect(storedSignup(email)?.source).toBe(`${new URL(partnerUrl).host}/author-post`);
+  expect(storedSignup(email)?.source).toBe(`${new URL(partner.url).host}/author-post`);
 });
 
 test('given the /widgets page should show every tag live and open the modal from Get Started', async ({ page }) => {

@@ -4,10 +4,9 @@
  * while the exact version is cached for a year (docs/embedding.md#versions).
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
+import { partnerOrigin } from './partner-origin.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 const { version, files } = JSON.parse(fs.readFileSync('dist/widgets/integrity.json', 'utf8')) as {
@@ -15,25 +14,11 @@ const { version, files } = JSON.parse(fs.readFileSync('dist/widgets/integrity.js
   files: Record<string, string>;
 };
 const pinned = `${product}/widgets/${version}/kasuwa-widgets.js`;
-let partner: http.Server;
-let partnerUrl = '';
-
-test.beforeAll(async () => {
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pinned</title>
+const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pinned</title>
 <script type="module" src="${pinned}" integrity="${files['kasuwa-widgets.js']}" crossorigin="anonymous"></script></head>
 <body><h1>Pinned</h1><start-selling-form></start-selling-form><store-rank-checker></store-rank-checker>
 <pricing-plans></pricing-plans><start-selling-modal></start-selling-modal></body></html>`;
-  partner = http.createServer((_, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(page);
-  });
-  await new Promise<void>((resolve) => partner.listen(0, 'localhost', resolve));
-  partnerUrl = `http://localhost:${(partner.address() as AddressInfo).port}/`;
-});
-
-test.afterAll(async () => {
-  await new Promise((resolve) => partner.close(resolve));
-});
+const partner = partnerOrigin(() => ({ '/': page }));
 
 const defined = (page: Page) =>
   page.evaluate(() =>
@@ -43,7 +28,7 @@ const defined = (page: Page) =>
   );
 
 test('given a page pinned to the exact version with its integrity should load every widget', async ({ page }) => {
-  await page.goto(partnerUrl);
+  await page.goto(partner.url);
   await expect(page.getByRole('textbox', { name: 'Email address' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Store domain' })).toBeVisible();
   await page.evaluate(() =>
@@ -74,7 +59,7 @@ test('given one changed byte in the pinned loader should be refused by the brows
     body[body.length - 2] = body[body.length - 2] === 0x20 ? 0x0a : 0x20;
     await route.fulfill({ response, body });
   });
-  await page.goto(partnerUrl);
+  await page.goto(partner.url);
   await expect.poll(() => refused.length).toBeGreaterThan(0);
   await page.waitForTimeout(1000);
   expect(await defined(page)).toEqual([false, false, false, false]);

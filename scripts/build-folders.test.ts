@@ -6,7 +6,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUILDS, DEV, graceDays, LIVE, newBuildFolder, replacedTime, swapIn, sweepBuilds } from './build-folders.mjs';
+import { BUILD_NAMES } from '../server/http/previous-builds.js';
+import {
+  BUILDS,
+  DEV,
+  graceDays,
+  LIVE,
+  newBuildFolder,
+  REPLACED_AT,
+  replacedTime,
+  swapIn,
+  sweepBuilds,
+} from './build-folders.mjs';
 
 const DAY = 24 * 60 * 60 * 1000;
 let before: string;
@@ -82,6 +93,12 @@ describe('sweeping old builds', () => {
     fs.utimesSync(died, new Date(Date.now() - 2 * DAY), new Date(Date.now() - 2 * DAY));
     fs.utimesSync(underWay, new Date(Date.now() - 2 * DAY), new Date(Date.now() - 2 * DAY));
     expect(sweepBuilds(7, { keep: underWay })).toEqual([path.basename(died)]);
+  });
+});
+
+describe("the server's names for the build folders", () => {
+  it('given the names the build writes should be the ones the server looks for', () => {
+    expect(BUILD_NAMES).toEqual({ BUILDS, LIVE, REPLACED_AT, DEV: path.basename(DEV) });
   });
 });
 

@@ -4,50 +4,32 @@
  * And the WordPress Custom HTML block of docs/embed-cms.md inside a post, signing up with its partner code.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.js';
+import { partnerOrigin } from '../partner-origin.js';
 import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
 import { storedSignup } from '../stored-signup.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
-let partner: http.Server;
-let partnerUrl = '';
-
 // The pages as the guides show them on their own origin, with our host swapped for the running product.
 const snippet = (file: string) =>
   fs.readFileSync(path.resolve(file), 'utf8').replaceAll('https://kasuwa.shop', product);
-
-test.beforeAll(async () => {
-  const pages: Record<string, string> = {
-    '/': snippet('e2e/hosts/plain/index.html'),
-    // How WordPress prints a post with a Custom HTML block: the block's HTML as it was pasted.
-    '/cms-post': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog post</title></head>
+const partner = partnerOrigin(() => ({
+  '/': snippet('e2e/hosts/plain/index.html'),
+  // How WordPress prints a post with a Custom HTML block: the block's HTML as it was pasted.
+  '/cms-post': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog post</title></head>
 <body><main><article><h1>How I sell online</h1><p>My shop runs on Kasuwa.</p>
 ${snippet('e2e/hosts/cms/custom-html-block.html')}
 <p>Thanks for reading.</p></article></main></body></html>`,
-  };
-  partner = http.createServer((req, res) => {
-    const page = pages[req.url ?? '/'];
-    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(page ?? 'not found');
-  });
-  await new Promise<void>((resolve) => partner.listen(0, 'localhost', resolve));
-  partnerUrl = `http://localhost:${(partner.address() as AddressInfo).port}/`;
-});
-
-test.afterAll(async () => {
-  await new Promise((resolve) => partner.close(resolve));
-});
+}));
 
 test('given only the script tag and the elements should render every widget with no layout shift (CLS 0)', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 2000 });
   await recordLayoutShifts(page);
-  await page.goto(partnerUrl);
+  await page.goto(partner.url);
   await expect(page.getByRole('textbox', { name: 'Email address' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Store domain' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Monthly', exact: true })).toHaveAttribute('aria-pressed', 'true');
@@ -63,7 +45,7 @@ test('given our script 10 s late should paint the partner page at its own speed,
     await route.continue();
   });
   const started = Date.now();
-  await page.goto(partnerUrl, { waitUntil: 'commit' });
+  await page.goto(partner.url, { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { name: 'Sell online with Kasuwa' })).toBeVisible();
   const firstPaint = await page.evaluate(
     () =>
@@ -80,7 +62,7 @@ test('given our script 10 s late should paint the partner page at its own speed,
 });
 
 test('given the Custom HTML block in a post should sign up with the partner code it carries', async ({ page }) => {
-  await page.goto(`${partnerUrl}cms-post`);
+  await page.goto(`${partner.url}cms-post`);
   const form = page.locator('start-selling-form');
   const email = `cms-${Date.now()}@example.ng`;
   // Once defined, the widget's own form (in its shadow root) takes the fallback form's place.

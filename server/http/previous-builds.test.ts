@@ -48,6 +48,13 @@ describe('files of the other builds', () => {
     expect(served(files, '/chunks/dev-DDDDDDDD.js')).toBeUndefined();
   });
 
+  it('given a replaced build swept after its file was served should stop serving it, and not fail', () => {
+    const files = new StaticFiles(path.join(work, 'dist/widgets'), { immutableHashed: true, previousBuilds: true });
+    expect(served(files, '/chunks/old-AAAAAAAA.js')).toBe('chunks/old-AAAAAAAA.js');
+    fs.rmSync(path.join(work, 'builds/1-replaced'), { recursive: true });
+    expect(files.lookup('/chunks/old-AAAAAAAA.js')).toBeUndefined();
+  });
+
   it('given no previous builds asked for or a folder outside builds/ should serve only its own files', () => {
     const own = new StaticFiles(path.join(work, 'dist/widgets'), { immutableHashed: true });
     expect(served(own, '/chunks/old-AAAAAAAA.js')).toBeUndefined();

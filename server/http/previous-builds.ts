@@ -6,10 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const BUILDS = 'builds';
-const LIVE = 'dist';
-const REPLACED_AT = '.replaced-at';
-const DEV = 'dev';
+/** The names scripts/build-folders.mjs gives (scripts/build-folders.test.ts checks they agree). */
+export const BUILD_NAMES = { BUILDS: 'builds', LIVE: 'dist', REPLACED_AT: '.replaced-at', DEV: 'dev' };
+const { BUILDS, LIVE, REPLACED_AT, DEV } = BUILD_NAMES;
 /** How long the list is reused: a deploy's new build is seen within this, a miss costs no directory read. */
 const REREAD_MS = 5_000;
 

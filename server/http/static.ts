@@ -87,7 +87,9 @@ export class StaticFiles {
     const file = path.join(root, path.normalize(urlPath));
     if (!file.startsWith(root + path.sep)) return undefined;
     const cached = this.found.get(file);
-    if (cached) return cached;
+    // Another build's file goes when the next build sweeps that build: checked again, and forgotten then.
+    if (cached && (root === this.root || fs.existsSync(file))) return cached;
+    this.found.delete(file);
     let stat: fs.Stats | undefined;
     try {
       // No exception for the common miss: a 404 stays cheap without remembering it.
