@@ -15,4 +15,3 @@ export type Campaign = {
   /** Inclusive end, UTC ISO string. */
   endsAt: string;
 };
-export const RUNNER_UP_MERCHANDISE = true;

@@ -1,5 +1,5 @@
 /**
- * Accessibility gate (issue 7): axe-core with the WCAG 2.0/2.1/2.2 A and AA rules on every page at
+ * Accessibility gate: axe-core with the WCAG 2.0/2.1/2.2 A and AA rules on every page at
  * 360 and 1366 px, and in every widget state a visitor can reach. axe looks inside open shadow roots.
  */
 import { expect, type Page, test } from '@playwright/test';

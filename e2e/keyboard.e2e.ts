@@ -1,5 +1,5 @@
 /**
- * Keyboard journeys (issue 7): only Tab, Shift+Tab, Enter, Space, Esc and arrow keys. After every key
+ * Keyboard journeys: only Tab, Shift+Tab, Enter, Space, Esc and arrow keys. After every key
  * the focused element (followed into shadow roots) must show a focus indicator, and focus must never
  * fall back to <body>.
  */

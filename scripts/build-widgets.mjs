@@ -98,7 +98,7 @@ export async function buildWidgets(out) {
       options.conditions = ['production', 'browser', 'module', 'import', 'default'];
       options.chunkNames = 'chunks/[name]-[hash]';
       options.supported = SUPPORTED_SYNTAX;
-      options.legalComments = 'linked'; // Licenses in <file>.LEGAL.txt beside it, named by its last line: 0.4 KB brotli less on /.
+      options.legalComments = 'linked'; // Licenses in <file>.LEGAL.txt beside it, named by its last line: no bytes a page loads.
     },
   };
   // What the loader import()s is built first, as entries with hashed names in chunks/, then the loader

@@ -1,5 +1,5 @@
 /**
- * Configuration reaches the pages at run time, never through dist/ (issue 34, item 0): a server started
+ * Configuration reaches the pages at run time, never through dist/: a server started
  * with `npm start` and its IDs, then an admin command and a second server with another environment.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';

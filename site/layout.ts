@@ -40,7 +40,7 @@ export function stylesFor(pageParts: readonly PageStylePart[] | undefined, style
 
 /**
  * The text of the one <style> a page's parts make: one per part painted 60-80 ms later at 8x CPU when
- * uncompressed, and no sooner with brotli (docs/benchmarks.md, "issue 37: one page's CSS"). The build
+ * uncompressed, and no sooner with brotli (docs/benchmarks.md, "One page's CSS"). The build
  * hashes it for every set of page parts.
  */
 export const inlineCss = (styles: StyleAsset[]) => styles.map(({ css }) => css ?? '').join('\n');
@@ -151,12 +151,3 @@ ${consentDialog()}
 </html>`;
 }
 
-export const pageLinks = {
-  home: '/',
-  pricing: '/pricing',
-  newYearSales: '/new-year-sales',
-  privacy: '/privacy-policy',
-  terms: '/terms-and-conditions',
-  demoStore: brand.links.demoStore,
-  helpCenter: brand.links.helpCenter,
-} as const;

@@ -319,8 +319,8 @@ export async function logIn(page: Page, url: string, user: { user: string; passw
   await page.goto(`${url}/wp-login.php?redirect_to=${encodeURIComponent(`${url}${next}`)}`);
   const name = page.getByLabel('Username or Email Address');
   // wp-login.php focuses and selects the username field 200 ms after it loads (wp_attempt_focus). A fill
-  // of the password before that now and then typed it over the username: "The password field is empty",
-  // and the wait for wp-admin ran out (the WordPress logins that failed full runs and CI rehearsals).
+  // of the password before that could type it over the username ("The password field is empty"), so
+  // the password waits for that focus.
   await expect(name).toBeFocused();
   await name.fill(user.user);
   await page.getByLabel('Password', { exact: true }).fill(user.password);

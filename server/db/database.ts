@@ -110,12 +110,6 @@ function once(close: () => Promise<void>): () => Promise<void> {
   };
 }
 
-/** For the commands and code paths that only exist on SQLite so far: a clear refusal on PostgreSQL. */
-export function requireSqlite(opened: OpenedDatabase, what: string): OpenedSqlite {
-  if (opened.backend !== 'sqlite') throw new Error(`${what} runs on SQLite only for now (DATABASE_URL is PostgreSQL).`);
-  return opened;
-}
-
 const INT8_OID = 20;
 const TIMESTAMPTZ_OID = 1184;
 
