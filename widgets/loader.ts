@@ -74,7 +74,8 @@ const failed = new Set<string>();
 
 /**
  * Loads `tag`'s code once; settles when it is defined, or rejects when it fails or takes longer than
- * LOAD_DEADLINE_MS, with `kasuwa-widgets-error` on document ({ tag, reason }). A later call tries again.
+ * LOAD_DEADLINE_MS, with `kasuwa-widgets-error` on document ({ tag, reason }). A later call waits again:
+ * code that was only slow may still come; a file that failed stays failed until the page is reloaded.
  */
 function load(tag: string): Promise<void> {
   if (!isWidgetTag(tag)) return Promise.reject(new Error(`<${tag}> is not a Kasuwa widget`));
