@@ -150,4 +150,3 @@ ${consentDialog()}
 </body>
 </html>`;
 }
-

@@ -108,6 +108,11 @@ export function postgresHitCounter(pool: pg.Pool): HitCounter {
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 /** During an outage Redis is asked this often whether it answers again. */
 const REDIS_PROBE_EVERY_MS = 1000;
+/**
+ * Outside one, this often whether it still answers: a frozen Redis keeps its connection open, so with no
+ * signup to time out nothing else would notice (kasuwa_redis_up and /readyz would say up).
+ */
+const REDIS_WATCH_EVERY_MS = 5000;
 
 /** rate-limiter-flexible's in-memory limiter, telling the counter each time it stands in for Redis. */
 class Insurance extends RateLimiterMemory {
@@ -172,6 +177,17 @@ export async function redisHitCounter(url: string): Promise<HitCounter> {
   }
   // ioredis reconnects by itself and emits an error per failed attempt: one outage, one line.
   client.on('error', (error: Error) => fallBack(error.message));
+  const watch = setInterval(() => {
+    if (outage || closing || probing || client.status !== 'ready') return;
+    probing = true;
+    client
+      .ping()
+      .catch(() => fallBack(`no answer to a ping within ${REDIS_COMMAND_TIMEOUT_MS} ms`))
+      .finally(() => {
+        probing = false;
+      });
+  }, REDIS_WATCH_EVERY_MS);
+  watch.unref();
   started = true;
   try {
     await client.connect();
@@ -225,6 +241,7 @@ export async function redisHitCounter(url: string): Promise<HitCounter> {
     },
     async close() {
       closing = true;
+      clearInterval(watch);
       if (outage) clearInterval(outage.probe);
       await client.quit().catch(() => client.disconnect());
     },

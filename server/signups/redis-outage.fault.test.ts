@@ -91,6 +91,18 @@ function logLines() {
 let addresses = 0;
 const fresh = (name: string) => `${name}-${process.pid}-${++addresses}@example.ng`;
 
+it('given Redis frozen while no signup comes should report it down within a watch and a command timeout', async () => {
+  const redis = await ownRedis();
+  const one = await server(redis.url);
+  expect(await redisState(one)).toEqual(['up', '1']);
+  redis.freeze();
+  const frozenAt = performance.now();
+  await expect.poll(() => redisState(one), { timeout: 10_000, interval: 250 }).toEqual(['down', '0']);
+  expect(performance.now() - frozenAt).toBeLessThan(7000);
+  redis.thaw();
+  await expect.poll(() => redisState(one), { timeout: 5000 }).toEqual(['up', '1']);
+});
+
 describe.each([
   ['killed', 'restarted on the same port'],
   ['frozen (SIGSTOP)', 'thawed (SIGCONT)'],
