@@ -5,7 +5,7 @@
  */
 
 import { parse } from 'graphql';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContestBoard } from './contest/board.js';
 import { operationOf, outcomeOf } from './http/graphql-endpoint.js';
 import { startTestServer } from './http/test-server.js';
@@ -156,5 +156,36 @@ describe.each(TEST_BACKENDS)('outbox gauges on %s', (backend) => {
     expect(awaiting).toBe(1);
     expect(oldest).toBeGreaterThanOrEqual(120);
     expect(oldest).toBeLessThan(130);
+  });
+});
+
+describe('sends stalled on the relay', () => {
+  it('given a send waiting over 3 s should count it stalled until it ends', async () => {
+    const database = await freshDatabase('sqlite');
+    cleanups.push(() => database.drop());
+    const contest = {
+      ready: true,
+      feed: {
+        secondsSinceApplied: 0,
+        unsettledChanges: 0,
+        unsettledSeconds: 0,
+        failures: 0,
+        reloads: { everything: 0, revenues: 0 },
+      },
+    } as unknown as ContestBoard;
+    const metrics = createMetrics({ contest, db: database.opened.db, databaseUp: async () => true });
+    const stalled = async () => sample(await metrics.text(), 'kasuwa_mail_sends_stalled');
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const ended = metrics.mailSending();
+      metrics.mailSending()();
+      expect(await stalled()).toBe(0);
+      vi.advanceTimersByTime(3500);
+      expect(await stalled()).toBe(1);
+      ended();
+      expect(await stalled()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

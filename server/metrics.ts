@@ -52,6 +52,8 @@ export const SIGNUP_OUTCOMES = [
 export type SignupOutcome = (typeof SIGNUP_OUTCOMES)[number];
 
 const MAIL_ATTEMPT_OUTCOMES = ['sent', 'retry', 'failed'] as const satisfies readonly MailAttemptOutcome[];
+/** A send waiting on the relay longer than this counts as stalled (kasuwa_mail_sends_stalled). */
+const MAIL_STALLED_SECONDS = 3;
 
 /** GraphQL operations by their root field; `other` for anything else (a mix, introspection, unparsable). */
 export const GRAPHQL_OPERATIONS = ['getStoreLeaderboard', 'startSelling', 'other'] as const;
@@ -107,6 +109,18 @@ export function createMetrics(sources: {
     help: "This server's e-mail sends by outcome: sent, retry (failed, tried again later) or failed (given up)",
     labelNames: ['outcome'] as const,
     registers: [registry],
+  });
+  // When each send now waiting on the relay started: a hung relay shows here at the next scrape, where
+  // the failures come only after each send's SMTP wait.
+  const sendsStarted = new Set<{ at: number }>();
+  new client.Gauge({
+    name: 'kasuwa_mail_sends_stalled',
+    help: `E-mail sends waiting on the SMTP relay for over ${MAIL_STALLED_SECONDS} s now (a relay that answers takes well under a second)`,
+    registers: [registry],
+    collect() {
+      const before = performance.now() - MAIL_STALLED_SECONDS * 1000;
+      this.set([...sendsStarted].filter((send) => send.at < before).length);
+    },
   });
 
   const graphqlOperations = new client.Counter({
@@ -325,6 +339,12 @@ export function createMetrics(sources: {
     },
     mailAttempt(outcome: MailAttemptOutcome): void {
       mailAttempts.inc({ outcome });
+    },
+    /** A send to the relay starts; the function returned says it ended. */
+    mailSending(): () => void {
+      const send = { at: performance.now() };
+      sendsStarted.add(send);
+      return () => sendsStarted.delete(send);
     },
     graphqlOperation(operation: GraphqlOperation, outcome: GraphqlOutcome): void {
       graphqlOperations.inc({ operation, outcome });

@@ -126,6 +126,7 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     transport,
     log,
     onAttempt: services.metrics.mailAttempt,
+    onSending: services.metrics.mailSending,
     leaseMs: config.mailLeaseSeconds * 1000,
     soleWorker: opened.backend === 'sqlite',
     privacy: services.mailPrivacy,

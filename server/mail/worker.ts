@@ -19,6 +19,8 @@ export type MailWorkerOptions = {
   log?: (msg: string, fields?: Record<string, unknown>) => void;
   /** Told of every send (metrics). */
   onAttempt?: (outcome: MailAttemptOutcome) => void;
+  /** Told when a send to the transport starts; the function it returns, when that send ends (metrics). */
+  onSending?: () => () => void;
   /** How often to look for due rows when nothing wakes the worker. */
   pollMs?: number;
   /** First retry delay; doubles per attempt up to maxDelayMs (defaults: RETRY_SCHEDULE). */
@@ -180,20 +182,23 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       const payload = payloadOf(row);
       const locale = resolveLocale(payload.locale);
       const stopUrl = privacy?.stopUrl(row.recipient, locale);
-      await transport.send({
-        key: row.idempotency_key,
-        to: row.recipient,
-        ...welcomeEmail(factsOf(row, payload, stopUrl ?? `mailto:${brand.supportEmail}`), locale),
-        // RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to the URL.
-        ...(privacy && stopUrl
-          ? {
-              headers: {
-                'List-Unsubscribe': `<${stopUrl}>, <${privacy.unsubscribeMailto(row.recipient)}>`,
-                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-              },
-            }
-          : {}),
-      });
+      const ended = options.onSending?.();
+      await transport
+        .send({
+          key: row.idempotency_key,
+          to: row.recipient,
+          ...welcomeEmail(factsOf(row, payload, stopUrl ?? `mailto:${brand.supportEmail}`), locale),
+          // RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to the URL.
+          ...(privacy && stopUrl
+            ? {
+                headers: {
+                  'List-Unsubscribe': `<${stopUrl}>, <${privacy.unsubscribeMailto(row.recipient)}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+              }
+            : {}),
+        })
+        .finally(ended);
       onAttempt('sent');
       return 'sent';
     } catch (error) {
