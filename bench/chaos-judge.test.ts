@@ -187,3 +187,35 @@ describe("bench:chaos's delivery verdicts", () => {
     ]);
   });
 });
+
+describe('how long an alert may take to resolve', () => {
+  it('given one condition or another should wait for the longest window, and for both at once the shortest', () => {
+    const read = readRules(`groups:
+  - name: test
+    rules:
+      - alert: Either
+        expr: |
+          (
+            sum(rate(a[5m])) / sum(rate(b[5m])) > 0.1
+          )
+          or (sum(max_over_time(c[1m])) > 0)
+        for: 5m
+      - alert: Both
+        expr: |
+          kasuwa:slo_error_ratio:rate1h > 0.072 and kasuwa:slo_error_ratio:rate5m > 0.072
+        for: 2m
+      - alert: Nested
+        expr: |
+          sum(
+            increase(a[5m])
+            or increase(b[5m] offset 5m)
+          ) > 5 * (sum(increase(a[1h])) / 12 or vector(0))
+        for: 1m
+`);
+    expect(Object.fromEntries([...read].map(([name, rule]) => [name, rule.windowSeconds]))).toEqual({
+      Either: 300,
+      Both: 300,
+      Nested: 300,
+    });
+  });
+});

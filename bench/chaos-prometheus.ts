@@ -20,13 +20,12 @@ export function seconds(duration: string): number {
   return total;
 }
 
-/** An alert of the rules: its `for:` and the shortest window its expression looks back over. */
+/** An alert of the rules: its `for:` and the window its expression looks back over once a fault is over. */
 export type AlertRule = { forSeconds: number; windowSeconds: number };
 
 /**
- * Each alert of the rules text: `for:` (0 without one), and the shortest range (`[5m]`) or recorded
- * ratio window (`:rate5m`) in its expression (0 with none): once the fault is over, it resolves within
- * that window.
+ * Each alert of the rules text: `for:` (0 without one), and the range (`[5m]`) or recorded ratio window
+ * (`:rate5m`) of its expression it resolves within once the fault is over (0 with none).
  */
 export function readRules(text: string): Map<string, AlertRule> {
   const rules = new Map<string, AlertRule>();
@@ -36,9 +35,14 @@ export function readRules(text: string): Map<string, AlertRule> {
     const forText = /^ *for: (\S+)/m.exec(block)?.[1];
     const expr = /^ *expr: ([\s\S]*?)(?=^ *(?:for|labels|annotations):)/m.exec(block)?.[1] ?? '';
     const windows = [...expr.matchAll(/\[(\w+)\]|:rate(\w+)\b/g)].map((m) => seconds(m[1] ?? m[2] ?? ''));
-    rules.set(name, { forSeconds: forText ? seconds(forText) : 0, windowSeconds: Math.min(...windows, Infinity) });
+    // One condition or another (an `or` at the expression's own indentation) holds while either does: it
+    // resolves within its longest window; anything else within its shortest.
+    const lines = expr.split('\n').filter((line) => line.trim() && !/^\|[-+]?$/.test(line.trim()));
+    const indent = (line: string) => line.length - line.trimStart().length;
+    const either = lines.some((line) => indent(line) === indent(lines[0] ?? '') && /^\s*or\b/.test(line));
+    const windowSeconds = windows.length ? (either ? Math.max(...windows) : Math.min(...windows)) : 0;
+    rules.set(name, { forSeconds: forText ? seconds(forText) : 0, windowSeconds });
   }
-  for (const rule of rules.values()) if (!Number.isFinite(rule.windowSeconds)) rule.windowSeconds = 0;
   return rules;
 }
 
