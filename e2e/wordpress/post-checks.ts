@@ -1,4 +1,7 @@
-/** What the WordPress test checks on a published post: its widgets rendered, and the layout shift while they do. */
+/**
+ * What the WordPress test checks on a published post (its widgets rendered, the layout shift while they
+ * do) and does in the block editor.
+ */
 import { type Browser, expect, type FrameLocator, type Page } from '@playwright/test';
 import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
 
@@ -33,4 +36,40 @@ export async function editorCanvas(page: Page): Promise<Page | FrameLocator> {
   const iframe = 'iframe[name="editor-canvas"]';
   await page.locator(`${iframe}, .wp-block-post-content, .editor-styles-wrapper`).first().waitFor();
   return (await page.locator(iframe).count()) ? page.frameLocator(iframe) : page;
+}
+
+type EditorGlobals = {
+  wp: {
+    blocks: { getBlockTypes(): { name: string }[]; createBlock(name: string, attributes?: object): unknown };
+    data: {
+      dispatch(store: string): {
+        insertBlocks(block: unknown): void;
+        set?(scope: string, name: string, value: unknown): void;
+      };
+    };
+  };
+};
+
+/**
+ * In the block editor just opened: turns off the guide WordPress opens over a user's first visit (it
+ * makes the rest inert: no role to find behind it), inserts the block, and returns the names of the
+ * `kasuwa/` blocks the editor knows.
+ */
+export async function insertBlock(page: Page, name: string, attributes: object): Promise<string[]> {
+  await page.waitForFunction(() => (window as unknown as { wp?: { blocks?: object } }).wp?.blocks);
+  const names = await page.evaluate(
+    ([block, values]) => {
+      const { wp } = window as unknown as EditorGlobals;
+      for (const scope of ['core/edit-post', 'core'])
+        wp.data.dispatch('core/preferences').set?.(scope, 'welcomeGuide', false);
+      wp.data.dispatch('core/block-editor').insertBlocks(wp.blocks.createBlock(block as string, values as object));
+      return wp.blocks
+        .getBlockTypes()
+        .map((type) => type.name)
+        .filter((known) => known.startsWith('kasuwa/'));
+    },
+    [name, attributes] as const,
+  );
+  await expect(page.getByRole('dialog', { name: /^Welcome to the/ })).toHaveCount(0);
+  return names;
 }
