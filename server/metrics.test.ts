@@ -106,21 +106,26 @@ describe('metrics of outcomes', () => {
   });
 });
 
+/** A server's metrics on `database`, with a contest board that is ready and current. */
+function metricsOn(database: Awaited<ReturnType<typeof freshDatabase>>) {
+  const contest = {
+    ready: true,
+    feed: {
+      secondsSinceApplied: 0,
+      unsettledChanges: 0,
+      unsettledSeconds: 0,
+      failures: 0,
+      reloads: { everything: 0, revenues: 0 },
+    },
+  } as unknown as ContestBoard;
+  return createMetrics({ contest, db: database.opened.db, databaseUp: async () => true });
+}
+
 describe.each(TEST_BACKENDS)('outbox gauges on %s', (backend) => {
   it('should measure the oldest mail due now from when it became due, and count rows waiting for a retry apart', async () => {
     const database = await freshDatabase(backend);
     cleanups.push(() => database.drop());
-    const contest = {
-      ready: true,
-      feed: {
-        secondsSinceApplied: 0,
-        unsettledChanges: 0,
-        unsettledSeconds: 0,
-        failures: 0,
-        reloads: { everything: 0, revenues: 0 },
-      },
-    } as unknown as ContestBoard;
-    const metrics = createMetrics({ contest, db: database.opened.db, databaseUp: async () => true });
+    const metrics = metricsOn(database);
     const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
     const read = async () => {
       // A scrape's outbox reading is shared until the next turn of the event loop: read afresh.
@@ -163,17 +168,7 @@ describe('sends stalled on the relay', () => {
   it('given a send waiting over 3 s should count it stalled until it ends', async () => {
     const database = await freshDatabase('sqlite');
     cleanups.push(() => database.drop());
-    const contest = {
-      ready: true,
-      feed: {
-        secondsSinceApplied: 0,
-        unsettledChanges: 0,
-        unsettledSeconds: 0,
-        failures: 0,
-        reloads: { everything: 0, revenues: 0 },
-      },
-    } as unknown as ContestBoard;
-    const metrics = createMetrics({ contest, db: database.opened.db, databaseUp: async () => true });
+    const metrics = metricsOn(database);
     const stalled = async () => sample(await metrics.text(), 'kasuwa_mail_sends_stalled');
     vi.useFakeTimers({ toFake: ['performance'] });
     try {

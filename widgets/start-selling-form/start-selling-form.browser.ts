@@ -28,6 +28,20 @@ async function mountForm(attributes = 'api-url="/graphql"') {
   return { element, root, input, button };
 }
 
+/** A signup of `email` sent from a fresh form, and the detail of the start-selling-error it fires. */
+async function signupError(email: string) {
+  const { element, root, input, button } = await mountForm();
+  let failure: unknown = null;
+  element.addEventListener('start-selling-error', (event) => {
+    failure = (event as CustomEvent).detail;
+  });
+  type(input, email);
+  await until(() => !button.disabled, 'submit enabled');
+  button.click();
+  await until(() => failure, 'start-selling-error');
+  return { failure, root, input };
+}
+
 /** Mounts the form, types `email` and submits it. */
 async function submitted(email: string, attributes?: string) {
   const parts = await mountForm(attributes);
@@ -153,15 +167,7 @@ describe('<start-selling-form>', () => {
   });
 
   it('given the balancer answers 503 with no server left should emit start-selling-error with UNAVAILABLE', async () => {
-    const { element, input, button } = await mountForm();
-    let failure: unknown = null;
-    element.addEventListener('start-selling-error', (event) => {
-      failure = (event as CustomEvent).detail;
-    });
-    type(input, 'balancer@example.com');
-    await until(() => !button.disabled, 'submit enabled');
-    button.click();
-    await until(() => failure, 'start-selling-error');
+    const { failure } = await signupError('balancer@example.com');
     expect(failure).to.deep.equal({ code: 'UNAVAILABLE' });
   });
 
@@ -172,29 +178,13 @@ describe('<start-selling-form>', () => {
   });
 
   it('given the API refuses the address (BAD_USER_INPUT) should emit start-selling-error with the code', async () => {
-    const { element, root, input, button } = await mountForm();
-    let failure: unknown = null;
-    element.addEventListener('start-selling-error', (event) => {
-      failure = (event as CustomEvent).detail;
-    });
-    type(input, 'refused@example.com');
-    await until(() => !button.disabled, 'submit enabled');
-    button.click();
-    await until(() => failure, 'start-selling-error');
+    const { failure, root, input } = await signupError('refused@example.com');
     expect(failure).to.deep.equal({ code: 'BAD_USER_INPUT' });
     expect(messageOf(root, input)).to.not.equal('');
   });
 
   it('given RATE_LIMITED should emit start-selling-error with the code', async () => {
-    const { element, input, button } = await mountForm();
-    let failure: unknown = null;
-    element.addEventListener('start-selling-error', (event) => {
-      failure = (event as CustomEvent).detail;
-    });
-    type(input, 'limited@example.com');
-    await until(() => !button.disabled, 'submit enabled');
-    button.click();
-    await until(() => failure, 'start-selling-error');
+    const { failure } = await signupError('limited@example.com');
     expect(failure).to.deep.equal({ code: 'RATE_LIMITED' });
   });
 
