@@ -10,10 +10,17 @@ import { E2E_PORT } from '../../playwright.config.js';
 import { readCatalog } from '../../scripts/i18n.mjs';
 import { moFile } from '../../scripts/wordpress-i18n.mjs';
 import { intro, outro } from './posts.js';
-import { installPlugin, logIn, SETTINGS_PAGE, startWordPress, type WordPress, wordpressOf } from './wordpress-site.js';
+import {
+  installPlugin,
+  logIn,
+  SETTINGS_PAGE,
+  startWordPress,
+  WORDPRESS_PORT,
+  type WordPress,
+  wordpressOf,
+} from './wordpress-site.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
-const WORDPRESS_PORT = Number(process.env.WORDPRESS_PORT ?? E2E_PORT + 2);
 const ADMIN = { user: 'administrator', password: 'admin-password-36' };
 const SHOTS = 'test-results/wordpress';
 // The Hausa widgets are rendered after the Yoruba one (blocks in order, then shortcodes): each widget's

@@ -15,12 +15,12 @@ import {
   publishAs,
   SETTINGS_PAGE,
   startWordPress,
+  WORDPRESS_PORT,
   type WordPress,
   wordpressOf,
 } from './wordpress-site.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
-const WORDPRESS_PORT = Number(process.env.WORDPRESS_PORT ?? E2E_PORT + 2);
 const ADMIN = { user: 'administrator', password: 'admin-password-50' };
 const SUB_ADMIN = { user: 'subadmin', password: 'sub-admin-password-50' };
 const FOREIGN = 'https://evil.example';

@@ -31,13 +31,12 @@ import {
   publishAs,
   SETTINGS_PAGE,
   startWordPress,
+  WORDPRESS_PORT,
   type WordPress,
   wordpressOf,
 } from './wordpress-site.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
-/** php -S serving the test's WordPress (docs/embed-cms.md): next to the product's port unless set. */
-const WORDPRESS_PORT = Number(process.env.WORDPRESS_PORT ?? E2E_PORT + 2);
 const ADMIN = { user: 'administrator', password: 'admin-password-19' };
 const SITE_PARTNER = 'blog-partner-19';
 const ROLES = ['administrator', 'editor', 'author'] as const;
