@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { createOutboxStore } from '../mail/outbox-store.js';
 import { createTransport } from '../mail/transport.js';
+import { welcomeDelivery } from '../mail/welcome-delivery.js';
 import { startMailWorker } from '../mail/worker.js';
 import { cleanupAfterEach } from '../testing/cleanups.js';
 import { type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
@@ -110,7 +111,12 @@ describe.each(TEST_BACKENDS)('mail:retry on %s', (backend) => {
     const sink = await startSmtpSink();
     defer(sink.close);
     const transport = createTransport({ smtpUrl: sink.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
-    const worker = startMailWorker({ outbox: createOutboxStore(database.opened), transport, pollMs: 20 });
+    const worker = startMailWorker({
+      handlers: { welcome: welcomeDelivery() },
+      outbox: createOutboxStore(database.opened),
+      transport,
+      pollMs: 20,
+    });
     defer(() => worker.stop());
     await expect
       .poll(() => sink.received.flatMap((mail) => mail.to).toSorted(), { timeout: 10_000 })
