@@ -130,7 +130,10 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     onSending: services.metrics.mailSending,
     leaseMs: config.mailLeaseSeconds * 1000,
     soleWorker: opened.backend === 'sqlite',
-    handlers: { welcome: welcomeDelivery({ privacy: services.mailPrivacy, siteHost: services.siteHost }) },
+    handlers: {
+      welcome: welcomeDelivery({ privacy: services.mailPrivacy, siteHost: services.siteHost }),
+      ...services.programmeMailHandlers,
+    },
     inboxHash: services.mailPrivacy.inboxHash,
   });
   const unsubscribe = services.onOutboxQueued(mailWorker.wake);

@@ -16,7 +16,7 @@ import type { OpenedDatabase } from './db/database.js';
 import { ipHashSalt, privacySecret } from './db/installation.js';
 import { RateLimitedError, UserFacingError } from './errors.js';
 import { createMetrics, type RankLookupOutcome, type SignupOutcome } from './metrics.js';
-import { openPartners, siteAddress } from './partners/open.js';
+import { openPartners, openProgramme, siteAddress } from './partners/open.js';
 import { privacyKeys } from './privacy/links.js';
 import { createPrivacy } from './privacy/privacy.js';
 import { createPrivacyStore } from './privacy/store.js';
@@ -45,12 +45,15 @@ export async function createServices(
   const badPartnerLinks = new RateLimiter(config.signups.perIp, counter, 'partner-link-ip');
   /** Listeners for "an e-mail was queued" (the delivery worker). */
   const outboxListeners = new Set<() => void>();
+  const queued = () => {
+    for (const listener of outboxListeners) listener();
+  };
+  // Joining, confirming and lost links: the same limits (and counter) as signups.
+  const programme = await openProgramme(config, opened, { partners, counter, onQueued: queued });
   const signups = createSignups(createSignupStore(opened, { inboxHash: keys.inboxHash }), {
     limits: config.signups,
     counter,
-    onQueued: () => {
-      for (const listener of outboxListeners) listener();
-    },
+    onQueued: queued,
   });
   // Loaded in the background: the server listens meanwhile and answers 503 on /readyz until it is done.
   const contest = ContestBoard.empty(contestStorage);
@@ -117,6 +120,9 @@ export async function createServices(
         return decision.ok ? opened : { ok: false, why: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds };
       },
     },
+    /** The partner programme (server/partners/programme.ts) and its mails' handlers (by outbox kind). */
+    programme: programme.programme,
+    programmeMailHandlers: programme.mailHandlers,
     /** Our site's host, as the mails name it. */
     siteHost: site.host,
     getStoreLeaderboard(domain: string) {

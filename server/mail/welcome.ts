@@ -56,7 +56,8 @@ export function welcomeTexts(facts: WelcomeFacts, locale: Locale = 'en') {
   };
 }
 
-const escapeHtml = (value: string) =>
+/** Text as HTML: the five characters that could end an element or an attribute, escaped. */
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const button =

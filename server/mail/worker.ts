@@ -17,7 +17,7 @@ import {
 } from './transport.js';
 
 /** Builds the message an outbox row of one kind stands for (welcome-delivery.ts, partners' mail). */
-export type MailHandler = (row: OutboxRow) => ComposedMail;
+export type MailHandler = (row: OutboxRow) => ComposedMail | Promise<ComposedMail>;
 
 export type MailWorkerOptions = {
   outbox: OutboxStore;
@@ -137,7 +137,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   /** The message a row stands for, built by the handler of its kind. */
-  function compose(row: OutboxRow): ComposedMail {
+  async function compose(row: OutboxRow): Promise<ComposedMail> {
     const handler = Object.hasOwn(options.handlers, row.kind) ? options.handlers[row.kind] : undefined;
     if (!handler) throw new PermanentMailError(`unknown outbox kind "${row.kind}"`);
     return handler(row);
@@ -156,7 +156,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       return 'skipped';
     }
     try {
-      const mail = compose(row);
+      const mail = await compose(row);
       const ended = options.onSending?.();
       await transport.send({ key: row.idempotency_key, to: row.recipient, ...mail }).finally(ended);
       onAttempt('sent');

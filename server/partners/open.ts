@@ -4,8 +4,13 @@ import { PARTNER_PAGE_PATH } from '../../common/partner-report.js';
 import type { Config } from '../config.js';
 import type { OpenedDatabase } from '../db/database.js';
 import { partnerLinkSecret } from '../db/installation.js';
+import type { HitCounter } from '../signups/rate-limit.js';
+import { confirmLinks } from './confirm-links.js';
 import { partnerLinks } from './links.js';
-import { createPartners } from './partners.js';
+import { createPartners, type Partners } from './partners.js';
+import { createProgramme } from './programme.js';
+import { programmeMailHandlers } from './programme-mail.js';
+import { createProgrammeStore } from './programme-store.js';
 import { createPartnerStore } from './store.js';
 
 /** PUBLIC_URL, or the brand's own site when unset (as the rendered pages do). */
@@ -26,4 +31,32 @@ export async function openPartners(config: Config, opened: OpenedDatabase) {
     siteAddress(config).origin,
     PARTNER_PAGE_PATH,
   );
+}
+
+/**
+ * The programme (joining, confirming, lost links) and its mails' handlers: the same limits as signups,
+ * confirmation links signed with the partner-link secret.
+ */
+export async function openProgramme(
+  config: Config,
+  opened: OpenedDatabase,
+  options: { partners: Pick<Partners, 'issueLink'>; counter?: HitCounter; onQueued?: () => void },
+) {
+  const secret = await partnerLinkSecret(opened, config.dataDir, config.partnerLinkSecret);
+  const links = confirmLinks(secret);
+  const issueLink = (code: string) => options.partners.issueLink(code);
+  const programme = createProgramme({
+    store: createProgrammeStore(opened),
+    confirmLinks: links,
+    issueLink,
+    limits: config.signups,
+    counter: options.counter,
+    onQueued: options.onQueued,
+  });
+  const mailHandlers = programmeMailHandlers({
+    siteOrigin: siteAddress(config).origin,
+    confirmToken: (code, inbox) => programme.confirmToken(code, inbox),
+    issueLink,
+  });
+  return { programme, mailHandlers };
 }

@@ -1,7 +1,7 @@
 /**
  * A partner's own page (`/partners?t=…`, docs/partners.md): the code, this week, last week and all time,
  * 26 weeks as a bar chart drawn here as inline SVG (no script) with the same numbers in a table, and the
- * pages and campaigns most first. A refused link shows no number and no code, only how to get a new one.
+ * pages and campaigns most first. A refused link shows no number and no code, only the form that mails a new one.
  */
 import { msg } from '@lingui/core/macro';
 import { html } from 'lit-html';
@@ -16,6 +16,7 @@ import {
 } from '../../common/partner-report.js';
 import { href, t, tWithMarkup } from '../locales.js';
 import type { Route } from '../routes.js';
+import { newLinkForm } from './partner-programme.js';
 
 const m = {
   title: msg({ id: 'site.partner.title', message: 'Your signups' }),
@@ -49,8 +50,8 @@ const m = {
     message: 'Too many links that do not work came from your network. Try again in an hour.',
   }),
   askAgain: msg({
-    id: 'site.partner.refused.ask',
-    message: 'For a new link, write to {email} with your partner code, from the address we know you by.',
+    id: 'site.partner.refused.askByMail',
+    message: 'Ask for a new link below: we e-mail it to the address you joined with. Still stuck? Write to {email}.',
   }),
 };
 
@@ -144,7 +145,8 @@ const REASONS: Record<PartnerRefusal, typeof m.tampered> = {
 function refusedBody(why: PartnerRefusal) {
   return html`<h1>${t(m.refusedHeading)}</h1>
   <p role="alert">${t(REASONS[why])}</p>
-  <p>${tWithMarkup(m.askAgain, { email: html`<a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>` })}</p>`;
+  <p>${tWithMarkup(m.askAgain, { email: html`<a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>` })}</p>
+  ${newLinkForm()}`;
 }
 
 export function partnerPageRoute(outcome: PartnerPageOutcome): Route {

@@ -11,7 +11,7 @@ import { periodLabel, plans } from '../../common/plans.js';
 import { methodCall } from '../../widgets/api-docs.js';
 import { hostSizeCss, type WidgetTag } from '../../widgets/host-sizes.js';
 import { cssProperties, propertyName, widgetMetadata } from '../../widgets/metadata.js';
-import { pageLocale } from '../locales.js';
+import { href, pageLocale } from '../locales.js';
 import { startSellingForm } from '../parts/start-selling-form.js';
 import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
 
@@ -69,6 +69,7 @@ export function widgetsPage() {
     <p class="lead">Four tags you can drop into any page with one script. Each example below is live; the code under it is all it takes.</p>
     ${snippet('<script type="module" src="https://kasuwa.shop/widgets/kasuwa-widgets.js"></script>')}
     <p>On WordPress, install <a href="/downloads/kasuwa-wordpress.zip" download>our plugin</a> (Plugins → Add New → Upload Plugin) instead: set your partner code once in Settings → Kasuwa, then add the Kasuwa blocks or the shortcodes <code>[kasuwa_signup]</code>, <code>[kasuwa_rank_checker]</code>, <code>[kasuwa_pricing]</code> and <code>[kasuwa_start_selling]</code>; every role that writes posts can use them.</p>
+    <p>Bringing sellers from your site or page? <a href=${href('/partners/join')}>Join the partner programme</a> for your own partner code and a private page with the signups it brought.</p>
 
     <h2 id="start-selling-form">Start-selling form</h2>
     <p>An e-mail signup. <code>partner</code> records the partner that brought the signup; <code>api-url</code> points it at another API.</p>
