@@ -30,6 +30,7 @@ describe('renderAll', () => {
       'terms-and-conditions.html',
       'subscription/success.html',
       'widgets.html',
+      'partners/join.html',
       '404.html',
     ];
     expect(pages.map((page) => page.file)).toEqual([

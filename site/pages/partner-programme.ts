@@ -137,7 +137,7 @@ function joinForm(again?: { fields: JoinFields; problem: ProgrammeProblem; sugge
     [hint, problem && wrong(field as 'email') === 'true' ? 'join-error' : undefined].filter(Boolean).join(' ') ||
     nothing;
   const locale = pageLocale();
-  return html`<form class="programme-form" method="post" action=${PARTNER_JOIN_PATH}>
+  return html`<form class="programme-form" method="post" action=${PARTNER_JOIN_PATH} aria-labelledby="join">
   <h2 id="join">${t(m.joinHeading)}</h2>
   ${problem && !['email', 'website', 'code', 'code-taken'].includes(problem) ? html`<p id="join-error" class="form-error" role="alert">${message}</p>` : nothing}
   <label for="join-email">${t(m.email)}</label>
@@ -163,7 +163,7 @@ function joinForm(again?: { fields: JoinFields; problem: ProgrammeProblem; sugge
 
 /** "Send me a new link": the address only; the answer is the same whether we know it or not. */
 export function newLinkForm(again?: { email: string; problem: ProgrammeProblem }) {
-  return html`<form class="programme-form" method="post" action=${PARTNER_NEW_LINK_PATH}>
+  return html`<form class="programme-form" method="post" action=${PARTNER_NEW_LINK_PATH} aria-labelledby="new-link">
   <h2 id="new-link">${t(m.lostHeading)}</h2>
   <p>${t(m.lostIntro)}</p>
   <label for="new-link-email">${t(m.email)}</label>
