@@ -16,7 +16,7 @@ import { ContestBoard } from '../server/contest/board.js';
 import { openContestStorage } from '../server/contest/open-storage.js';
 import type { Backend } from '../server/db/database.js';
 import { generateContestData, seededRandom } from '../server/demo-data.js';
-import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
+import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../testing/server/scratch-database.js';
 import { GET_STORE_LEADERBOARD } from '../widgets/shared/documents.js';
 
 type AutocannonResult = {

@@ -15,7 +15,7 @@ import * as postgresCounts from '../server/db/migrations/postgres/0010_partner_d
 import * as sqliteCounts from '../server/db/migrations/sqlite/0012_partner_daily_signups.js';
 import { openPartners } from '../server/partners/open.js';
 import { createPartnerStore } from '../server/partners/store.js';
-import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
+import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../testing/server/scratch-database.js';
 import { startServerChild, stopServerChild } from './server-child.js';
 
 const { values } = parseArgs({

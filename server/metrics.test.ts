@@ -6,9 +6,11 @@
 
 import { parse } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { freshDatabase, TEST_BACKENDS } from '../testing/server/databases.js';
+import { queueWelcomeMails } from '../testing/server/outbox-rows.js';
+import { startTestServer } from '../testing/server/test-server.js';
 import type { ContestBoard } from './contest/board.js';
 import { operationOf, outcomeOf } from './http/graphql-endpoint.js';
-import { startTestServer } from './http/test-server.js';
 import {
   createMetrics,
   GRAPHQL_OPERATIONS,
@@ -16,8 +18,6 @@ import {
   RANK_LOOKUP_OUTCOMES,
   SIGNUP_OUTCOMES,
 } from './metrics.js';
-import { freshDatabase, TEST_BACKENDS } from './testing/databases.js';
-import { queueWelcomeMails } from './testing/outbox-rows.js';
 
 const TOKEN = 'metrics-token-0123456789';
 const cleanups: (() => Promise<void>)[] = [];

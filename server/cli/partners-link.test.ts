@@ -6,10 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
 import { openPartners } from '../partners/open.js';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
-import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 
 describe.each(TEST_BACKENDS)('partners:link and partners:revoke on %s', (backend) => {
   let database: ScratchDatabase;

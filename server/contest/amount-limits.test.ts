@@ -10,8 +10,8 @@ import path from 'node:path';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
-import { startTestServer, type TestServer } from '../http/test-server.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { startTestServer, type TestServer } from '../../testing/server/test-server.js';
 import { openContestStorage } from './open-storage.js';
 import { parseStoresCsv } from './parse.js';
 

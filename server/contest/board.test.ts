@@ -3,9 +3,9 @@
  * index built from it, and the lookup by domain.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { type ContestTestDatabase, contestTestbed } from '../../testing/server/contest-testbed.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
-import { type ContestTestDatabase, contestTestbed } from '../testing/contest-testbed.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
 import type { ContestBoard } from './board.js';
 import { parseSalesCsv, parseStoresCsv } from './parse.js';
 import type { ContestStorage } from './storage.js';

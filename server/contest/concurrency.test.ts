@@ -5,9 +5,9 @@
  * while it is open, and a store's maximum reached by another import meanwhile.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ContestTestDatabase, contestTestDatabase } from '../../testing/server/contest-testbed.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
-import { type ContestTestDatabase, contestTestDatabase } from '../testing/contest-testbed.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
 import { MAX_STORE_KOBO, storeOverCap } from './amount-limits.js';
 import { ContestBoard } from './board.js';
 import { parseSalesNdjson, parseStoresCsv } from './parse.js';

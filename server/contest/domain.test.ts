@@ -1,8 +1,8 @@
 /** What store owners type, resolved through the real import and lookup path on a temporary database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContestTestDatabase, contestTestDatabase } from '../../testing/server/contest-testbed.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
-import { type ContestTestDatabase, contestTestDatabase } from '../testing/contest-testbed.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
 import { ContestBoard } from './board.js';
 import { normalizeDomain } from './domain.js';
 import { parseStoresCsv } from './parse.js';

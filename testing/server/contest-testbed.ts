@@ -1,10 +1,10 @@
 /** For the contest tests: a fresh migrated database on either backend, its contest storage, and a few reads by Kysely. */
 import { afterEach } from 'vitest';
 import type { Campaign } from '../../common/campaign.js';
-import { ContestBoard } from '../contest/board.js';
-import { openContestStorage } from '../contest/open-storage.js';
-import type { ContestStorage } from '../contest/storage.js';
-import { type Backend, type OpenedDatabase, openDatabase } from '../db/database.js';
+import { ContestBoard } from '../../server/contest/board.js';
+import { openContestStorage } from '../../server/contest/open-storage.js';
+import type { ContestStorage } from '../../server/contest/storage.js';
+import { type Backend, type OpenedDatabase, openDatabase } from '../../server/db/database.js';
 import { freshDatabase } from './databases.js';
 import { countRows } from './scratch-database.js';
 

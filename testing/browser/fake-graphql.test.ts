@@ -11,9 +11,9 @@ import { openContestStorage } from '../../server/contest/open-storage.js';
 import { parseStoresCsv } from '../../server/contest/parse.js';
 import { UnavailableError } from '../../server/errors.js';
 import { createSchema, typeDefs } from '../../server/graphql/schema.js';
-import { startTestServer, type TestServer } from '../../server/http/test-server.js';
 import type { Services } from '../../server/services.js';
-import { GET_STORE_LEADERBOARD_SOURCE, START_SELLING_SOURCE } from '../shared/documents.js';
+import { GET_STORE_LEADERBOARD_SOURCE, START_SELLING_SOURCE } from '../../widgets/shared/documents.js';
+import { startTestServer, type TestServer } from '../server/test-server.js';
 import { type FakeAnswer, fakeGraphqlAnswer, fakeStores } from './fake-graphql.js';
 
 type Answer = ExecutionResult & { errors?: { message: string; extensions?: Record<string, unknown> }[] };
