@@ -5,7 +5,7 @@ import type { Locale } from '../common/i18n.js';
 import { localePath } from '../common/locale-paths.js';
 import { STOP_PATH } from '../common/page-renderers.js';
 import type { PartnerRefusal, PartnerReport } from '../common/partner-report.js';
-import type { Config } from './config.js';
+import { type Config, partnerSettings } from './config.js';
 import { createConsentRecorder } from './consent/recorder.js';
 import { ContestBoard } from './contest/board.js';
 import { openContestStorage } from './contest/open-storage.js';
@@ -39,8 +39,8 @@ export async function createServices(
   const counter = hitCounter ?? (await openHitCounter(opened, config.redisUrl));
   const keys = privacyKeys(await privacySecret(opened, config.dataDir, config.privacySecret));
   const privacy = createPrivacy(createPrivacyStore(opened), keys);
-  const site = siteAddress(config);
-  const partners = await openPartners(config, opened);
+  const site = siteAddress(config.publicUrl);
+  const partners = await openPartners(partnerSettings(config), opened);
   // Bad partner links count per IP against the same limit as signups: guessing links costs what spamming the form does.
   const badPartnerLinks = new RateLimiter(config.signups.perIp, counter, 'partner-link-ip');
   /** Listeners for "an e-mail was queued" (the delivery worker). */
