@@ -13,7 +13,7 @@ import { loadConfig, partnerSettings } from '../server/config.js';
 import { type Backend, type OpenedDatabase, withoutTimeouts } from '../server/db/database.js';
 import * as postgresCounts from '../server/db/migrations/postgres/0010_partner_daily_signups.js';
 import * as sqliteCounts from '../server/db/migrations/sqlite/0012_partner_daily_signups.js';
-import { openPartners } from '../server/partners/open.js';
+import { partnersFor } from '../server/partners/partners-for-database.js';
 import { createPartnerStore } from '../server/partners/store.js';
 import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../testing/server/scratch-database.js';
 import { startServerChild, stopServerChild } from './server-child.js';
@@ -146,7 +146,7 @@ for (const backend of backends) {
     console.log(`EXPLAIN for the page's query:\n${await explain(database.opened)}`);
     // Retention off: its daily look, at start, scans every signup and would land on the first requests.
     const env = { ...database.env, PARTNER_LINK_SECRET: SECRET, LOG_REQUESTS: 'off', SIGNUP_RETENTION_DAYS: '0' };
-    const partners = await openPartners(
+    const partners = await partnersFor(
       partnerSettings(loadConfig({ ...env, PUBLIC_URL: 'http://127.0.0.1' })),
       database.opened,
     );

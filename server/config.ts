@@ -9,7 +9,7 @@ import type { Campaign } from '../common/campaign.js';
 import type { ConfigVariableName } from '../common/config-variables.js';
 import type { DkimSigning } from './mail/transport.js';
 import { MIN_PARTNER_LINK_SECRET_BYTES } from './partners/links.js';
-import type { PartnerSettings } from './partners/open.js';
+import type { PartnerSettings } from './partners/partners-for-database.js';
 
 export class ConfigError extends Error {}
 

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freshDatabase, TEST_BACKENDS } from '../testing/server/databases.js';
 import { queueWelcomeMails } from '../testing/server/outbox-rows.js';
 import { startTestServer } from '../testing/server/test-server.js';
-import type { ContestBoard } from './contest/board.js';
+import type { RankLookup } from './contest/rank-lookup.js';
 import { operationOf, outcomeOf } from './http/graphql-endpoint.js';
 import {
   createMetrics,
@@ -117,7 +117,7 @@ function metricsOn(database: Awaited<ReturnType<typeof freshDatabase>>) {
       failures: 0,
       reloads: { everything: 0, revenues: 0 },
     },
-  } as unknown as ContestBoard;
+  } as unknown as RankLookup;
   return createMetrics({ contest, db: database.opened.db, databaseUp: async () => true });
 }
 

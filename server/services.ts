@@ -7,16 +7,16 @@ import { STOP_PATH } from '../common/page-renderers.js';
 import type { PartnerRefusal, PartnerReport } from '../common/partner-report.js';
 import { type Config, partnerSettings } from './config.js';
 import { createConsentRecorder } from './consent/recorder.js';
-import { ContestBoard } from './contest/board.js';
-import { openContestStorage } from './contest/open-storage.js';
 import { parseSalesNdjson } from './contest/parse.js';
+import { RankLookup } from './contest/rank-lookup.js';
 import type { ContestStorage } from './contest/storage.js';
+import { contestStorageFor } from './contest/storage-for-database.js';
 import { databaseCheck } from './database-check.js';
 import type { OpenedDatabase } from './db/database.js';
 import { ipHashSalt, privacySecret } from './db/installation.js';
 import { RateLimitedError, UserFacingError } from './errors.js';
 import { createMetrics, type RankLookupOutcome, type SignupOutcome } from './metrics.js';
-import { openPartners, siteAddress } from './partners/open.js';
+import { partnersFor, siteAddress } from './partners/partners-for-database.js';
 import { privacyKeys } from './privacy/links.js';
 import { createPrivacy } from './privacy/privacy.js';
 import { createPrivacyStore } from './privacy/store.js';
@@ -30,7 +30,7 @@ export type Services = Awaited<ReturnType<typeof createServices>>;
 export async function createServices(
   config: Config,
   opened: OpenedDatabase,
-  contestStorage: ContestStorage = openContestStorage(opened),
+  contestStorage: ContestStorage = contestStorageFor(opened),
   /** Where the signup limits count; by default chosen from the configuration (docs/scaling.md). */
   hitCounter?: HitCounter,
 ) {
@@ -40,7 +40,7 @@ export async function createServices(
   const keys = privacyKeys(await privacySecret(opened, config.dataDir, config.privacySecret));
   const privacy = createPrivacy(createPrivacyStore(opened), keys);
   const site = siteAddress(config.publicUrl);
-  const partners = await openPartners(partnerSettings(config), opened);
+  const partners = await partnersFor(partnerSettings(config), opened);
   // Bad partner links count per IP against the same limit as signups: guessing links costs what spamming the form does.
   const badPartnerLinks = new RateLimiter(config.signups.perIp, counter, 'partner-link-ip');
   /** Listeners for "an e-mail was queued" (the delivery worker). */
@@ -53,7 +53,7 @@ export async function createServices(
     },
   });
   // Loaded in the background: the server listens meanwhile and answers 503 on /readyz until it is done.
-  const contest = ContestBoard.empty(contestStorage);
+  const contest = RankLookup.empty(contestStorage);
   let closed = false;
   const contestLoaded = contest.loadStandings(config.campaign).then(() => {
     if (!closed) contest.start();

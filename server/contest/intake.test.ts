@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ContestTestDatabase, contestTestDatabase } from '../../testing/server/contest-testbed.js';
 import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
+import { IntakeRejected } from './intake-rules.js';
 import { nairaToKobo, parseIsoTime, parseSalesCsv, parseSalesNdjson, parseStoresCsv } from './parse.js';
-import { IntakeRejected } from './rules.js';
 
 const { campaign } = loadConfig({ DATA_DIR: '/unused' });
 let test: ContestTestDatabase;

@@ -28,7 +28,7 @@ export function siteAddress(publicUrl: string | undefined): URL {
  * Signed with the installation's partner-link secret (PARTNER_LINK_SECRET, or made once); links signed
  * with PARTNER_LINK_SECRET_PREVIOUS, while it is set, still open.
  */
-export async function openPartners(settings: PartnerSettings, opened: OpenedDatabase) {
+export async function partnersFor(settings: PartnerSettings, opened: OpenedDatabase) {
   const secret = await partnerLinkSecret(opened, settings.dataDir, settings.linkSecret);
   const previous = settings.previousLinkSecret;
   return createPartners(
