@@ -7,15 +7,11 @@
 import { parse } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContestBoard } from './contest/board.js';
+import { RANK_LOOKUP_OUTCOMES } from './contest/counted-lookup.js';
 import { operationOf, outcomeOf } from './http/graphql-endpoint.js';
 import { startTestServer } from './http/test-server.js';
-import {
-  createMetrics,
-  GRAPHQL_OPERATIONS,
-  GRAPHQL_OUTCOMES,
-  RANK_LOOKUP_OUTCOMES,
-  SIGNUP_OUTCOMES,
-} from './metrics.js';
+import { createMetrics, GRAPHQL_OPERATIONS, GRAPHQL_OUTCOMES } from './metrics.js';
+import { SIGNUP_OUTCOMES } from './signups/counted.js';
 import { freshDatabase, TEST_BACKENDS } from './testing/databases.js';
 import { queueWelcomeMails } from './testing/outbox-rows.js';
 
