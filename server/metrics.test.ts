@@ -9,15 +9,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freshDatabase, TEST_BACKENDS } from '../testing/server/databases.js';
 import { queueWelcomeMails } from '../testing/server/outbox-rows.js';
 import { startTestServer } from '../testing/server/test-server.js';
+import { RANK_LOOKUP_OUTCOMES } from './contest/counted-lookup.js';
 import type { RankLookup } from './contest/rank-lookup.js';
 import { operationOf, outcomeOf } from './http/graphql-endpoint.js';
-import {
-  createMetrics,
-  GRAPHQL_OPERATIONS,
-  GRAPHQL_OUTCOMES,
-  RANK_LOOKUP_OUTCOMES,
-  SIGNUP_OUTCOMES,
-} from './metrics.js';
+import { createMetrics, GRAPHQL_OPERATIONS, GRAPHQL_OUTCOMES } from './metrics.js';
+import { SIGNUP_OUTCOMES } from './signups/counted.js';
 
 const TOKEN = 'metrics-token-0123456789';
 const cleanups: (() => Promise<void>)[] = [];

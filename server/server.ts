@@ -19,7 +19,7 @@ import { createOutboxStore } from './mail/outbox-store.js';
 import { createTransport } from './mail/transport.js';
 import { startMailWorker } from './mail/worker.js';
 import { routeOf } from './metrics.js';
-import { createServices } from './services.js';
+import { createServices, type Services } from './services.js';
 import { openHitCounter } from './signups/hit-counters.js';
 import { startSignupRetention } from './signups/retention.js';
 import { insertSignupsWithoutWelcome } from './signups/store.js';
@@ -68,7 +68,7 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     throw new StartupRefusal((error as Error).message);
   }
   const contestStorage = contestStorageFor(opened);
-  let services: Awaited<ReturnType<typeof createServices>>;
+  let services: Services;
   try {
     // Several servers starting together on an empty database: one loads the demo data, the others wait.
     await onceAtStart(opened, 'kasuwa.demo-data', async () => {
