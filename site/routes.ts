@@ -8,7 +8,7 @@ import { t } from './locales.js';
 import { homePage } from './pages/home.js';
 import { newYearSalesPage } from './pages/new-year-sales.js';
 import { notFoundPage } from './pages/not-found.js';
-import { programmeMessages, programmePage } from './pages/partner-programme.js';
+import { programmePage, programmeText } from './pages/partner-programme.js';
 import { pricingPage } from './pages/pricing.js';
 import { privacyPolicyPage } from './pages/privacy-policy.js';
 import { subscriptionSuccessPage } from './pages/subscription-success.js';
@@ -149,8 +149,8 @@ export const routes: Route[] = [
   {
     path: '/partners/join',
     file: 'partners/join.html',
-    title: () => `${t(programmeMessages.title)} · Kasuwa`,
-    description: () => t(programmeMessages.description, { brand: 'Kasuwa' }),
+    title: () => `${t(programmeText.title)} · Kasuwa`,
+    description: () => t(programmeText.description, { brand: 'Kasuwa' }),
     analyticsTitle: 'Partner Programme Page',
     body: programmePage,
   },

@@ -6,11 +6,11 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
-import { loadConfig } from '../config.js';
-import { openPartners } from '../partners/open.js';
+import { cleanupAfterEach } from '../../testing/server/cleanups.js';
+import { type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
+import { loadConfig, partnerSettings } from '../config.js';
+import { partnersFor } from '../partners/partners-for-database.js';
 import { createProgrammeStore } from '../partners/programme-store.js';
-import { cleanupAfterEach } from '../testing/cleanups.js';
-import { type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 
 const { fresh } = cleanupAfterEach();
 
@@ -48,7 +48,7 @@ describe.each(TEST_BACKENDS)('the programme commands on %s', (backend) => {
     expect(lines[2]).toContain(',no,');
 
     const config = loadConfig({ ...database.env, NODE_ENV: 'test', DEMO_DATA: 'off' });
-    const partners = await openPartners(config, database.opened);
+    const partners = await partnersFor(partnerSettings(config), database.opened);
     const link = new URL((await partners.issueLink('Radio Ad')).url).searchParams.get('t')!;
     expect((await partners.open(link)).ok).toBe(true);
 

@@ -4,9 +4,9 @@
  * counted) and `partners:assign CODE EMAIL` (an older code, or any free one, given to its owner).
  */
 import { checkEmail } from '../../common/email.js';
-import type { Config } from '../config.js';
+import { type Config, partnerSettings } from '../config.js';
 import type { OpenedDatabase } from '../db/database.js';
-import { openPartners } from '../partners/open.js';
+import { partnersFor } from '../partners/partners-for-database.js';
 import { isPartnerCode } from '../partners/programme.js';
 import { createProgrammeStore, type PartnerRecord } from '../partners/programme-store.js';
 import { type AdminCommand, UsageError } from './command.js';
@@ -94,7 +94,7 @@ export const partnersDisableCommand: AdminCommand = {
     const code = codeArgument(args[0]);
     return withProgramme(config, async (store, opened) => {
       const known = await store.disable(code);
-      await (await openPartners(config, opened)).revoke(code);
+      await (await partnersFor(partnerSettings(config), opened)).revoke(code);
       console.log(
         known
           ? `"${code}" is disabled: every link issued until now is refused and no new one is mailed.`

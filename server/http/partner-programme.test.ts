@@ -4,9 +4,9 @@
  * with its error tied to the field, and the confirmation link's page is private.
  */
 import { describe, expect, it } from 'vitest';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { serverForTests } from '../../testing/server/test-server.js';
 import { createProgrammeStore } from '../partners/programme-store.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
-import { serverForTests } from './test-server.js';
 
 describe.each(TEST_BACKENDS)('the partner programme forms on %s', (backend) => {
   const server = serverForTests({ DEMO_DATA: 'off', TRUST_PROXY: '1' }, backend);

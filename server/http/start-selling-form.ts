@@ -15,7 +15,7 @@ import { readForm } from './form.js';
 import { type GivenRenderers, sendPage } from './page.js';
 
 export async function startSellingForm(
-  services: Services,
+  services: Pick<Services, 'config' | 'startSelling' | 'hashIp'>,
   site: GivenRenderers,
   req: IncomingMessage,
   res: ServerResponse,

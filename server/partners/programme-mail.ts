@@ -9,7 +9,6 @@ import { type Locale, resolveLocale } from '../../common/i18n.js';
 import { translatorFor } from '../../common/lingui.js';
 import { localePath } from '../../common/locale-paths.js';
 import { PARTNER_CONFIRM_PATH, PARTNER_JOIN_PATH } from '../../common/partner-programme.js';
-import type { OutboxRow } from '../mail/outbox-store.js';
 import { type ComposedMail, payloadOf } from '../mail/transport.js';
 import { escapeHtml } from '../mail/welcome.js';
 import type { MailHandler } from '../mail/worker.js';
@@ -50,7 +49,7 @@ export function programmeMailHandlers(options: {
   confirmToken(code: string, inbox: string): string;
   issueLink(code: string): Promise<{ url: string }>;
 }): Record<ProgrammeMailKind, MailHandler> {
-  const read = (row: OutboxRow) => {
+  const read = (row: Parameters<MailHandler>[0]) => {
     const payload = payloadOf<{ code: string; locale: string }>(row.payload);
     const locale = resolveLocale(payload.locale);
     return { code: payload.code ?? '', locale, t: translatorFor(locale) };

@@ -6,9 +6,9 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../../testing/server/cleanups.js';
+import { type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { openDatabase } from '../db/database.js';
-import { cleanupAfterEach } from '../testing/cleanups.js';
-import { type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 import { confirmLinks } from './confirm-links.js';
 import { codeStem, createProgramme, ProgrammeRefusal } from './programme.js';
 import { createProgrammeStore } from './programme-store.js';

@@ -18,7 +18,7 @@ import { href, LANGUAGE_NAMES, PAGE_LOCALES, pageLocale, t } from '../locales.js
 import { signupFormMessages } from '../parts/start-selling-form.js';
 import type { Route } from '../routes.js';
 
-export const programmeMessages = {
+export const programmeText = {
   title: msg({ id: 'site.programme.title', message: 'Partner programme' }),
   description: msg({
     id: 'site.programme.description',
@@ -97,7 +97,6 @@ export const programmeMessages = {
   }),
   back: msg({ id: 'site.programme.back', message: 'Back to the partner programme' }),
 };
-const m = programmeMessages;
 
 const problems: Record<ProgrammeProblem, ReturnType<typeof msg>> = {
   email: msg({ id: 'site.programme.problem.email', message: 'Enter a valid e-mail address.' }),
@@ -138,38 +137,38 @@ function joinForm(again?: { fields: JoinFields; problem: ProgrammeProblem; sugge
     nothing;
   const locale = pageLocale();
   return html`<form class="programme-form" method="post" action=${PARTNER_JOIN_PATH} aria-labelledby="join">
-  <h2 id="join">${t(m.joinHeading)}</h2>
+  <h2 id="join">${t(programmeText.joinHeading)}</h2>
   ${problem && !['email', 'website', 'code', 'code-taken'].includes(problem) ? html`<p id="join-error" class="form-error" role="alert">${message}</p>` : nothing}
-  <label for="join-email">${t(m.email)}</label>
+  <label for="join-email">${t(programmeText.email)}</label>
   <input id="join-email" name="email" type="email" autocomplete="email" required value=${fields.email} aria-invalid=${wrong('email')} aria-describedby=${described('email')}>
   ${problem === 'email' ? html`<p id="join-error" class="form-error" role="alert">${message}</p>` : nothing}
-  <label for="join-site">${t(m.website)}</label>
+  <label for="join-site">${t(programmeText.website)}</label>
   <input id="join-site" name="site" type="text" autocomplete="url" required maxlength="200" value=${fields.website} aria-invalid=${wrong('website')} aria-describedby=${described('website', 'join-site-hint')}>
-  <p id="join-site-hint" class="field-hint">${t(m.websiteHint)}</p>
+  <p id="join-site-hint" class="field-hint">${t(programmeText.websiteHint)}</p>
   ${problem === 'website' ? html`<p id="join-error" class="form-error" role="alert">${message}</p>` : nothing}
-  <label for="join-code">${t(m.code)}</label>
+  <label for="join-code">${t(programmeText.code)}</label>
   <input id="join-code" name="code" type="text" autocomplete="off" autocapitalize="none" spellcheck="false" minlength="3" maxlength="32" pattern=${PARTNER_CODE_PATTERN} value=${again?.suggestion ?? fields.code} aria-invalid=${wrong('code')} aria-describedby=${described('code', 'join-code-hint')}>
-  <p id="join-code-hint" class="field-hint">${t(m.codeHint)}</p>
+  <p id="join-code-hint" class="field-hint">${t(programmeText.codeHint)}</p>
   ${problem === 'code' || problem === 'code-taken' ? html`<p id="join-error" class="form-error" role="alert">${message}</p>` : nothing}
-  <label for="join-locale">${t(m.language)}</label>
+  <label for="join-locale">${t(programmeText.language)}</label>
   <select id="join-locale" name="locale">${PAGE_LOCALES.map(
     (code) => html`<option value=${code} lang=${code} ?selected=${code === locale}>${LANGUAGE_NAMES[code]}</option>`,
   )}</select>
   ${honeypot()}
-  <p class="field-hint">${t(m.joinNote)}</p>
-  <button class="button button-primary" type="submit">${t(m.join)}</button>
+  <p class="field-hint">${t(programmeText.joinNote)}</p>
+  <button class="button button-primary" type="submit">${t(programmeText.join)}</button>
 </form>`;
 }
 
 /** "Send me a new link": the address only; the answer is the same whether we know it or not. */
 export function newLinkForm(again?: { email: string; problem: ProgrammeProblem }) {
   return html`<form class="programme-form" method="post" action=${PARTNER_NEW_LINK_PATH} aria-labelledby="new-link">
-  <h2 id="new-link">${t(m.lostHeading)}</h2>
-  <p>${t(m.lostIntro)}</p>
-  <label for="new-link-email">${t(m.email)}</label>
+  <h2 id="new-link">${t(programmeText.lostHeading)}</h2>
+  <p>${t(programmeText.lostIntro)}</p>
+  <label for="new-link-email">${t(programmeText.email)}</label>
   <div class="fallback-row">
     <input id="new-link-email" name="email" type="email" autocomplete="email" required value=${again?.email ?? ''} aria-invalid=${again ? 'true' : nothing} aria-describedby=${again ? 'new-link-error' : nothing}>
-    <button class="button button-primary" type="submit">${t(m.lostSubmit)}</button>
+    <button class="button button-primary" type="submit">${t(programmeText.lostSubmit)}</button>
   </div>
   ${again ? html`<p id="new-link-error" class="form-error" role="alert">${t(problems[again.problem])}</p>` : nothing}
   <input type="hidden" name="locale" value=${pageLocale()}>
@@ -182,34 +181,34 @@ const section = (body: unknown) =>
 
 /** The programme page, rendered at build time in every language. */
 export function programmePage() {
-  return section(html`<h1>${t(m.heading, { brand: brand.name })}</h1>
-  <p class="lead">${t(m.lead)}</p>
-  <h2>${t(m.getHeading)}</h2>
+  return section(html`<h1>${t(programmeText.heading, { brand: brand.name })}</h1>
+  <p class="lead">${t(programmeText.lead)}</p>
+  <h2>${t(programmeText.getHeading)}</h2>
   <ul class="programme-gets">
-    <li>${t(m.getCode)}</li>
-    <li>${t(m.getPage)}</li>
-    <li>${t(m.getWidgets)} <a href=${href('/widgets')}>${t(m.widgets)}</a></li>
-    <li>${t(m.getNoPassword)}</li>
+    <li>${t(programmeText.getCode)}</li>
+    <li>${t(programmeText.getPage)}</li>
+    <li>${t(programmeText.getWidgets)} <a href=${href('/widgets')}>${t(programmeText.widgets)}</a></li>
+    <li>${t(programmeText.getNoPassword)}</li>
   </ul>
   ${joinForm()}
   ${newLinkForm()}`);
 }
 
 function checkInbox(request: 'join' | 'new-link') {
-  return section(html`<h1>${t(m.checkInbox)}</h1>
-  <p role="status">${t(request === 'join' ? m.sentJoin : m.sentLink)}</p>
-  <p>${t(m.nothingThere, { email: brand.supportEmail })}</p>
-  <p><a href=${href(PARTNER_JOIN_PATH)}>${t(m.back)}</a></p>`);
+  return section(html`<h1>${t(programmeText.checkInbox)}</h1>
+  <p role="status">${t(request === 'join' ? programmeText.sentJoin : programmeText.sentLink)}</p>
+  <p>${t(programmeText.nothingThere, { email: brand.supportEmail })}</p>
+  <p><a href=${href(PARTNER_JOIN_PATH)}>${t(programmeText.back)}</a></p>`);
 }
 
 function confirmed(code: string, link: string) {
-  return section(html`<h1>${t(m.confirmedHeading)}</h1>
+  return section(html`<h1>${t(programmeText.confirmedHeading)}</h1>
   <dl class="programme-confirmed">
-    <div><dt>${t(m.confirmedCode)}</dt><dd><code>${code}</code></dd></div>
-    <div><dt>${t(m.confirmedLink)}</dt><dd><a href=${link}>${link}</a></dd></div>
+    <div><dt>${t(programmeText.confirmedCode)}</dt><dd><code>${code}</code></dd></div>
+    <div><dt>${t(programmeText.confirmedLink)}</dt><dd><a href=${link}>${link}</a></dd></div>
   </dl>
-  <p>${t(m.confirmedKeep)}</p>
-  <p>${t(m.confirmedNext)} <a href=${href('/widgets')}>${t(m.widgets)}</a></p>`);
+  <p>${t(programmeText.confirmedKeep)}</p>
+  <p>${t(programmeText.confirmedNext)} <a href=${href('/widgets')}>${t(programmeText.widgets)}</a></p>`);
 }
 
 function bodyOf(outcome: ProgrammeOutcome) {
@@ -217,13 +216,15 @@ function bodyOf(outcome: ProgrammeOutcome) {
     case 'check-inbox':
       return checkInbox(outcome.request);
     case 'join-again':
-      return section(html`<h1>${t(m.heading, { brand: brand.name })}</h1>${joinForm(outcome)}`);
+      return section(html`<h1>${t(programmeText.heading, { brand: brand.name })}</h1>${joinForm(outcome)}`);
     case 'new-link-again':
-      return section(html`<h1>${t(m.heading, { brand: brand.name })}</h1>${newLinkForm(outcome)}`);
+      return section(html`<h1>${t(programmeText.heading, { brand: brand.name })}</h1>${newLinkForm(outcome)}`);
     case 'confirmed':
       return confirmed(outcome.code, outcome.link);
     case 'confirm-refused':
-      return section(html`<h1>${t(m.refusedHeading)}</h1><p>${t(m.refused)}</p>${joinForm()}${newLinkForm()}`);
+      return section(
+        html`<h1>${t(programmeText.refusedHeading)}</h1><p>${t(programmeText.refused)}</p>${joinForm()}${newLinkForm()}`,
+      );
   }
 }
 
@@ -232,8 +233,9 @@ export function partnerProgrammeRoute(outcome: ProgrammeOutcome): Route {
   return {
     path: PARTNER_JOIN_PATH,
     file: 'partners/join.html',
-    title: () => `${t(outcome.kind === 'check-inbox' ? m.checkInbox : m.title)} · ${brand.name}`,
-    description: () => t(m.description, { brand: brand.name }),
+    title: () =>
+      `${t(outcome.kind === 'check-inbox' ? programmeText.checkInbox : programmeText.title)} · ${brand.name}`,
+    description: () => t(programmeText.description, { brand: brand.name }),
     indexable: false,
     ...(outcome.kind === 'confirmed' || outcome.kind === 'confirm-refused' ? { secretInAddress: true as const } : {}),
     body: () => bodyOf(outcome),
