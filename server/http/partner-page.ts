@@ -13,7 +13,7 @@ import { type GivenRenderers, sendPage } from './page.js';
 
 const STATUS: Record<PartnerRefusal, number> = { tampered: 403, expired: 410, revoked: 410, 'rate-limited': 429 };
 const PRIVATE = 'private, no-store';
-const REFUSED_TEXT = 'This link shows nothing: ask the Kasuwa team for a new link.';
+const REFUSED_TEXT = 'This link shows nothing: ask for a new one on the partner programme page (/partners/join).';
 
 /** Private counts: not indexed (app.ts sends secretAddressHeaders: no Referer, no third-party host). */
 function privateHeaders(res: ServerResponse) {

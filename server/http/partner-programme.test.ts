@@ -48,6 +48,7 @@ describe.each(TEST_BACKENDS)('the partner programme forms on %s', (backend) => {
     const response = await fetch(`${server.base}/yo/partners/confirm?t=YWRh.1.abcdefghijklmnopqrstuv`);
     expect(response.status).toBe(410);
     expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(await response.text()).toContain('Ìjápọ̀ yìí kò jẹ́rìí sí nǹkankan');
   });

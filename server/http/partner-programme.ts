@@ -32,7 +32,10 @@ function answer(
   locale: string | null,
 ) {
   const render = site.partnerProgramme;
-  sendPage(res, status, render && (() => render(outcome, locale)), TEXT[outcome.kind]);
+  // The confirmation shows a private link: kept by no cache, shared or not (as a partner's page).
+  const secret = outcome.kind === 'confirmed' || outcome.kind === 'confirm-refused';
+  const cacheControl = secret ? 'private, no-store' : 'no-store';
+  sendPage(res, status, render && (() => render(outcome, locale)), TEXT[outcome.kind], cacheControl);
 }
 
 /** A refusal as the form's problem and its status; anything else is the server's (500) or the database's (503). */
