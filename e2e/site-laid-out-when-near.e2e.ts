@@ -4,7 +4,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { hostSizes } from '../widgets/host-sizes.js';
+import { hostSizes } from '../widgets/registry.js';
 import { AXE_TAGS, builtPagePaths, laidOut } from './site-helpers.js';
 
 test.describe('given a long page on a phone', () => {

@@ -1,6 +1,6 @@
 /** The loader (kasuwa-widgets.js) as built: lazy definition, tags inserted later, loading twice. */
 import { expect } from '@esm-bundle/chai';
-import { hostSizes } from './host-sizes.js';
+import { hostSizes } from './registry.js';
 import {
   byRole,
   chunksRequested,

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, hostProjects, packageDir, writeStrictChecks } from '../e2e/hosts/host-projects.js';
-import { packageDeclarations } from './declarations.js';
+import { packageDeclarations } from '../scripts/widget-declarations.js';
 
 const root = path.resolve('test-results/types-check');
 
