@@ -1,5 +1,5 @@
 /**
- * The types @kasuwa/widgets ships (generated from metadata.ts, laid out as the package) compile in a
+ * The types @kasuwa/widgets ships (from the tags' metadata, laid out as the package) compile in a
  * strict project (skipLibCheck: false) under TypeScript 6 and 7 with @types/react 19 and vue: the host
  * apps of e2e/hosts as they are, wrong options and event payloads refused, and the package's code
  * against its declarations. packages/widgets/package.built.test.ts does so against the packed tarball.
