@@ -88,7 +88,10 @@ const pageFacts = {
   setup(build) {
     build.onLoad({ filter: /[\\/]widgets[\\/]page-facts\.ts$/ }, async (args) => {
       const list = path.join(path.dirname(args.path), 'tags.ts');
-      const lines = [...(await fs.promises.readFile(list, 'utf8')).matchAll(/^export \* as \w+ from ('[^']+');$/gm)];
+      // In the order of their names, as the module namespace gives them unbuilt (and to the CSP hashes).
+      const lines = [...(await fs.promises.readFile(list, 'utf8')).matchAll(/^export \* as (\w+) from ('[^']+');$/gm)]
+        .map(([, name, from]) => [name, from])
+        .sort(([a], [b]) => (a < b ? -1 : 1));
       if (lines.length === 0) throw new Error(`${list}: no \`export * as <name> from '<module>';\` line`);
       const imports = lines.map(([, from], i) => `import * as tag${i} from ${from};`);
       const facts = lines.map((_, i) => `{ ${PAGE_FACTS.map((fact) => `${fact}: tag${i}.${fact}`).join(', ')} }`);
