@@ -1,8 +1,8 @@
 /**
- * Finds what a reader perceives, the way Testing Library does: by role and accessible name (from
- * dom-accessibility-api), by label or by text, inside a shadow root or any node; `until` waits for a
- * condition. Role queries skip what is hidden from assistive tech, across shadow boundaries (light-DOM
- * children no slot shows too), unless `hidden: true`. For the widget browser tests and the e2e journeys.
+ * Finds what a reader perceives, as Testing Library does: by role and accessible name (from
+ * dom-accessibility-api; roles skip what assistive tech does not see, across shadow boundaries, unless
+ * `hidden: true`; label and text queries do not), by label or by text, inside a shadow root or any node;
+ * `until` waits. For the widget tests (through browser.ts) and the e2e journeys.
  */
 import { computeAccessibleName, getRole, isSubtreeInaccessible } from 'dom-accessibility-api';
 
