@@ -30,8 +30,8 @@ defineWidget({ tag, options }, StartSellingModal, {
     class extends Base {
       // The open attribute is the element's own, not one of the component's options: it reflects the state.
       static get observedAttributes() {
-        const options = (Base as unknown as { observedAttributes?: string[] }).observedAttributes ?? [];
-        return [...options, ...ownAttributes];
+        const componentOptions = (Base as unknown as { observedAttributes?: string[] }).observedAttributes ?? [];
+        return [...componentOptions, ...ownAttributes];
       }
 
       constructor() {
