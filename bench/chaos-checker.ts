@@ -4,7 +4,7 @@
  * the addresses stored, the mails received, what is left unsent, each server's memory and whether it lives.
  */
 import os from 'node:os';
-import { rssKb } from '../server/testing/cluster.js';
+import { rssKb } from '../testing/server/cluster.js';
 import { sleep } from './chaos-prometheus.js';
 import type { ChaosReport } from './chaos-report.js';
 import type { Stack } from './chaos-stack.js';

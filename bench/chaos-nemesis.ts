@@ -3,7 +3,7 @@
  * with the alerts each must fire and their deadlines, and what each fault does to the stack, each at its
  * time whatever the others do; a killed server is started again as a supervisor would.
  */
-import { spawnRedis } from '../server/testing/redis-server.js';
+import { spawnRedis } from '../testing/system/redis-server.js';
 import { FAULTS, type FaultKind, type Planned, schedule } from './chaos-faults.js';
 import { type FaultRun, fireDeadline, settleTime } from './chaos-judge.js';
 import { type Shipped, sleep } from './chaos-prometheus.js';

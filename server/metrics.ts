@@ -6,8 +6,8 @@
  */
 import { sql } from 'kysely';
 import client from 'prom-client';
-import type { ContestBoard } from './contest/board.js';
 import { RANK_LOOKUP_OUTCOMES, type RankLookupOutcome } from './contest/counted-lookup.js';
+import type { RankLookup } from './contest/rank-lookup.js';
 import { DATABASE_CHECK_TIMEOUT_MS, within } from './database-check.js';
 import type { OpenedDatabase } from './db/database.js';
 import type { MailAttemptOutcome } from './mail/worker.js';
@@ -64,7 +64,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
  * metrics (event-loop lag, memory, GC).
  */
 export function createMetrics(sources: {
-  contest: ContestBoard;
+  contest: RankLookup;
   db: OpenedDatabase['db'];
   /** Whether the database answers a trivial query, briefly (server/database-check.ts). */
   databaseUp: () => Promise<boolean>;

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { Config } from './config.js';
 import { startConsentRetention } from './consent/retention.js';
-import { openContestStorage } from './contest/open-storage.js';
+import { contestStorageFor } from './contest/storage-for-database.js';
 import { checkDurability, DatabaseFileMissing, openDatabase } from './db/database.js';
 import { campaignWindowConflict, onceAtStart } from './db/installation.js';
 import { migrateToLatest } from './db/migrations/index.js';
@@ -67,7 +67,7 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     await opened.close();
     throw new StartupRefusal((error as Error).message);
   }
-  const contestStorage = openContestStorage(opened);
+  const contestStorage = contestStorageFor(opened);
   let services: Services;
   try {
     // Several servers starting together on an empty database: one loads the demo data, the others wait.

@@ -1,18 +1,18 @@
 /** The transport-free core, wired to one database and configuration: HTTP and the CLI both use this. */
-import type { Config } from './config.js';
+import { type Config, partnerSettings } from './config.js';
 import type { ConsentAnswer } from './consent/consent.js';
 import { type ConsentOutcome, createConsentRecorder } from './consent/recorder.js';
-import { ContestBoard, type StoreLeaderboard } from './contest/board.js';
 import { countedLookup } from './contest/counted-lookup.js';
-import { openContestStorage } from './contest/open-storage.js';
 import { parseSalesNdjson } from './contest/parse.js';
+import { RankLookup, type StoreLeaderboard } from './contest/rank-lookup.js';
 import type { ContestStorage } from './contest/storage.js';
+import { contestStorageFor } from './contest/storage-for-database.js';
 import { databaseCheck } from './database-check.js';
 import type { Db, OpenedDatabase } from './db/database.js';
 import { ipHashSalt, privacySecret } from './db/installation.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { type LimitedPartners, limitBadPartnerLinks } from './partners/link-limit.js';
-import { openPartners, siteAddress } from './partners/open.js';
+import { partnersFor, siteAddress } from './partners/partners-for-database.js';
 import { type HashIp, ipHasher } from './privacy/ip-hash.js';
 import { privacyKeys } from './privacy/links.js';
 import { type MailPrivacy, mailPrivacy } from './privacy/mail-links.js';
@@ -35,7 +35,7 @@ export interface Services {
   startSelling: Signups['startSelling'];
   /** Listens for "an e-mail was queued" (the delivery worker); returns the unsubscribe. */
   onOutboxQueued(listener: () => void): () => void;
-  contest: ContestBoard;
+  contest: RankLookup;
   /** Stop links, the suppression list, and support's show and erase (server/privacy/). */
   privacy: Privacy;
   /** What the delivery worker puts in each mail: the personal stop link and the suppression key. */
@@ -71,7 +71,7 @@ export interface Services {
 export async function createServices(
   config: Config,
   opened: OpenedDatabase,
-  contestStorage: ContestStorage = openContestStorage(opened),
+  contestStorage: ContestStorage = contestStorageFor(opened),
   /** Where the signup limits count; by default chosen from the configuration (docs/scaling.md). */
   hitCounter?: HitCounter,
 ): Promise<Services> {
@@ -79,8 +79,8 @@ export async function createServices(
   const salt = await ipHashSalt(opened, config.dataDir, config.ipHashSalt);
   const counter = hitCounter ?? (await openHitCounter(opened, config.redisUrl));
   const keys = privacyKeys(await privacySecret(opened, config.dataDir, config.privacySecret));
-  const site = siteAddress(config);
-  const partners = limitBadPartnerLinks(await openPartners(config, opened), config.signups, counter);
+  const site = siteAddress(config.publicUrl);
+  const partners = limitBadPartnerLinks(await partnersFor(partnerSettings(config), opened), config.signups, counter);
   const outboxListeners = new Set<() => void>();
   const signups = createSignups(createSignupStore(opened, { inboxHash: keys.inboxHash }), {
     limits: config.signups,
@@ -90,7 +90,7 @@ export async function createServices(
     },
   });
   // Loaded in the background: the server listens meanwhile and answers 503 on /readyz until it is done.
-  const contest = ContestBoard.empty(contestStorage);
+  const contest = RankLookup.empty(contestStorage);
   let closed = false;
   const contestLoaded = contest.loadStandings(config.campaign).then(() => {
     if (!closed) contest.start();

@@ -3,7 +3,7 @@
  * outcome: a standing, no such store, an empty field, or no answer (standings not loaded, a bug).
  */
 import { UserFacingError } from '../errors.js';
-import type { ContestBoard, StoreLeaderboard } from './board.js';
+import type { RankLookup, StoreLeaderboard } from './rank-lookup.js';
 
 export const RANK_LOOKUP_OUTCOMES = ['found', 'not_found', 'invalid', 'failed'] as const;
 export type RankLookupOutcome = (typeof RANK_LOOKUP_OUTCOMES)[number];
@@ -15,7 +15,7 @@ export function rankLookupOutcomeOf(error: unknown): RankLookupOutcome {
 
 /** `contest.lookup`, with each lookup's outcome and seconds handed to `observe`; the answer and errors as they were. */
 export function countedLookup(
-  contest: Pick<ContestBoard, 'lookup'>,
+  contest: Pick<RankLookup, 'lookup'>,
   observe: (outcome: RankLookupOutcome, seconds: number) => void,
 ) {
   return (domain: string): StoreLeaderboard => {

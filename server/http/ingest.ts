@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IntakeRejected } from '../contest/rules.js';
+import { IntakeRejected } from '../contest/intake-rules.js';
 import { ContestBusy } from '../contest/storage.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { isDiskFull } from '../db/disk-full.js';
