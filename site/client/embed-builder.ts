@@ -67,9 +67,10 @@ function setUpEmbedBuilder(root: HTMLElement): void {
   };
 
   const preview = (choice: BuilderChoice) => {
+    // Not before the srcdoc document has come (the frame holds about:blank until then).
     const doc = frame.contentDocument;
-    if (!doc?.body || doc.readyState === 'loading') return;
-    if (shownTag !== choice.tag || !element) {
+    if (!doc?.body || doc.URL !== 'about:srcdoc' || doc.readyState === 'loading') return;
+    if (shownTag !== choice.tag || element?.ownerDocument !== doc) {
       doc.body.replaceChildren();
       element = doc.createElement(choice.tag);
       if (choice.tag === 'start-selling-modal') {
