@@ -80,7 +80,7 @@ for (const width of [360, 1280]) {
     for (const [name, tag] of [
       ['Pricing plans', 'pricing-plans'],
       ['Signup form', 'start-selling-form'],
-    ]) {
+    ] as const) {
       await section.getByRole('radio', { name }).check();
       await expect(previewWidget(page, tag).locator(':scope:defined')).toBeAttached();
       expect(await axeViolations(page)).toEqual([]);
