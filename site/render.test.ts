@@ -51,7 +51,7 @@ describe('renderAll', () => {
     const shared = ['base', 'header', 'pages-and-footer', 'consent'];
     expect(parts('privacy-policy.html')).toEqual(shared);
     expect(parts('404.html')).toEqual(shared);
-    expect(parts('widgets.html')).toEqual(['base', 'header', 'pages-and-footer', 'builder', 'consent']);
+    expect(parts('widgets.html')).toEqual(shared);
     expect(parts('index.html')).toEqual(['base', 'header', 'home', 'pages-and-footer', 'consent']);
     expect(parts('ha/new-year-sales.html')).toEqual([
       'base',

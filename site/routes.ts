@@ -140,7 +140,6 @@ export const routes: Route[] = [
   {
     path: '/widgets',
     file: 'widgets.html',
-    styles: ['builder'],
     scripts: ['embed-builder'],
     title: msg({ id: 'site.widgets.title', message: 'Embeddable widgets · Kasuwa' }),
     description: msg({

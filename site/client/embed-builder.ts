@@ -3,7 +3,10 @@
  * Route.scripts): it reads the form on every change, writes the four snippets, checks the colours'
  * contrast into a live region, and keeps the real widget in a same-origin preview frame (srcdoc), whose
  * width is the phone's or the page's. Copy uses the Clipboard API, else selects the code to copy by hand.
+ * Its stylesheet is linked from here, the form shown once it has come.
  */
+
+import stylesheet from '../embed-builder/builder.css?url';
 import { contrastProblems } from '../embed-builder/contrast.js';
 import {
   BUILDER_TAGS,
@@ -185,4 +188,14 @@ function setUpEmbedBuilder(root: HTMLElement): void {
   update();
 }
 
-for (const root of document.querySelectorAll<HTMLElement>('[data-embed-builder]')) setUpEmbedBuilder(root);
+const roots = document.querySelectorAll<HTMLElement>('[data-embed-builder]');
+if (roots.length) {
+  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheet });
+  // Shown once styled; a stylesheet that fails still leaves a usable form.
+  const start = () => {
+    for (const root of roots) setUpEmbedBuilder(root);
+  };
+  link.addEventListener('load', start, { once: true });
+  link.addEventListener('error', start, { once: true });
+  document.head.append(link);
+}

@@ -108,12 +108,12 @@ function markup(
   if (choice.tag === 'start-selling-modal')
     return `<button type="button" data-start-selling>Start Selling</button>\n${element}`;
   if (choice.tag !== 'pricing-plans') return element;
-  // Get Started opens the page's first start-selling modal: it carries the partner code and campaign.
+  // Get Started opens the page's first start-selling modal: it carries the partner code, campaign and colours.
   const modal: BuilderChoice = { ...choice, tag: 'start-selling-modal' };
   const modalAttributes = attributes(modal)
     .filter(([name]) => name !== 'lang')
     .map(([name, value]) => ` ${attribute(name, value)}`);
-  return `${element}\n<start-selling-modal${modalAttributes.join('')}${close('start-selling-modal')}`;
+  return `${element}\n<start-selling-modal${modalAttributes.join('')}${styled}${close('start-selling-modal')}`;
 }
 
 export const scriptTag = (origin = DEFAULT_ORIGIN) =>

@@ -155,7 +155,7 @@ export function partnerPageRoute(outcome: PartnerPageOutcome): Route {
     file: 'partners.html',
     // Every outcome: a refused link's token is in its address as much as a working one's.
     secretInAddress: true,
-    ...(outcome.kind === 'report' ? { styles: ['builder'], scripts: ['embed-builder'] } : {}),
+    ...(outcome.kind === 'report' ? { scripts: ['embed-builder'] as const } : {}),
     title: () => `${t(m.title)} · ${brand.name}`,
     description: () => t(m.description, { brand: brand.name }),
     indexable: false,
