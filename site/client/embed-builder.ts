@@ -1,9 +1,8 @@
 /**
- * The embed builder's script, a page script of its own (only /widgets and a partner's page load it,
- * Route.scripts): it reads the form on every change, writes the four snippets, checks the colours'
- * contrast into a live region, and keeps the real widget in a same-origin preview frame (srcdoc), whose
- * width is the phone's or the page's. Copy uses the Clipboard API, else selects the code to copy by hand.
- * Its stylesheet is linked from here, the form shown once it has come.
+ * The embed builder's script, a page script (Route.scripts) of /widgets and a partner's page: it links its
+ * stylesheet and then shows the form; each change writes the four snippets, checks the colours' contrast
+ * into a live region and updates the real widget in a same-origin preview frame (srcdoc), phone-wide or
+ * page-wide. Copy uses the Clipboard API, else selects the code to copy by hand.
  */
 
 import stylesheet from '../embed-builder/builder.css?url';
