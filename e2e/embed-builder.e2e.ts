@@ -5,10 +5,10 @@
  * with its preview live, warns of low contrast, and shows the snippets without JavaScript.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { adminCommand } from './admin-command.js';
-import { partnerOrigin } from './partner-origin.js';
-import { axeViolations } from './site-helpers.js';
-import { storedSignup } from './stored-signup.js';
+import { adminCommand } from '../testing/e2e/admin-command.js';
+import { partnerOrigin } from '../testing/e2e/partner-origin.js';
+import { axeViolations } from '../testing/e2e/site-helpers.js';
+import { storedSignup } from '../testing/e2e/stored-signup.js';
 
 const CODE = 'e2e-builder-blog';
 const CAMPAIGN = 'issue "7" <b>';

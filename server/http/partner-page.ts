@@ -29,7 +29,7 @@ export function partnerCsv(report: PartnerReport): string {
 }
 
 export async function partnerPage(
-  services: Services,
+  services: Pick<Services, 'partners' | 'hashIp'>,
   site: GivenRenderers,
   url: URL,
   res: ServerResponse,

@@ -23,7 +23,7 @@ import {
   type WordPressLabels,
 } from './snippets.js';
 
-const m = {
+const builderText = {
   heading: msg({ id: 'site.builder.heading', message: 'Build your widget' }),
   intro: msg({
     id: 'site.builder.intro',
@@ -105,34 +105,34 @@ const m = {
   wpFollowPage: msg({ id: 'site.builder.wp.followPage', message: 'The post’s language' }),
 };
 
-const TAG_NAMES: Record<BuilderTag, typeof m.form> = {
-  'start-selling-form': m.form,
-  'start-selling-modal': m.modal,
-  'store-rank-checker': m.rank,
-  'pricing-plans': m.pricing,
+const TAG_NAMES: Record<BuilderTag, typeof builderText.form> = {
+  'start-selling-form': builderText.form,
+  'start-selling-modal': builderText.modal,
+  'store-rank-checker': builderText.rank,
+  'pricing-plans': builderText.pricing,
 };
-const COLOUR_NAMES: Record<ColourProperty, typeof m.form> = {
-  '--kasuwa-primary': m.primary,
-  '--kasuwa-primary-contrast': m.primaryContrast,
-  '--kasuwa-text': m.text,
-  '--kasuwa-muted': m.muted,
-  '--kasuwa-surface': m.surface,
+const COLOUR_NAMES: Record<ColourProperty, typeof builderText.form> = {
+  '--kasuwa-primary': builderText.primary,
+  '--kasuwa-primary-contrast': builderText.primaryContrast,
+  '--kasuwa-text': builderText.text,
+  '--kasuwa-muted': builderText.muted,
+  '--kasuwa-surface': builderText.surface,
 };
-const FLAVOUR_TEXTS: Record<Flavour, [name: typeof m.form, hint: typeof m.form]> = {
-  html: [m.html, m.htmlHint],
-  wordpress: [m.wordpress, m.wordpressHint],
-  react: [m.react, m.reactHint],
-  vue: [m.vue, m.vueHint],
+const FLAVOUR_TEXTS: Record<Flavour, [name: typeof builderText.form, hint: typeof builderText.form]> = {
+  html: [builderText.html, builderText.htmlHint],
+  wordpress: [builderText.wordpress, builderText.wordpressHint],
+  react: [builderText.react, builderText.reactHint],
+  vue: [builderText.vue, builderText.vueHint],
 };
 
 const wordpressLabels = (): WordPressLabels => ({
-  shortcode: t(m.wpShortcode),
-  block: t(m.wpBlock),
-  partner: t(m.wpPartner),
-  campaign: t(m.wpCampaign),
-  language: t(m.language),
-  css: t(m.wpCss),
-  followPage: t(m.wpFollowPage),
+  shortcode: t(builderText.wpShortcode),
+  block: t(builderText.wpBlock),
+  partner: t(builderText.wpPartner),
+  campaign: t(builderText.wpCampaign),
+  language: t(builderText.language),
+  css: t(builderText.wpCss),
+  followPage: t(builderText.wpFollowPage),
 });
 
 const radio = (name: string, value: string, label: string, checked: boolean) =>
@@ -150,39 +150,39 @@ export function embedBuilder({ partner }: { partner?: string } = {}) {
   return html`<section class="section embed-builder" id="embed-builder" aria-labelledby="embed-builder-title"
     data-embed-builder data-partner=${partner ?? nothing}
     data-wordpress-labels=${JSON.stringify(wordpressLabels())}
-    data-contrast-ok=${t(m.contrastOk)} data-contrast-low=${t(m.contrastLow, { text: '{text}', background: '{background}', ratio: '{ratio}' })}
-    data-copied=${t(m.copied)} data-copied-status=${t(m.copiedStatus, { flavour: '{flavour}' })} data-selected=${t(m.selected)}>
+    data-contrast-ok=${t(builderText.contrastOk)} data-contrast-low=${t(builderText.contrastLow, { text: '{text}', background: '{background}', ratio: '{ratio}' })}
+    data-copied=${t(builderText.copied)} data-copied-status=${t(builderText.copiedStatus, { flavour: '{flavour}' })} data-selected=${t(builderText.selected)}>
   <div class="container">
-    <h2 id="embed-builder-title">${t(m.heading)}</h2>
-    <p>${t(m.intro)}</p>
-    <p class="builder-no-script">${t(m.noScript)}</p>
+    <h2 id="embed-builder-title">${t(builderText.heading)}</h2>
+    <p>${t(builderText.intro)}</p>
+    <p class="builder-no-script">${t(builderText.noScript)}</p>
     <div class="builder-layout" data-builder-live hidden>
       <form class="builder-form" data-builder-form>
         <fieldset>
-          <legend>${t(m.widget)}</legend>
+          <legend>${t(builderText.widget)}</legend>
           ${BUILDER_TAGS.map((tag) => radio('tag', tag, t(TAG_NAMES[tag]), tag === choice.tag))}
         </fieldset>
         <p class="builder-field">
-          <label for="builder-lang">${t(m.language)}</label>
+          <label for="builder-lang">${t(builderText.language)}</label>
           <select id="builder-lang" name="lang">
-            <option value="" selected>${t(m.followPage)}</option>
+            <option value="" selected>${t(builderText.followPage)}</option>
             ${BUILDER_LANGUAGES.map((lang) => html`<option value=${lang} lang=${lang}>${LANGUAGE_NAMES[lang]}</option>`)}
           </select>
         </p>
         <fieldset>
-          <legend>${t(m.codeLegend)}</legend>
+          <legend>${t(builderText.codeLegend)}</legend>
           ${
             partner
-              ? html`<p>${t(m.yourCode, { code: partner })}</p>`
-              : html`<p class="builder-field"><label for="builder-partner">${t(m.partner)}</label>
+              ? html`<p>${t(builderText.yourCode, { code: partner })}</p>`
+              : html`<p class="builder-field"><label for="builder-partner">${t(builderText.partner)}</label>
                 <input id="builder-partner" name="partner" type="text" autocomplete="off" spellcheck="false" placeholder=${PLACEHOLDER_PARTNER}></p>`
           }
-          <p class="builder-field"><label for="builder-campaign">${t(m.campaign)}</label>
+          <p class="builder-field"><label for="builder-campaign">${t(builderText.campaign)}</label>
             <input id="builder-campaign" name="campaign" type="text" autocomplete="off" maxlength="512" aria-describedby="builder-campaign-hint"></p>
-          <p id="builder-campaign-hint" class="builder-hint">${t(m.campaignHint)}</p>
+          <p id="builder-campaign-hint" class="builder-hint">${t(builderText.campaignHint)}</p>
         </fieldset>
         <fieldset>
-          <legend>${t(m.looks)}</legend>
+          <legend>${t(builderText.looks)}</legend>
           <div class="builder-colours">
           ${COLOUR_PROPERTIES.map(
             (
@@ -191,30 +191,30 @@ export function embedBuilder({ partner }: { partner?: string } = {}) {
               <label for=${`builder${property.slice(8)}`}>${t(COLOUR_NAMES[property])}</label></p>`,
           )}
           </div>
-          <p class="builder-field"><label for="builder-radius">${t(m.radius)}</label>
+          <p class="builder-field"><label for="builder-radius">${t(builderText.radius)}</label>
             <input id="builder-radius" name="radius" type="number" inputmode="numeric" min="0" max="999" step="1" value=${RADIUS_DEFAULT}></p>
-          <p><button class="button button-outline" type="button" data-builder-reset>${t(m.reset)}</button></p>
-          <p class="builder-contrast" role="status" data-builder-contrast>${t(m.contrastOk)}</p>
+          <p><button class="button button-outline" type="button" data-builder-reset>${t(builderText.reset)}</button></p>
+          <p class="builder-contrast" role="status" data-builder-contrast>${t(builderText.contrastOk)}</p>
         </fieldset>
       </form>
       <div class="builder-preview-area">
-        <h3>${t(m.preview)}</h3>
+        <h3>${t(builderText.preview)}</h3>
         <fieldset class="builder-width">
-          <legend>${t(m.width)}</legend>
-          ${radio('width', 'phone', t(m.phone), true)}
-          ${radio('width', 'desktop', t(m.desktop), false)}
+          <legend>${t(builderText.width)}</legend>
+          ${radio('width', 'phone', t(builderText.phone), true)}
+          ${radio('width', 'desktop', t(builderText.desktop), false)}
         </fieldset>
-        <p class="builder-hint">${t(m.previewNote)}</p>
-        <div class="builder-frame-box"><iframe class="builder-frame" data-builder-frame title=${t(m.previewTitle)}></iframe></div>
+        <p class="builder-hint">${t(builderText.previewNote)}</p>
+        <div class="builder-frame-box"><iframe class="builder-frame" data-builder-frame title=${t(builderText.previewTitle)}></iframe></div>
       </div>
     </div>
-    <h3>${t(m.code)}</h3>
+    <h3>${t(builderText.code)}</h3>
     ${FLAVOURS.map(
       (flavour) => html`<div class="builder-snippet">
       <h4 id=${`builder-${flavour}`}>${t(FLAVOUR_TEXTS[flavour][0])}</h4>
       <p>${t(FLAVOUR_TEXTS[flavour][1])}</p>
       <pre class="widget-code"><code data-snippet=${flavour}>${code[flavour]}</code></pre>
-      <button class="button button-primary" type="button" data-copy=${flavour} hidden>${t(m.copy, { flavour: copyLabels[flavour] ?? flavour })}</button>
+      <button class="button button-primary" type="button" data-copy=${flavour} hidden>${t(builderText.copy, { flavour: copyLabels[flavour] ?? flavour })}</button>
     </div>`,
     )}
     <p class="visually-hidden" role="status" data-builder-copy-status></p>
