@@ -7,7 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminCommand } from '../testing/e2e/admin-command.js';
 import { partnerOrigin } from '../testing/e2e/partner-origin.js';
-import { axeViolations } from '../testing/e2e/site-helpers.js';
+import { axeViolations, cspViolations } from '../testing/e2e/site-helpers.js';
 import { storedSignup } from '../testing/e2e/stored-signup.js';
 
 const CODE = 'e2e-builder-blog';
@@ -88,8 +88,15 @@ for (const width of [360, 1280]) {
   });
 }
 
-test("given a partner's own page should build with their code, and copy no token", async ({ page, context }) => {
+test("given a partner's own page should build with their code under its CSP, ask no other host, and copy no token", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const violations = cspViolations(page);
+  const hosts = new Set<string>();
+  page.on('request', (request) => hosts.add(new URL(request.url()).origin));
   const link = new URL(adminCommand('partners:link', CODE));
   await page.goto(`${link.pathname}${link.search}`);
   const section = builder(page);
@@ -99,7 +106,10 @@ test("given a partner's own page should build with their code, and copy no token
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain(`[kasuwa_pricing partner="${CODE}"]`);
   expect(copied).not.toContain(link.searchParams.get('t') ?? 'no token');
+  await expect(previewWidget(page, 'pricing-plans').locator(':scope:defined')).toBeAttached();
   expect(await axeViolations(page)).toEqual([]);
+  expect(violations).toEqual([]);
+  expect([...hosts]).toEqual([new URL(baseURL ?? '').origin]);
 });
 
 test.describe('without JavaScript', () => {
