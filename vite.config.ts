@@ -12,7 +12,7 @@ import { STYLE_PARTS } from './site/styles/parts.js';
 
 /**
  * Vite wraps every dynamic import in a helper that first preloads the imported chunk's own imports
- * (0.5 KB brotli in main.js on every page). The site's one dynamic import, third-party.ts, imports only
+ * (code in main.js on every page). The site's one dynamic import, third-party.ts, imports only
  * main.js's own code, so there is nothing to preload: the helper is answered with a plain call.
  */
 const PRELOAD_HELPER = '\0vite/preload-helper.js';

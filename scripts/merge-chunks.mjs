@@ -18,8 +18,8 @@ function nameHash(text) {
 }
 
 /**
- * esbuild makes a chunk for every set of entries that reach a module, so the loader's first import of a
- * tag pulled 10 files on `/` (three entry stubs, the CommonJS helper, React's pieces...). A shared chunk
+ * esbuild makes a chunk for every set of entries that reach a module, so unmerged, the loader's first
+ * import of a tag pulls many files (entry stubs, the CommonJS helper, React's pieces...). A shared chunk
  * joins a runtime of widgets/registry.ts (`runtime-react`, `runtime-forms`) when
  * - it is loaded with that runtime every time: the runtime imports it, or every tag that needs the
  *   runtime imports it (no page gets a byte it did not get before), and

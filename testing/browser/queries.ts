@@ -1,16 +1,7 @@
 /**
- * Finds what a reader perceives, the way Testing Library does: by role and accessible name, by label or
- * by text, inside a shadow root or any node; `until` waits for a condition. For the widget browser tests
- * (through browser.ts) and the e2e journeys: no test hooks here.
- */
-
-/*
- * Queries by role, accessible name and label inside a shadow root (or any node), the way Testing Library
- * finds elements: what a reader or assistive tech perceives, not the markup. Role: the `role` attribute,
- * else the implicit role of the tags our widgets use. Name: aria-labelledby, aria-label, <label> (for= or
- * wrapping), alt, <legend>, then the text content for roles named by it (buttons, links, headings…).
- * Role queries skip what is hidden from assistive tech (aria-hidden, hidden, display: none, a closed
- * dialog, light-DOM children no slot shows) unless `hidden: true`; label and text queries do not.
+ * Finds what a reader perceives, as Testing Library does: by role and accessible name (roles skip what
+ * assistive tech does not see unless `hidden: true`; label and text queries do not), by label or by text,
+ * inside a shadow root or any node; `until` waits. For the widget tests (through browser.ts) and journeys.
  */
 
 /** A name or text to match: a string matches the whole of it (whitespace collapsed), a RegExp any part. */
