@@ -112,6 +112,27 @@ test("given a partner's own page should build with their code under its CSP, ask
   expect([...hosts]).toEqual([new URL(baseURL ?? '').origin]);
 });
 
+test('given no clipboard should select the code and say how to copy it; given the keyboard should choose a widget', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+  });
+  await page.goto('/widgets');
+  const section = builder(page);
+  await section.getByRole('button', { name: 'Copy Vue' }).click();
+  await expect(section.getByRole('status').filter({ hasText: 'press Ctrl+C' })).toBeAttached();
+  expect(await page.evaluate(() => getSelection()?.toString())).toContain("import '@kasuwa/widgets/vue';");
+
+  await section.getByRole('radio', { name: 'Signup form' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(section.getByRole('radio', { name: 'Start Selling button with its dialog' })).toBeChecked();
+  await expect(section.locator('code[data-snippet="html"]')).toContainText(
+    '<start-selling-modal partner="your-partner-code">',
+  );
+  await expect(previewWidget(page, 'button[data-start-selling]')).toBeVisible();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
