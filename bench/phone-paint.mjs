@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { cheapPhoneNetwork } from '../scripts/audit/phone-profiles.mjs';
-import { hostSizes } from '../widgets/host-sizes.ts';
+import { hostSizes } from '../widgets/registry.ts';
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const ms = (value) => `${Math.round(value)} ms`;

@@ -1,6 +1,6 @@
 /**
  * The widgets' part of the build: the lazy chunks and the loader (tsup, scripts/merge-chunks.mjs), the
- * IIFE bundle, the CSP hashes of their styles, custom-elements.json and the types from widgets/metadata.ts,
+ * IIFE bundle, the CSP hashes of their styles, custom-elements.json and the types from the tags' metadata,
  * and the @kasuwa/widgets package. scripts/build.mjs calls them with the build's folder.
  */
 import { createHash } from 'node:crypto';
@@ -11,7 +11,7 @@ import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { packWidgetsPackage } from './build-package.mjs';
 import { catalogsByUrl, widgetMessages } from './i18n.mjs';
 import { transformMacros } from './lingui-macro.mjs';
-import { mergeChunks } from './merge-chunks.mjs';
+import { lazyImportsLeft, mergeChunks } from './merge-chunks.mjs';
 import { COMPILE_HINT_MIN_BYTES, compileWhileDownloading, TERSER } from './minify.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,6 +77,33 @@ const cssLiterals = {
   },
 };
 
+/**
+ * widgets/page-facts.ts as the bundles see it: written from the lines of widgets/tags.ts with only
+ * what a page needs of each tag to load it (`PAGE_FACTS`), so no tag's metadata (the docs' words)
+ * reaches a file a page loads (widgets/chunks.built.test.ts checks).
+ */
+const PAGE_FACTS = ['tag', 'hostSize', 'runtimes', 'define'];
+const pageFacts = {
+  name: 'page-facts',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]widgets[\\/]page-facts\.ts$/ }, async (args) => {
+      const list = path.join(path.dirname(args.path), 'tags.ts');
+      // In the order of their names, as the module namespace gives them unbuilt (and to the CSP hashes).
+      const lines = [...(await fs.promises.readFile(list, 'utf8')).matchAll(/^export \* as (\w+) from ('[^']+');$/gm)]
+        .map(([, name, from]) => [name, from])
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+      if (lines.length === 0) throw new Error(`${list}: no \`export * as <name> from '<module>';\` line`);
+      const imports = lines.map(([, from], i) => `import * as tag${i} from ${from};`);
+      const facts = lines.map((_, i) => `{ ${PAGE_FACTS.map((fact) => `${fact}: tag${i}.${fact}`).join(', ')} }`);
+      return {
+        contents: `${imports.join('\n')}\nexport const pageFacts = [${facts.join(', ')}];`,
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      };
+    });
+  },
+};
+
 export async function buildWidgets(out) {
   const widgetsDir = path.join(out, 'widgets');
   fs.rmSync(widgetsDir, { recursive: true, force: true });
@@ -106,7 +133,7 @@ export async function buildWidgets(out) {
   // esbuild's shared helper chunk: one more round trip (300 ms on a cheap phone's network) before it
   // can reserve the widgets' sizes, and a later first paint in Lighthouse's simulation.
   // Every tag's define file (`widgets/<tag>/<tag>.define.ts`) and shared runtime, found rather than
-  // listed, so widgets/registry.ts stays the one list of what the loader imports.
+  // listed, so widgets/tags.ts stays the one list of tags.
   const lazy = Object.fromEntries([
     ...fs
       .readdirSync('widgets', { withFileTypes: true })
@@ -130,7 +157,7 @@ export async function buildWidgets(out) {
     format: ['esm'],
     splitting: true,
     metafile: true,
-    esbuildPlugins: [cssLiterals, dependencyBuiltins],
+    esbuildPlugins: [pageFacts, cssLiterals, dependencyBuiltins],
     outExtension: () => ({ js: '.js' }),
     esbuildOptions(options) {
       common.esbuildOptions(options);
@@ -173,13 +200,13 @@ export async function buildWidgets(out) {
     terserOptions: TERSER,
     format: ['esm'],
     outExtension: () => ({ js: '.js' }),
-    esbuildPlugins: [lazyChunks, dependencyBuiltins],
+    esbuildPlugins: [lazyChunks, pageFacts, dependencyBuiltins],
   });
   await tsup({
     ...common,
     entry: { 'kasuwa-widgets': 'widgets/all.ts' },
     format: ['iife'],
-    esbuildPlugins: [catalogsByUrl(built), cssLiterals, dependencyBuiltins],
+    esbuildPlugins: [catalogsByUrl(built), pageFacts, cssLiterals, dependencyBuiltins],
     outExtension: () => ({ js: '.iife.js' }),
   });
   compileWhileDownloading(path.join(widgetsDir, 'kasuwa-widgets.iife.js'));
@@ -188,14 +215,15 @@ export async function buildWidgets(out) {
 }
 
 /**
- * From widgets/metadata.ts (bundled on the fly): custom-elements.json and the kasuwa-widgets*.d.ts
- * files, and the generated tables of the guides (widgets/api-docs.ts), rewritten only when they differ.
+ * From each tag's metadata (widgets/metadata.ts, bundled on the fly): custom-elements.json and the
+ * kasuwa-widgets*.d.ts files (scripts/widget-declarations.ts), and the generated tables of the guides
+ * (scripts/widget-api-docs.ts), rewritten only when they differ.
  */
 async function widgetMeta() {
   const { build } = await import('esbuild');
   const out = await build({
     stdin: {
-      contents: "export * from './widgets/declarations.ts'; export * from './widgets/api-docs.ts';",
+      contents: "export * from './scripts/widget-declarations.ts'; export * from './scripts/widget-api-docs.ts';",
       resolveDir: root,
       loader: 'ts',
     },
@@ -203,6 +231,7 @@ async function widgetMeta() {
     format: 'esm',
     platform: 'node',
     write: false,
+    plugins: [lazyImportsLeft],
   });
   const code = out.outputFiles[0].text;
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
@@ -220,7 +249,7 @@ async function writeWidgetDocs(widgetsDir) {
     for (const [name, content] of Object.entries(regions)) after = meta.withRegion(after, name, content);
     if (after !== before) {
       fs.writeFileSync(guide, after);
-      console.log(`[build] ${guide}: generated tables updated from widgets/metadata.ts`);
+      console.log(`[build] ${guide}: generated tables updated from the tags' metadata`);
     }
   }
 }
@@ -246,7 +275,7 @@ async function writeStyleHashes(widgetsDir) {
     .map((file) => `./widgets/${file}`);
   const contents = [
     ...modules.map((file, i) => `export * as m${i} from '${file}';`),
-    "export { reservedSizesCss } from './widgets/host-sizes.ts';",
+    "export { reservedSizesCss } from './widgets/registry.ts';",
   ].join('\n');
   const { build } = await import('esbuild');
   const out = await build({
@@ -255,7 +284,7 @@ async function writeStyleHashes(widgetsDir) {
     platform: 'node',
     format: 'esm',
     write: false,
-    plugins: [cssLiterals],
+    plugins: [lazyImportsLeft, cssLiterals],
   });
   const code = out.outputFiles[0].text;
   const { reservedSizesCss, ...styleModules } = await import(

@@ -1,16 +1,16 @@
 /**
  * /widgets: every embeddable tag live, with the snippet that produces it and its API table, rendered
- * from widgets/metadata.ts (the same source as docs/widgets-api.md). The light-DOM fallback inside each
- * tag has the size the widget reserves (widgets/host-sizes.ts).
+ * from each tag's metadata (widgets/metadata.ts, the same source as docs/widgets-api.md). The light-DOM
+ * fallback inside each tag has the size the widget reserves (its `element.hostSize`).
  */
 import { html, nothing } from 'lit-html';
 import { translatorFor } from '../../common/lingui.js';
 import { formatNaira } from '../../common/money.js';
 import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 import { periodLabel, plans } from '../../common/plans.js';
-import { methodCall } from '../../widgets/api-docs.js';
-import { hostSizeCss, type WidgetTag } from '../../widgets/host-sizes.js';
-import { cssProperties, propertyName, widgetMetadata } from '../../widgets/metadata.js';
+import { cssProperties, methodCall, propertyName, widgetMetadata } from '../../widgets/metadata.js';
+import type { WidgetTag } from '../../widgets/registry.js';
+import { hostSizeCss } from '../../widgets/shared/tag.js';
 import { embedBuilder } from '../embed-builder/section.js';
 import { pageLocale } from '../locales.js';
 import { startSellingForm } from '../parts/start-selling-form.js';
