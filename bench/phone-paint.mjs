@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { cheapPhoneNetwork } from '../scripts/audit/phone-profiles.mjs';
-import { hostSizes } from '../widgets/host-sizes.ts';
+import { hostSizes } from '../widgets/registry.ts';
 import { BUDGET, VIEWPORT } from './phone-budgets.mjs';
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
