@@ -7,6 +7,7 @@ import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { defineConfig } from 'vitest/config';
 import { linguiMacroVitePlugin } from './scripts/lingui-macro.mjs';
 import { TERSER } from './scripts/minify.mjs';
+import { PAGE_SCRIPTS } from './site/page-scripts.js';
 import { STYLE_PARTS } from './site/styles/parts.js';
 
 /**
@@ -40,6 +41,8 @@ export default defineConfig({
       // Each part of the stylesheet a file of its own: a page inlines only the parts it uses (site/styles/parts.ts).
       input: {
         main: 'site/client/main.ts',
+        // The scripts of some pages only (site/page-scripts.ts): no other page loads them.
+        ...PAGE_SCRIPTS,
         ...Object.fromEntries(STYLE_PARTS.map((part) => [`style-${part}`, `site/styles/${part}.css`])),
       },
     },

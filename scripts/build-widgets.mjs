@@ -104,10 +104,9 @@ const pageFacts = {
   },
 };
 
-export async function buildWidgets(out) {
-  const widgetsDir = path.join(out, 'widgets');
-  fs.rmSync(widgetsDir, { recursive: true, force: true });
-  const common = {
+/** What every widget build shares: a minified standalone browser bundle into `widgetsDir`. */
+function sharedOptions(widgetsDir) {
+  return {
     ...quiet,
     outDir: widgetsDir,
     platform: 'browser',
@@ -128,13 +127,16 @@ export async function buildWidgets(out) {
       options.legalComments = 'linked'; // Licenses in <file>.LEGAL.txt beside it, named by its last line: no bytes a page loads.
     },
   };
-  // What the loader import()s is built first, as entries with hashed names in chunks/, then the loader
-  // alone with those imports pointed at them. Built together, the loader would statically import
-  // esbuild's shared helper chunk: one more round trip (300 ms on a cheap phone's network) before it
-  // can reserve the widgets' sizes, and a later first paint in Lighthouse's simulation.
-  // Every tag's define file (`widgets/<tag>/<tag>.define.ts`) and shared runtime, found rather than
-  // listed, so widgets/tags.ts stays the one list of tags.
-  const lazy = Object.fromEntries([
+}
+
+/**
+ * What the loader import()s, by chunk name: every tag's define file (`widgets/<tag>/<tag>.define.ts`) and
+ * shared runtime, found rather than listed, so widgets/tags.ts stays the one list of tags; which chunk
+ * holds each language (a chunk the loader and the widgets share, not one a page in English loads); and
+ * each language beyond English, an entry so the IIFE can import it too.
+ */
+function lazyEntries() {
+  return Object.fromEntries([
     ...fs
       .readdirSync('widgets', { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && fs.existsSync(`widgets/${entry.name}/${entry.name}.define.ts`))
@@ -143,16 +145,21 @@ export async function buildWidgets(out) {
       .readdirSync('widgets/shared')
       .filter((file) => /^runtime-[\w-]+\.ts$/.test(file))
       .map((file) => [file.replace(/\.ts$/, ''), `widgets/shared/${file}`]),
-    // Which chunk holds each language, a chunk the loader and the widgets share (not one a page in
-    // English loads); each language beyond English, an entry so the IIFE can import it too.
     ['catalog-loaders', 'widgets/shared/catalog-loaders.ts'],
     ...fs
       .readdirSync('common/locales')
       .filter((file) => /^widgets\.(?!en\.)[\w-]+\.ts$/.test(file))
       .map((file) => [file.replace(/\.ts$/, ''), `common/locales/${file}`]),
   ]);
+}
+
+/**
+ * The lazy entries as hashed chunks in chunks/, those that always load together merged into one file
+ * each (scripts/merge-chunks.mjs): each source's chunk (`entries`) and each tag's files (`tagFiles`).
+ */
+async function buildLazyChunks(shared, widgetsDir, lazy) {
   await tsup({
-    ...common,
+    ...shared,
     entry: lazy,
     format: ['esm'],
     splitting: true,
@@ -160,24 +167,30 @@ export async function buildWidgets(out) {
     esbuildPlugins: [pageFacts, cssLiterals, dependencyBuiltins],
     outExtension: () => ({ js: '.js' }),
     esbuildOptions(options) {
-      common.esbuildOptions(options);
+      shared.esbuildOptions(options);
       options.entryNames = 'chunks/[name]-[hash]';
     },
   });
-  // The chunks that always load together, merged into one file each (scripts/merge-chunks.mjs).
-  const { entries: built, tagFiles } = await mergeChunks({
+  return mergeChunks({
     dir: path.resolve(widgetsDir, 'chunks'),
     metafile: path.join(widgetsDir, 'metafile-esm.json'),
     external: Object.values(lazy).map((source) => path.resolve(source)),
     registry: 'widgets/registry.ts',
     esbuildOptions: { target: browserTargets(), supported: SUPPORTED_SYNTAX },
   });
+}
+
+/** Marks each chunk worth it for compiling while it downloads (scripts/minify.mjs). */
+function hintChunkCompilation(widgetsDir) {
   for (const file of fs.readdirSync(path.join(widgetsDir, 'chunks'))) {
     const chunk = path.join(widgetsDir, 'chunks', file);
     // A small chunk compiles in well under a millisecond; the hint would add its 20 bytes for nothing.
     if (fs.statSync(chunk).size >= COMPILE_HINT_MIN_BYTES) compileWhileDownloading(chunk);
   }
-  // The loader's imports pointed at the chunks, and widgets/tag-files.ts filled in.
+}
+
+/** kasuwa-widgets.js alone, its imports pointed at the built chunks and widgets/tag-files.ts filled in. */
+async function buildLoader(shared, built, tagFiles) {
   const lazyChunks = {
     name: 'lazy-chunks',
     setup(build) {
@@ -194,7 +207,7 @@ export async function buildWidgets(out) {
     },
   };
   await tsup({
-    ...common,
+    ...shared,
     entry: { 'kasuwa-widgets': 'widgets/loader.ts' },
     minify: 'terser',
     terserOptions: TERSER,
@@ -202,14 +215,35 @@ export async function buildWidgets(out) {
     outExtension: () => ({ js: '.js' }),
     esbuildPlugins: [lazyChunks, pageFacts, dependencyBuiltins],
   });
+}
+
+/** kasuwa-widgets.iife.js: every widget in one classic script, the languages fetched by URL from the chunks. */
+async function buildIife(shared, widgetsDir, built) {
   await tsup({
-    ...common,
+    ...shared,
     entry: { 'kasuwa-widgets': 'widgets/all.ts' },
     format: ['iife'],
     esbuildPlugins: [catalogsByUrl(built), pageFacts, cssLiterals, dependencyBuiltins],
     outExtension: () => ({ js: '.iife.js' }),
   });
   compileWhileDownloading(path.join(widgetsDir, 'kasuwa-widgets.iife.js'));
+}
+
+/**
+ * The widgets into `out`/widgets. What the loader import()s is built first, as entries with hashed names
+ * in chunks/, then the loader alone with those imports pointed at them. Built together, the loader would
+ * statically import esbuild's shared helper chunk: one more round trip (300 ms on a cheap phone's
+ * network) before it can reserve the widgets' sizes, and a later first paint in Lighthouse's simulation.
+ */
+export async function buildWidgets(out) {
+  const widgetsDir = path.join(out, 'widgets');
+  fs.rmSync(widgetsDir, { recursive: true, force: true });
+  const shared = sharedOptions(widgetsDir);
+  const lazy = lazyEntries();
+  const { entries: built, tagFiles } = await buildLazyChunks(shared, widgetsDir, lazy);
+  hintChunkCompilation(widgetsDir);
+  await buildLoader(shared, built, tagFiles);
+  await buildIife(shared, widgetsDir, built);
   await writeStyleHashes(widgetsDir);
   await writeWidgetDocs(widgetsDir);
 }

@@ -14,6 +14,7 @@ import {
   type PartnerRefusal,
   type PartnerReport,
 } from '../../common/partner-report.js';
+import { embedBuilder } from '../embed-builder/section.js';
 import { href, t, tWithMarkup } from '../locales.js';
 import type { Route } from '../routes.js';
 import { newLinkForm } from './partner-programme.js';
@@ -156,12 +157,13 @@ export function partnerPageRoute(outcome: PartnerPageOutcome): Route {
     file: 'partners.html',
     // Every outcome: a refused link's token is in its address as much as a working one's.
     secretInAddress: true,
+    ...(outcome.kind === 'report' ? { scripts: ['embed-builder'] as const } : {}),
     title: () => `${t(partnerPageText.title)} · ${brand.name}`,
     description: () => t(partnerPageText.description, { brand: brand.name }),
     indexable: false,
     body: () =>
       html`<section class="section"><div class="container partner-page">${
         outcome.kind === 'report' ? reportBody(outcome.report, outcome.token) : refusedBody(outcome.why)
-      }</div></section>`,
+      }</div></section>${outcome.kind === 'report' ? embedBuilder({ partner: outcome.report.partner }) : ''}`,
   };
 }
