@@ -8,7 +8,7 @@
 export const PARTNER_JOIN_PATH = '/partners/join';
 /** Where "send me a new link" posts (the programme page and the refused-link page). */
 export const PARTNER_NEW_LINK_PATH = '/partners/new-link';
-/** The confirmation link's page, under the mail's language prefix. */
+/** The confirmation link's page (GET: a button; POST from it: confirms), under the mail's language prefix. */
 export const PARTNER_CONFIRM_PATH = '/partners/confirm';
 
 /** A partner code: lowercase letters, digits and hyphens, 3 to 32, starting and ending with a letter or digit. */
@@ -27,7 +27,9 @@ export type ProgrammeOutcome =
   | { kind: 'join-again'; fields: JoinFields; problem: ProgrammeProblem; suggestion?: string }
   /** The new-link form again: a rate limit, or an address that cannot be one. */
   | { kind: 'new-link-again'; email: string; problem: ProgrammeProblem }
-  /** The confirmation link opened: the partner's code and private page. */
+  /** The confirmation link opened: one button that confirms (a POST carrying the token); opening it changes nothing. */
+  | { kind: 'confirm-ask'; token: string }
+  /** The button pressed: the partner's code and private page. */
   | { kind: 'confirmed'; code: string; link: string }
   /** The confirmation link was changed, has expired, or its code is no longer the reader's. */
   | { kind: 'confirm-refused' };

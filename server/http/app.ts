@@ -106,6 +106,11 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
       applyHeaders(res, secretPageHeaders);
       return stopMail(services, options, req, res, url, locale);
     }
+    // GET asks, the page's button POSTs: a scanner that opens the link confirms nothing.
+    if (unprefixed === PARTNER_CONFIRM_PATH) {
+      applyHeaders(res, secretPageHeaders);
+      return confirmPage(services, options, req, url, res, locale);
+    }
 
     // Liveness and readiness (docs/operations.md): alive without asking the database; ready once the
     // standings are loaded, whatever the database's state, which the body reports.
@@ -143,10 +148,6 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     }
 
     if (unprefixed === RANK_PAGE_PATH) return rankPage(services, options, url, res, locale);
-    if (unprefixed === PARTNER_CONFIRM_PATH) {
-      applyHeaders(res, secretPageHeaders);
-      return confirmPage(services, options, url, res, locale);
-    }
     if (unprefixed === PARTNER_PAGE_PATH) {
       applyHeaders(res, secretPageHeaders);
       return partnerPage(services, options, url, res, clientIp(req, config.trustProxy), locale);

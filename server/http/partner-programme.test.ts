@@ -1,11 +1,15 @@
 /**
  * The programme's forms over HTTP, without JavaScript, on SQLite and PostgreSQL: a new-link request and
  * a join answer the same page for a partner's address and for an unknown one, a bad code comes back
- * with its error tied to the field, and the confirmation link's page is private.
+ * with its error tied to the field, and the confirmation link's page is private and only asks: its
+ * button's POST confirms (a mail scanner that opens the link confirms nothing).
  */
 import { describe, expect, it } from 'vitest';
 import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { serverForTests } from '../../testing/server/test-server.js';
+import { partnerLinkSecret } from '../db/installation.js';
+import { confirmLinks } from '../partners/confirm-links.js';
+import { CONFIRM_HOURS } from '../partners/programme.js';
 import { createProgrammeStore } from '../partners/programme-store.js';
 
 describe.each(TEST_BACKENDS)('the partner programme forms on %s', (backend) => {
@@ -51,5 +55,46 @@ describe.each(TEST_BACKENDS)('the partner programme forms on %s', (backend) => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(await response.text()).toContain('Ìjápọ̀ yìí kò jẹ́rìí sí nǹkankan');
+  });
+
+  it('given the confirmation link opened twice should confirm nothing; its button should confirm and mail the link once', async () => {
+    const { opened } = server.database;
+    const joined = await post('/partners/join', { email: 'tunde@example.ng', site: '@tunde', code: 'tunde-ng' });
+    expect(joined.status).toBe(200);
+    const secret = await partnerLinkSecret(opened, server.dataDir);
+    const expires = new Date(Date.now() + CONFIRM_HOURS * 3_600_000);
+    const token = confirmLinks(secret).token('tunde-ng', 'tunde@example.ng', expires);
+    const linkMails = async () =>
+      (
+        await opened.db
+          .selectFrom('outbox')
+          .select('kind')
+          .where('kind', '=', 'partner-link')
+          .where('recipient', '=', 'tunde@example.ng')
+          .execute()
+      ).length;
+
+    for (let i = 0; i < 2; i++) {
+      const opening = await fetch(`${server.base}/yo/partners/confirm?t=${token}`);
+      expect(opening.status).toBe(200);
+      expect(opening.headers.get('cache-control')).toBe('private, no-store');
+      const page = await opening.text();
+      expect(page).toMatch(/<form method="post" action="\/yo\/partners\/confirm">/);
+      expect(page).toContain(`<input type="hidden" name="t" value="${token}">`);
+      expect(page).toContain('Jẹ́rìí sí i</button>');
+    }
+    expect((await createProgrammeStore(opened).find('tunde-ng'))?.confirmed_at).toBeNull();
+    expect(await linkMails()).toBe(0);
+
+    const pressed = await post('/yo/partners/confirm', { t: token });
+    expect(pressed.status).toBe(200);
+    expect(pressed.headers.get('cache-control')).toBe('private, no-store');
+    const page = await pressed.text();
+    expect(page).toContain('<code>tunde-ng</code>');
+    expect(page).toMatch(/<a href="http[^"]*\/partners\?t=[^"]+">/);
+    expect((await createProgrammeStore(opened).find('tunde-ng'))?.confirmed_at).not.toBeNull();
+    expect(await linkMails()).toBe(1);
+    expect((await post('/yo/partners/confirm', { t: token })).status).toBe(200);
+    expect(await linkMails()).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The partner programme's forms, without JavaScript (docs/partners.md, "Joining"): `POST /partners/join`,
- * `POST /partners/new-link` (each with the page's `locale` field) and the confirmation link
- * `GET /partners/confirm?t=…` (any language prefix). An address gets "check your inbox", known or not.
+ * `POST /partners/new-link` (each with the page's `locale` field) and the confirmation link (any language
+ * prefix): `GET /partners/confirm?t=…` shows one button and changes nothing (mail scanners open links);
+ * its POST, carrying `t`, confirms. An address gets "check your inbox", known or not.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageLocale } from '../../common/locale-paths.js';
@@ -20,6 +21,7 @@ const TEXT: Record<ProgrammeOutcome['kind'], string> = {
   'check-inbox': 'Check your inbox.',
   'join-again': 'The form has a problem: see the page.',
   'new-link-again': 'The form has a problem: see the page.',
+  'confirm-ask': 'Press the button to confirm your partner code.',
   confirmed: 'Your partner code is confirmed.',
   'confirm-refused': 'This link confirms nothing: ask for a new one on the partner programme page.',
 };
@@ -33,7 +35,7 @@ function answer(
 ) {
   const render = site.partnerProgramme;
   // The confirmation shows a private link: kept by no cache, shared or not (as a partner's page).
-  const secret = outcome.kind === 'confirmed' || outcome.kind === 'confirm-refused';
+  const secret = outcome.kind === 'confirmed' || outcome.kind === 'confirm-refused' || outcome.kind === 'confirm-ask';
   const cacheControl = secret ? 'private, no-store' : 'no-store';
   sendPage(res, status, render && (() => render(outcome, locale)), TEXT[outcome.kind], cacheControl);
 }
@@ -98,16 +100,33 @@ export async function newLinkForm(
   }
 }
 
-/** The confirmation link: private like a partner's page (no-store, not indexed; app.ts sends no Referer). */
+/**
+ * The confirmation link, private like a partner's page (no-store, not indexed; app.ts sends no Referer):
+ * GET and HEAD ask (read only), POST with the token in the form (or the address) confirms.
+ */
 export async function confirmPage(
   services: ProgrammeServices,
   site: GivenRenderers,
+  req: IncomingMessage,
   url: URL,
   res: ServerResponse,
   locale: PageLocale,
 ) {
   res.setHeader('X-Robots-Tag', 'noindex');
-  const confirmed = await services.programme.confirm(url.searchParams.get('t') ?? '', locale);
-  if (!confirmed) return answer(res, site, 410, { kind: 'confirm-refused' }, locale);
+  const refused = () => answer(res, site, 410, { kind: 'confirm-refused' }, locale);
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    const token = url.searchParams.get('t') ?? '';
+    if (!(await services.programme.confirmable(token))) return refused();
+    return answer(res, site, 200, { kind: 'confirm-ask', token }, locale);
+  }
+  if (req.method !== 'POST') {
+    res.writeHead(405, { Allow: 'GET, HEAD, POST' });
+    res.end();
+    return;
+  }
+  const form = await readForm(req, res);
+  if (!form) return;
+  const confirmed = await services.programme.confirm(form.get('t') ?? url.searchParams.get('t') ?? '', locale);
+  if (!confirmed) return refused();
   answer(res, site, 200, { kind: 'confirmed', code: confirmed.code, link: confirmed.link }, locale);
 }

@@ -126,7 +126,11 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
     expect(await programme.confirm(programme.confirmToken('ada-shops', 'bola@example.ng'), 'yo')).toBeUndefined();
     const late = new Date(Date.now() + 49 * 3_600_000);
     expect(await programme.confirm(token, 'yo', late)).toBeUndefined();
+    expect(await programme.confirmable(token, late)).toBe(false);
+    expect(await programme.confirmable(token)).toBe(true);
+    expect(await programme.confirmable(token)).toBe(true);
     expect((await store.find('ada-shops'))?.confirmed_at).toBeNull();
+    expect((await mails()).map((mail) => mail.kind)).toEqual(['partner-confirm']);
 
     const confirmed = { code: 'ada-shops', link: 'https://kasuwa.shop/partners?t=link-for-ada-shops' };
     expect(await programme.confirm(token, 'yo')).toEqual(confirmed);

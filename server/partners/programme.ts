@@ -86,6 +86,14 @@ export function createProgramme(options: {
     return check.email;
   }
 
+  /** The enabled reservation a confirmation link names, when its signature and expiry hold. */
+  async function holderOf(token: string, now: Date) {
+    const code = options.confirmLinks.codeOf(token);
+    const held = code === undefined ? undefined : await store.find(code);
+    if (!held || held.disabled_at !== null) return undefined;
+    return options.confirmLinks.read(token, held.inbox_key, now).ok ? held : undefined;
+  }
+
   /** The first free code from the stem: itself, then `-2`, `-3`… (cut to fit 32 characters). */
   async function suggest(stem: string): Promise<string> {
     for (let from = 1; ; from += 20) {
@@ -122,14 +130,18 @@ export function createProgramme(options: {
       return { kind: 'check-inbox' };
     },
     /**
-     * The confirmation link: the code becomes the reader's for good, the first time with its private
-     * link by mail too. Undefined when the link was changed, has expired or its code is not theirs.
+     * Whether the confirmation link still confirms something (its page asks before it acts): read
+     * only, so a mail scanner that opens the link changes nothing.
+     */
+    confirmable: async (token: string, now = new Date()) => (await holderOf(token, now)) !== undefined,
+    /**
+     * The confirmation (a POST from the link's page): the code becomes the reader's for good, the first
+     * time with its private link by mail too. Undefined when the link was changed, has expired or its
+     * code is not theirs.
      */
     async confirm(token: string, locale: string | null | undefined, now = new Date()) {
-      const code = options.confirmLinks.codeOf(token);
-      const held = code === undefined ? undefined : await store.find(code);
-      if (!held || held.disabled_at !== null) return undefined;
-      if (!options.confirmLinks.read(token, held.inbox_key, now).ok) return undefined;
+      const held = await holderOf(token, now);
+      if (!held) return undefined;
       const confirmed = await store.confirm(held.code, held.inbox_key, localeOf(locale));
       if (!confirmed) return undefined;
       options.onQueued?.();

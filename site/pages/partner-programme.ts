@@ -9,6 +9,7 @@ import { brand } from '../../common/brand.js';
 import {
   type JoinFields,
   PARTNER_CODE_PATTERN,
+  PARTNER_CONFIRM_PATH,
   PARTNER_JOIN_PATH,
   PARTNER_NEW_LINK_PATH,
   type ProgrammeOutcome,
@@ -78,6 +79,12 @@ export const programmeText = {
     id: 'site.programme.nothingThere',
     message: 'Nothing there after a few minutes? Look in your spam folder, or write to {email}.',
   }),
+  confirmAskHeading: msg({ id: 'site.programme.confirmAsk.heading', message: 'Confirm your partner code' }),
+  confirmAsk: msg({
+    id: 'site.programme.confirmAsk.text',
+    message: 'Press the button to confirm your address. We then show your code and your private link.',
+  }),
+  confirmAskButton: msg({ id: 'site.programme.confirmAsk.button', message: 'Confirm' }),
   confirmedHeading: msg({ id: 'site.programme.confirmed.heading', message: 'Welcome, partner!' }),
   confirmedCode: msg({ id: 'site.programme.confirmed.code', message: 'Your partner code' }),
   confirmedLink: msg({ id: 'site.programme.confirmed.link', message: 'Your private page' }),
@@ -201,6 +208,16 @@ function checkInbox(request: 'join' | 'new-link') {
   <p><a href=${href(PARTNER_JOIN_PATH)}>${t(programmeText.back)}</a></p>`);
 }
 
+/** The confirmation link's page: only its button's POST confirms, so a link scanner changes nothing. */
+function confirmAsk(token: string) {
+  return section(html`<h1>${t(programmeText.confirmAskHeading)}</h1>
+  <p>${t(programmeText.confirmAsk)}</p>
+  <form method="post" action=${href(PARTNER_CONFIRM_PATH)}>
+    <input type="hidden" name="t" value=${token}>
+    <button class="button button-primary" type="submit">${t(programmeText.confirmAskButton)}</button>
+  </form>`);
+}
+
 function confirmed(code: string, link: string) {
   return section(html`<h1>${t(programmeText.confirmedHeading)}</h1>
   <dl class="programme-confirmed">
@@ -219,6 +236,8 @@ function bodyOf(outcome: ProgrammeOutcome) {
       return section(html`<h1>${t(programmeText.heading, { brand: brand.name })}</h1>${joinForm(outcome)}`);
     case 'new-link-again':
       return section(html`<h1>${t(programmeText.heading, { brand: brand.name })}</h1>${newLinkForm(outcome)}`);
+    case 'confirm-ask':
+      return confirmAsk(outcome.token);
     case 'confirmed':
       return confirmed(outcome.code, outcome.link);
     case 'confirm-refused':
@@ -236,8 +255,14 @@ export function partnerProgrammeRoute(outcome: ProgrammeOutcome): Route {
     title: () =>
       `${t(outcome.kind === 'check-inbox' ? programmeText.checkInbox : programmeText.title)} · ${brand.name}`,
     description: () => t(programmeText.description, { brand: brand.name }),
+    // The question in another language keeps its link (and its token).
+    ...(outcome.kind === 'confirm-ask'
+      ? { languagePath: `${PARTNER_CONFIRM_PATH}?${new URLSearchParams({ t: outcome.token })}` }
+      : {}),
     indexable: false,
-    ...(outcome.kind === 'confirmed' || outcome.kind === 'confirm-refused' ? { secretInAddress: true as const } : {}),
+    ...(outcome.kind === 'confirmed' || outcome.kind === 'confirm-refused' || outcome.kind === 'confirm-ask'
+      ? { secretInAddress: true as const }
+      : {}),
     body: () => bodyOf(outcome),
   };
 }
