@@ -1,7 +1,7 @@
 /**
  * `partners:link` and `partners:revoke` as an operator runs them, on SQLite and PostgreSQL: the link is on
  * PUBLIC_URL and opens the code's counts, a code without signups gets a note on stderr, and a revoke
- * refuses every link issued before it (docs/partners.md).
+ * refuses every link issued before it, and a disabled code gets a link only with --force (docs/partners.md).
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,21 @@ describe.each(TEST_BACKENDS)('partners:link and partners:revoke on %s', (backend
     });
     expect(await opens(before)).toEqual({ ok: false, why: 'revoked' });
     expect(await opens((await (await partners()).issueLink('radio')).url)).toMatchObject({ ok: true });
+  });
+
+  it('given a disabled code should refuse with a clear message and exit 1, and print a link with --force', async () => {
+    expect(admin('partners:assign', 'radio', 'kemi@example.ng').code).toBe(0);
+    expect(admin('partners:disable', 'radio').code).toBe(0);
+    const refused = admin('partners:link', 'radio', '--days', '30');
+    expect(refused).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        '"radio" is disabled (partners:disable): no link printed. Add --force to print one anyway; the code stays disabled.\n',
+    });
+    const forced = admin('partners:link', 'radio', '--force', '--days', '30');
+    expect(forced.code).toBe(0);
+    expect(await opens(forced.stdout.trim())).toMatchObject({ ok: true, report: { partner: 'radio' } });
   });
 
   it('given a bad --days should refuse with the usage', () => {

@@ -1,13 +1,14 @@
 /**
- * `partners:link CODE [--days N]` prints a partner's signed link to their own counts (docs/partners.md);
- * `partners:revoke CODE` refuses every link issued for CODE so far. A code without signups yet is
- * accepted (a new partner), with a note on stderr.
+ * `partners:link CODE [--days N] [--force]` prints a partner's signed link to their own counts
+ * (docs/partners.md); `partners:revoke CODE` refuses every link issued for CODE so far. A code without
+ * signups yet is accepted (a new partner), with a note on stderr; a disabled code only with --force.
  */
 import { partnerSettings } from '../config.js';
 import { hasControlCharacters } from '../control-characters.js';
 import { MAX_PARTNER_CODE_LENGTH } from '../partners/links.js';
 import { DEFAULT_LINK_DAYS } from '../partners/partners.js';
 import { partnersFor } from '../partners/partners-for-database.js';
+import { createProgrammeStore } from '../partners/programme-store.js';
 import { type AdminCommand, UsageError } from './command.js';
 import { option } from './contest-format.js';
 import { withDatabase } from './with-database.js';
@@ -26,11 +27,13 @@ function partnerArgument(code: string | undefined): string {
 
 export const partnersLinkCommand: AdminCommand = {
   name: 'partners:link',
-  usage: 'partners:link CODE [--days N]',
-  summary: `A signed link (on PUBLIC_URL) to CODE's own signup counts, valid N days (default ${DEFAULT_LINK_DAYS})`,
+  usage: 'partners:link CODE [--days N] [--force]',
+  summary: `A signed link (on PUBLIC_URL) to CODE's own signup counts, valid N days (default ${DEFAULT_LINK_DAYS}); a disabled CODE only with --force`,
   async run(args, config) {
-    const [code, ...rest] = args;
+    const [code, ...given] = args;
     const partner = partnerArgument(code);
+    const force = given.includes('--force');
+    const rest = given.filter((arg) => arg !== '--force');
     if (rest.length && rest[0] !== '--days') throw new UsageError(`Unknown argument "${rest[0]}".`);
     if (rest.length > 2) throw new UsageError(`Unknown argument "${rest[2]}".`);
     const daysRaw = option(rest, '--days');
@@ -39,6 +42,14 @@ export const partnersLinkCommand: AdminCommand = {
       throw new UsageError(`--days must be a whole number from 1 to ${MAX_DAYS}.`);
     }
     return withDatabase(config, async (opened) => {
+      // A disabled code's links are all refused: a new one would undo partners:disable by the back door.
+      const record = await createProgrammeStore(opened).find(partner);
+      if (record?.disabled_at && !force) {
+        console.error(
+          `"${partner}" is disabled (partners:disable): no link printed. Add --force to print one anyway; the code stays disabled.`,
+        );
+        return 1;
+      }
       const partners = await partnersFor(partnerSettings(config), opened);
       const { url, hasSignups } = await partners.issueLink(partner, days);
       if (!hasSignups) console.error(`Note: no signup has come with the code "${partner}" yet (a new partner?).`);
