@@ -2,12 +2,16 @@
  * The partner programme's rules and storage on SQLite and PostgreSQL (docs/partners.md, "Joining"): a
  * code is reserved once, a taken one (or one older signups used) gets a free suggestion, two servers
  * racing for a code get one winner, the link confirms only its owner's code, a lost link is mailed
- * only to a confirmed, enabled partner, and the limits and honeypot are the signups'.
+ * only to a confirmed, enabled partner, and the limits and honeypot are the signups' (their hits given
+ * back when the database fails a request).
  */
 import crypto from 'node:crypto';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../testing/server/cleanups.js';
 import { type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import { openDatabase } from '../db/database.js';
 import { confirmLinks } from './confirm-links.js';
 import { codeStem, createProgramme, ProgrammeRefusal } from './programme.js';
@@ -33,6 +37,33 @@ function programmeOn(database: Pick<ScratchDatabase, 'opened'>, limits = LIMITS)
       .execute()
       .then((rows) => rows.map((row) => ({ to: row.recipient, kind: row.kind, ...JSON.parse(row.payload) })));
   return { store, programme, mails };
+}
+
+/**
+ * The partners table locked by another connection until release(), and a handle of the server's kind
+ * that gives up waiting for it after 200 ms (SQLite's busy_timeout, PostgreSQL's lock_timeout).
+ */
+async function lockedPartners(database: ScratchDatabase) {
+  const { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } = database.env;
+  const timeouts = { statementMs: 30_000, lockMs: 200, connectMs: 5_000 };
+  const opened = await openDatabase({ dataDir, databaseUrl, databaseTimeouts: timeouts });
+  if (opened.backend === 'sqlite') {
+    opened.sqlite.pragma('busy_timeout = 200');
+    const holder = new SQLite(opened.file);
+    holder.exec('BEGIN IMMEDIATE');
+    return {
+      opened,
+      release: async () => {
+        holder.exec('ROLLBACK');
+        holder.close();
+      },
+    };
+  }
+  const holder = new pg.Client({ connectionString: databaseUrl });
+  await holder.connect();
+  await holder.query('BEGIN');
+  await holder.query('LOCK TABLE partners IN ACCESS EXCLUSIVE MODE');
+  return { opened, release: () => holder.query('ROLLBACK').then(() => holder.end()) };
 }
 
 const ADA = { email: 'Ada@Example.ng', website: 'https://www.ada-shops.ng/blog', locale: 'yo' };
@@ -211,6 +242,35 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
     expect(await store.assign('Radio Ad', 'bola@example.ng', 'en')).toBe(false);
     await programme.newLink({ email: 'kemi@example.ng' });
     expect((await store.list())[0]?.code).toBe('Radio Ad');
+  });
+
+  it('given the database unavailable during a join and a new-link request should give back their hits: the retry fits the limits, which still hold after', async () => {
+    const database = await fresh(backend);
+    // A partner already: the new link is a write (its mail), which the lock holds up on both backends.
+    await createProgrammeStore(database.opened).assign('ada-shops', ADA.email, 'yo');
+    const locked = await lockedPartners(database);
+    defer(() => locked.opened.close());
+    defer(() => locked.release().catch(() => {}));
+    const oneEach = { perIp: { max: 1, windowSeconds: 3600 }, perEmail: { max: 1, windowSeconds: 3600 } };
+    const joinOn = programmeOn(locked, oneEach).programme;
+    const linkOn = programmeOn(locked, oneEach).programme;
+    const context = { ipHash: 'ip-of-ada' };
+    const unavailable = (work: Promise<unknown>) =>
+      work.then(
+        () => false,
+        (error: unknown) => isDatabaseUnavailable(error),
+      );
+
+    expect(await unavailable(joinOn.join({ ...ADA, code: 'ada-shops' }, context))).toBe(true);
+    expect(await unavailable(linkOn.newLink({ email: ADA.email }, context))).toBe(true);
+    await locked.release();
+
+    expect(await joinOn.join({ ...ADA, code: 'ada-shops' }, context)).toEqual({ kind: 'check-inbox' });
+    await linkOn.newLink({ email: ADA.email }, context);
+    await expect(joinOn.join({ ...ADA, code: 'ada-shops' }, context)).rejects.toMatchObject({
+      problem: 'rate-limited',
+    });
+    await expect(linkOn.newLink({ email: ADA.email }, context)).rejects.toMatchObject({ problem: 'rate-limited' });
   });
 });
 

@@ -1,13 +1,14 @@
 /**
  * The partner programme's rules (docs/partners.md, "Joining"): a join reserves a code and mails its
  * confirmation (double opt-in); the confirmation link gives the code and the private link; a lost link
- * is mailed again to a confirmed partner. Same honeypot and limits as signups, and the same answer
- * whether or not an address is known. Transport-free: the HTTP forms and the admin commands call this.
+ * is mailed again to a confirmed partner. Same honeypot and limits as signups (their hits given back when
+ * the database fails the request), and the same answer whether or not an address is known.
  */
 import { checkEmail, inboxKey } from '../../common/email.js';
 import { isLocale, type Locale, SOURCE_LOCALE } from '../../common/i18n.js';
 import { PARTNER_CODE_PATTERN, type ProgrammeProblem } from '../../common/partner-programme.js';
 import { hasControlCharacters } from '../control-characters.js';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import type { HitCounter, RateLimit } from '../signups/rate-limit.js';
 import { RateLimiter } from '../signups/rate-limit.js';
 import type { ConfirmLinks } from './confirm-links.js';
@@ -71,14 +72,34 @@ export function createProgramme(options: {
   const perEmail = new RateLimiter(options.limits.perEmail, options.counter, 'partner-email');
   const localeOf = (locale: string | null | undefined): Locale => (isLocale(locale) ? locale : SOURCE_LOCALE);
 
-  async function limitIp(context: RequestContext) {
-    if (!context.ipHash) return;
-    const decision = await perIp.hit(context.ipHash);
+  /** The hits a request counted, to give back when the database fails it (as signups do). */
+  type Counted = (() => Promise<void>)[];
+  async function limitIp(context: RequestContext, counted: Counted) {
+    const ipHash = context.ipHash;
+    if (!ipHash) return;
+    const decision = await perIp.hit(ipHash);
     if (!decision.ok) throw new ProgrammeRefusal('rate-limited', decision.retryAfterSeconds);
+    counted.push(() => perIp.refund(ipHash));
   }
-  async function limitAddress(email: string) {
-    const decision = await perEmail.hit(inboxKey(email));
+  async function limitAddress(email: string, counted: Counted) {
+    const inbox = inboxKey(email);
+    const decision = await perEmail.hit(inbox);
     if (!decision.ok) throw new ProgrammeRefusal('rate-limited', decision.retryAfterSeconds);
+    counted.push(() => perEmail.refund(inbox));
+  }
+  /**
+   * A database down, unreachable or locked past its bounds answers "try again" (the caller's 503):
+   * the limits' hits are given back so the retry is not refused for the tries we failed.
+   */
+  async function refundingWhenUnavailable<T>(work: (counted: Counted) => Promise<T>): Promise<T> {
+    const counted: Counted = [];
+    try {
+      return await work(counted);
+    } catch (error) {
+      // Not awaited: a refund to a counter on a database that is down would delay the answer.
+      if (isDatabaseUnavailable(error)) for (const refund of counted) void refund();
+      throw error;
+    }
   }
   function address(raw: string): string {
     const check = checkEmail(raw);
@@ -111,24 +132,25 @@ export function createProgramme(options: {
 
   return {
     /** Reserves the code (or a free one from the website's name) and mails the confirmation. */
-    async join(input: JoinInput, context: RequestContext = {}): Promise<JoinResult> {
-      if (input.honeypot?.trim()) return { kind: 'check-inbox' };
-      await limitIp(context);
-      const email = address(input.email);
-      const website = input.website.trim();
-      if (!website || website.length > MAX_WEBSITE_LENGTH || hasControlCharacters(website)) {
-        throw new ProgrammeRefusal('website');
-      }
-      const typed = input.code?.trim().toLowerCase() ?? '';
-      if (typed && !isPartnerCode(typed)) throw new ProgrammeRefusal('code');
-      await limitAddress(email);
-      const locale = localeOf(input.locale);
-      const code = typed || (await suggest(codeStem(website.replace(/^@/, '') || email.split('@')[0]!)));
-      const reserved = await store.reserve({ code, email, website, locale }, CONFIRM_MS);
-      if (reserved === 'taken') return { kind: 'code-taken', suggestion: await suggest(codeStem(code)) };
-      options.onQueued?.();
-      return { kind: 'check-inbox' };
-    },
+    join: (input: JoinInput, context: RequestContext = {}): Promise<JoinResult> =>
+      refundingWhenUnavailable(async (counted) => {
+        if (input.honeypot?.trim()) return { kind: 'check-inbox' };
+        await limitIp(context, counted);
+        const email = address(input.email);
+        const website = input.website.trim();
+        if (!website || website.length > MAX_WEBSITE_LENGTH || hasControlCharacters(website)) {
+          throw new ProgrammeRefusal('website');
+        }
+        const typed = input.code?.trim().toLowerCase() ?? '';
+        if (typed && !isPartnerCode(typed)) throw new ProgrammeRefusal('code');
+        await limitAddress(email, counted);
+        const locale = localeOf(input.locale);
+        const code = typed || (await suggest(codeStem(website.replace(/^@/, '') || email.split('@')[0]!)));
+        const reserved = await store.reserve({ code, email, website, locale }, CONFIRM_MS);
+        if (reserved === 'taken') return { kind: 'code-taken', suggestion: await suggest(codeStem(code)) };
+        options.onQueued?.();
+        return { kind: 'check-inbox' };
+      }),
     /**
      * Whether the confirmation link still confirms something (its page asks before it acts): read
      * only, so a mail scanner that opens the link changes nothing.
@@ -151,16 +173,17 @@ export function createProgramme(options: {
     confirmToken: (code: string, inbox: string, now = new Date()) =>
       options.confirmLinks.token(code, inbox, new Date(now.getTime() + CONFIRM_MS)),
     /** "Send me a new link": a fresh private link by mail to each confirmed, enabled code of the address. */
-    async newLink(
+    newLink: (
       input: { email: string; locale?: string | null; honeypot?: string | null },
       context: RequestContext = {},
-    ) {
-      if (input.honeypot?.trim()) return;
-      await limitIp(context);
-      const email = address(input.email);
-      await limitAddress(email);
-      if ((await store.sendLinks(email, localeOf(input.locale))) > 0) options.onQueued?.();
-    },
+    ) =>
+      refundingWhenUnavailable(async (counted) => {
+        if (input.honeypot?.trim()) return;
+        await limitIp(context, counted);
+        const email = address(input.email);
+        await limitAddress(email, counted);
+        if ((await store.sendLinks(email, localeOf(input.locale))) > 0) options.onQueued?.();
+      }),
   };
 }
 
