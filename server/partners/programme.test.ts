@@ -1,9 +1,8 @@
 /**
  * The partner programme's rules and storage on SQLite and PostgreSQL (docs/partners.md, "Joining"): a
  * code is reserved once, a taken one (or one older signups used) gets a free suggestion, two servers
- * racing for a code get one winner, the link confirms only its owner's code, a lost link is mailed
- * only to a confirmed, enabled partner, and the limits and honeypot are the signups' (their hits given
- * back when the database fails a request).
+ * racing for a code get one winner, the link confirms only its owner's code, a lost link is mailed only
+ * to a confirmed, enabled partner; the limits and honeypot are the signups', hits given back on outages.
  */
 import crypto from 'node:crypto';
 import SQLite from 'better-sqlite3';
