@@ -9,6 +9,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { lagosDay } from '../common/lagos-time.js';
 import { loadConfig } from '../server/config.js';
 import { type Backend, type OpenedDatabase, withoutTimeouts } from '../server/db/database.js';
 import * as postgresCounts from '../server/db/migrations/postgres/0010_partner_daily_signups.js';
@@ -209,8 +210,8 @@ for (const backend of backends) {
       const requests = Number(values.requests);
       const page = await timed(server, `${link.pathname}${link.search}`, requests, BIG);
       console.log(`${backend}: GET the page (budget p95 150 ms): ${page} (load ${load()})`);
-      const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-      const fiveYears = new Date(Date.now() + 3_600_000 - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+      const today = lagosDay(Date.now());
+      const fiveYears = lagosDay(Date.now() - (DAYS - 1) * 86_400_000);
       const csvUrl = `${link.pathname}${link.search}&format=csv&from=${fiveYears}&to=${today}`;
       const csv = await timed(server, csvUrl, Math.min(requests, 40), BIG);
       console.log(`${backend}: GET the five-year CSV (budget p95 300 ms): ${csv} (load ${load()})\n`);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Campaign } from '../common/campaign.js';
 import type { ConfigVariableName } from '../common/config-variables.js';
+import { LAGOS_OFFSET } from '../common/lagos-time.js';
 import type { DkimSigning } from './mail/transport.js';
 import { MIN_PARTNER_LINK_SECRET_BYTES } from './partners/links.js';
 
@@ -126,7 +127,7 @@ export function parseLagosTime(name: ConfigVariableName, raw: string): string {
   const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/;
   if (!iso.test(raw)) fail(name, raw, 'an ISO 8601 date-time such as 2026-12-01T00:00:00+01:00');
   let text = raw.length === 10 ? `${raw}T00:00:00` : raw;
-  if (!/(Z|[+-]\d{2}:\d{2})$/.test(text)) text += '+01:00';
+  if (!/(Z|[+-]\d{2}:\d{2})$/.test(text)) text += LAGOS_OFFSET;
   const time = Date.parse(text);
   if (Number.isNaN(time)) fail(name, raw, 'an existing date and time');
   // Date.parse rolls 2026-02-30 over to March 2: the day, read back in the given offset, must match.

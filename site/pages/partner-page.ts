@@ -7,7 +7,9 @@ import { msg } from '@lingui/core/macro';
 import { html } from 'lit-html';
 import { unsafeHTML } from 'lit-html/directives/unsafe-html.js';
 import { brand } from '../../common/brand.js';
+import { escapeXml } from '../../common/escape-xml.js';
 import { formatNumber } from '../../common/format-message.js';
+import { lagosMinute } from '../../common/lagos-time.js';
 import {
   PARTNER_PAGE_PATH,
   type PartnerPageOutcome,
@@ -55,11 +57,6 @@ const m = {
 };
 
 const CHART = { width: 520, height: 200, top: 20, bottom: 26 };
-
-/** Lagos time (UTC+1), as `2026-12-07 14:05`. */
-const lagosTime = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-
-const escapeXml = (value: string) => value.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The bars as SVG markup, written here as text: Lit's server renderer reads <title> as the document's
@@ -130,7 +127,7 @@ function reportBody(report: PartnerReport, token: string) {
     'campaign',
     report.campaigns.map((c) => ({ name: c.campaign ?? t(m.noCampaign), signups: c.signups })),
   )}
-  <p>${t(m.computed, { time: lagosTime(report.computedAt) })}</p>
+  <p>${t(m.computed, { time: lagosMinute(report.computedAt) })}</p>
   <p>${tWithMarkup(m.download, { csv: html`<a href=${link('csv')}>CSV</a>`, json: html`<a href=${link('json')}>JSON</a>` })}</p>`;
 }
 
