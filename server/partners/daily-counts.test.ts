@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { type OpenedDatabase, openPostgres } from '../db/database.js';
 import * as postgresCounts from '../db/migrations/postgres/0010_partner_daily_signups.js';
 import * as sqliteCounts from '../db/migrations/sqlite/0012_partner_daily_signups.js';
+import { maskPersonal } from '../personal-segments.js';
 import { privacyKeys } from '../privacy/links.js';
 import { createPrivacy } from '../privacy/privacy.js';
 import { createPrivacyStore } from '../privacy/store.js';
@@ -33,8 +34,8 @@ const signup = (
   campaign: string | null = null,
 ): SignupRecord => ({ email, at, source, partner, campaign, locale: 'en', ipHash: null });
 
-/** As the page took it before the daily counts: host and path, before any query or fragment. */
-const pageOf = (source: string | null) => (source ? source.split(/[?#]/, 1)[0] || null : null);
+/** As the page took it before the daily counts: host and path, before any query or fragment, masked. */
+const pageOf = (source: string | null) => (source ? maskPersonal(source.split(/[?#]/, 1)[0] ?? '') || null : null);
 
 /** The computation the counts replace: the code's signups as stored, by Lagos day, page and campaign. */
 async function fromSignups(opened: OpenedDatabase, partner: string): Promise<PartnerDay[]> {

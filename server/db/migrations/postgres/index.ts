@@ -15,6 +15,7 @@ import * as consent from './0009_consent.js';
 import * as partnerDailySignups from './0010_partner_daily_signups.js';
 import * as consentAskedCategories from './0011_consent_asked_categories.js';
 import * as consentRetentionRuns from './0012_consent_retention_runs.js';
+import * as partnerCountsMasked from './0013_partner_counts_masked.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '0001_signups_outbox': signupsOutbox,
@@ -29,4 +30,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0010_partner_daily_signups': partnerDailySignups,
   '0011_consent_asked_categories': consentAskedCategories,
   '0012_consent_retention_runs': consentRetentionRuns,
+  '0013_partner_counts_masked': partnerCountsMasked,
 };
