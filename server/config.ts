@@ -67,6 +67,8 @@ export type Config = {
   partnerLinkSecret: string | undefined;
   /** A partner-link secret being rotated out: links it signed still open, new ones are not signed with it. */
   partnerLinkSecretPrevious: string | undefined;
+  /** Partners' pages: seconds a code's numbers are kept per server (0: none), and the requests allowed per link. */
+  partnerPages: { cacheSeconds: number; perLink: { max: number; windowSeconds: number } };
   /** The operator runs one server only on a shared database, so `.eml` files under DATA_DIR are fine. */
   singleServer: boolean;
 };
@@ -337,6 +339,13 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     privacySecret,
     partnerLinkSecret,
     partnerLinkSecretPrevious,
+    partnerPages: {
+      cacheSeconds: integer(env, 'PARTNER_CACHE_SECONDS', 60, 0, 3600),
+      perLink: {
+        max: integer(env, 'PARTNER_LINK_LIMIT', 60, 1, 1_000_000_000),
+        windowSeconds: integer(env, 'PARTNER_LINK_WINDOW', 600, 1, 86_400),
+      },
+    },
     singleServer: flag(env, 'SINGLE_SERVER', false),
   };
 }

@@ -4,7 +4,7 @@ import { brand } from '../common/brand.js';
 import type { Locale } from '../common/i18n.js';
 import { localePath } from '../common/locale-paths.js';
 import { STOP_PATH } from '../common/page-renderers.js';
-import type { PartnerRefusal, PartnerReport } from '../common/partner-report.js';
+import type { PartnerRefusal } from '../common/partner-report.js';
 import type { Config } from './config.js';
 import { createConsentRecorder } from './consent/recorder.js';
 import { ContestBoard } from './contest/board.js';
@@ -43,6 +43,8 @@ export async function createServices(
   const partners = await openPartners(config, opened);
   // Bad partner links count per IP against the same limit as signups: guessing links costs what spamming the form does.
   const badPartnerLinks = new RateLimiter(config.signups.perIp, counter, 'partner-link-ip');
+  // A good link is limited per link, in the same shared counter: every server counts its requests together.
+  const partnerLinkUses = new RateLimiter(config.partnerPages.perLink, counter, 'partner-link');
   /** Listeners for "an e-mail was queued" (the delivery worker). */
   const outboxListeners = new Set<() => void>();
   const signups = createSignups(createSignupStore(opened, { inboxHash: keys.inboxHash }), {
@@ -105,17 +107,28 @@ export async function createServices(
     partners: {
       issueLink: partners.issueLink,
       revoke: partners.revoke,
-      /** The counts a partner's token opens; a bad token counts against its IP's limit. */
+      /**
+       * The code a partner's token opens: a good link counts against its own limit (too-often), a bad
+       * one against its IP's (rate-limited).
+       */
       async open(
         token: string,
         ipHash: string | null,
         now = new Date(),
-      ): Promise<{ ok: true; report: PartnerReport } | { ok: false; why: PartnerRefusal; retryAfterSeconds?: number }> {
-        const opened = await partners.open(token, now);
-        if (opened.ok || !ipHash) return opened;
+      ): Promise<{ ok: true; partner: string } | { ok: false; why: PartnerRefusal; retryAfterSeconds?: number }> {
+        const opened = await partners.read(token, now);
+        if (opened.ok) {
+          // The counter keeps a hash of the link, never the link.
+          const key = crypto.createHash('sha256').update(token).digest('base64url').slice(0, 22);
+          const decision = await partnerLinkUses.hit(key, now.getTime());
+          return decision.ok ? opened : { ok: false, why: 'too-often', retryAfterSeconds: decision.retryAfterSeconds };
+        }
+        if (!ipHash) return opened;
         const decision = await badPartnerLinks.hit(ipHash, now.getTime());
         return decision.ok ? opened : { ok: false, why: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds };
       },
+      summary: partners.summary,
+      rows: partners.rows,
     },
     /** Our site's host, as the mails name it. */
     siteHost: site.host,

@@ -43,7 +43,9 @@ describe.each(TEST_BACKENDS)('partner counts without personal data on %s', (back
       { page: 'blog.example/confirm/[redacted]', campaign: '[redacted]', signups: 1 },
       { page: 'blog.example/confirm/[redacted]', campaign: 'issue-12', signups: 1 },
     ]);
-    expect(JSON.stringify(await createPartnerStore(opened).weeks('blog'))).not.toMatch(/jane|ada|0803/);
+    const store = createPartnerStore(opened);
+    const shown = [await store.top('blog', 'page'), await store.top('blog', 'campaign')];
+    expect(JSON.stringify(shown)).not.toMatch(/jane|ada|0803/);
   });
 
   it('given rows counted before the masking, should mask them in the migration and merge those that become one', async () => {

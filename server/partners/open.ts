@@ -25,5 +25,6 @@ export async function openPartners(config: Config, opened: OpenedDatabase) {
     partnerLinks(secret, previous === undefined ? undefined : Buffer.from(previous, 'utf8')),
     siteAddress(config).origin,
     PARTNER_PAGE_PATH,
+    config.partnerPages.cacheSeconds,
   );
 }
