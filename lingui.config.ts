@@ -19,7 +19,7 @@ const config: LinguiConfig = {
         '<rootDir>/common',
         '<rootDir>/integrations/wordpress',
       ],
-      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.browser.ts', '**/testing/**', '**/test-support/**'],
+      exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.browser.ts', '**/testing/**'],
     },
   ],
   format: formatter({ lineNumbers: false }),

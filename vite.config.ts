@@ -47,14 +47,14 @@ export default defineConfig({
   test: {
     // e2e/cluster: the multi-server test and the fault suite's cluster cases, on the build.
     include: [
-      '{common,server,site,widgets,bench,scripts,packages,integrations,deploy}/**/*.test.ts',
+      '{common,server,site,widgets,bench,scripts,packages,integrations,deploy,testing}/**/*.test.ts',
       'e2e/cluster/**/*.built.test.ts',
       'e2e/cluster/**/*.fault.test.ts',
     ],
     environment: 'node',
     // Finds PostgreSQL for the suites that run on both backends (docs/postgresql.md, "Tests"), and Redis
     // for the shared limits (docs/scaling.md).
-    globalSetup: ['server/testing/postgres-global-setup.ts', 'server/testing/redis-global-setup.ts'],
+    globalSetup: ['testing/system/postgres-global-setup.ts', 'testing/system/redis-global-setup.ts'],
     pool: 'forks',
     // One copy of graphql for everything, as under Node: the CommonJS build that graphql-jit requires
     // (Vite would otherwise pick the ES build for our imports), also inside graphql-http.

@@ -1,15 +1,15 @@
 /**
  * @web/test-runner: the widgets as built (dist/widgets) in Chromium, Firefox ESR and WebKitGTK
  * (KASUWA_ENGINES picks some). Tests (widgets/**\/*.browser.ts) import the bundle the way a partner page
- * does; /graphql is answered by widgets/test-support/fake-graphql.ts so each state can be reached.
+ * does; /graphql is answered by testing/browser/fake-graphql.ts so each state can be reached.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { testRunnerBase } from './scripts/engines.mjs';
+import { testRunnerBase } from './testing/system/engines.mjs';
 
 // The fake answers live in TypeScript (checked against the real schema by fake-graphql.test.ts).
-const { fakeGraphqlAnswer, releaseHeld } = await tsImport('./widgets/test-support/fake-graphql.ts', import.meta.url);
+const { fakeGraphqlAnswer, releaseHeld } = await tsImport('./testing/browser/fake-graphql.ts', import.meta.url);
 
 /**
  * What each browser sent and holds, keyed by its user agent: the engines run their test files side by

@@ -5,10 +5,10 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { type Cluster, startCluster, startSmtpSink } from '../server/testing/cluster.js';
-import { databaseProxy } from '../server/testing/database-proxy.js';
-import { ensurePostgresBinaries, privatePostgres } from '../server/testing/private-postgres.js';
-import { redisAnswers, spawnRedis } from '../server/testing/redis-server.js';
+import { type Cluster, startCluster, startSmtpSink } from '../testing/server/cluster.js';
+import { databaseProxy } from '../testing/server/database-proxy.js';
+import { ensurePostgresBinaries, privatePostgres } from '../testing/system/private-postgres.js';
+import { redisAnswers, spawnRedis } from '../testing/system/redis-server.js';
 import { FAULTS, type Planned } from './chaos-faults.js';
 import type { FaultRun } from './chaos-judge.js';
 import { type Shipped, sleep, startPrometheus } from './chaos-prometheus.js';

@@ -4,7 +4,7 @@
  * and the widget bundle. Every answer is kept as a sample (the client's history the checks judge).
  */
 import http from 'node:http';
-import { START_SELLING } from '../server/testing/start-selling.js';
+import { START_SELLING } from '../testing/server/start-selling.js';
 import { codeOf, graphqlAnswer, type Sample } from './chaos-report.js';
 
 /** The longest a request may take, connection to last byte. */

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { rssKb } from '../server/testing/cluster.js';
+import { rssKb } from '../testing/server/cluster.js';
 import { FAULTS, type FaultKind, type Planned, schedule } from './chaos-faults.js';
 import { fireDeadline, settleTime } from './chaos-judge.js';
 import { pollAlerts, readShipped, type Shipped, sleep } from './chaos-prometheus.js';

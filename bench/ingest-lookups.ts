@@ -9,7 +9,7 @@ import { loadConfig } from '../server/config.js';
 import { INGEST_MAX_BYTES } from '../server/http/ingest.js';
 import { loadPageRenderers } from '../server/load-page-renderers.js';
 import { startServer } from '../server/server.js';
-import { scratchDatabase } from '../server/testing/scratch-database.js';
+import { scratchDatabase } from '../testing/server/scratch-database.js';
 
 const { values } = parseArgs({
   options: {

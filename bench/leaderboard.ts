@@ -12,11 +12,11 @@ import { type DocumentNode, print } from 'graphql';
 import { sql } from 'kysely';
 import { SOURCE_NODE_ARGS } from '../scripts/source-node.mjs';
 import { loadConfig } from '../server/config.js';
-import { ContestBoard } from '../server/contest/board.js';
-import { openContestStorage } from '../server/contest/open-storage.js';
+import { RankLookup } from '../server/contest/rank-lookup.js';
+import { contestStorageFor } from '../server/contest/storage-for-database.js';
 import type { Backend } from '../server/db/database.js';
 import { generateContestData, seededRandom } from '../server/demo-data.js';
-import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
+import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../testing/server/scratch-database.js';
 import { GET_STORE_LEADERBOARD } from '../widgets/shared/documents.js';
 
 type AutocannonResult = {
@@ -91,7 +91,7 @@ async function run(participants: number, port: number, backend: Backend) {
   say(`\n== ${fmt(participants)} participating stores (${fmt(stores)} generated) on ${opened.description} ==`);
   let server: ReturnType<typeof spawn> | undefined;
   try {
-    const storage = openContestStorage(opened);
+    const storage = contestStorageFor(opened);
     // As the import commands do, so the load below measures loading only.
     await storage.ensureStandings(config.campaign);
     storage.prepareBulkImport();
@@ -112,7 +112,7 @@ async function run(participants: number, port: number, backend: Backend) {
     );
 
     started = performance.now();
-    const board = await ContestBoard.load(storage, config.campaign);
+    const board = await RankLookup.load(storage, config.campaign);
     const loadSeconds = (performance.now() - started) / 1000;
     say(
       `rank index and store directory: ${fmt(board.index.participants)} participants and ${fmt(board.stores.count)} stores, ` +

@@ -9,8 +9,8 @@ import type { Backend } from '../server/db/database.js';
 import { createOutboxStore } from '../server/mail/outbox-store.js';
 import { createTransport } from '../server/mail/transport.js';
 import { startMailWorker } from '../server/mail/worker.js';
-import { countRows, scratchDatabase } from '../server/testing/scratch-database.js';
-import { startSmtpSink } from '../server/testing/smtp-sink.js';
+import { countRows, scratchDatabase } from '../testing/server/scratch-database.js';
+import { startSmtpSink } from '../testing/server/smtp-sink.js';
 
 const { values } = parseArgs({
   options: {

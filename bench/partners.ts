@@ -10,13 +10,13 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { lagosDay } from '../common/lagos-time.js';
-import { loadConfig } from '../server/config.js';
+import { loadConfig, partnerSettings } from '../server/config.js';
 import { type Backend, type OpenedDatabase, withoutTimeouts } from '../server/db/database.js';
 import * as postgresCounts from '../server/db/migrations/postgres/0010_partner_daily_signups.js';
 import * as sqliteCounts from '../server/db/migrations/sqlite/0012_partner_daily_signups.js';
-import { openPartners } from '../server/partners/open.js';
+import { partnersFor } from '../server/partners/partners-for-database.js';
 import { createPartnerStore } from '../server/partners/store.js';
-import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
+import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../testing/server/scratch-database.js';
 import { startServerChild, stopServerChild } from './server-child.js';
 
 const { values } = parseArgs({
@@ -209,7 +209,10 @@ for (const backend of backends) {
       PARTNER_CACHE_SECONDS: '0',
       PARTNER_LINK_LIMIT: '100000',
     };
-    const partners = await openPartners(loadConfig({ ...env, PUBLIC_URL: 'http://127.0.0.1' }), database.opened);
+    const partners = await partnersFor(
+      partnerSettings(loadConfig({ ...env, PUBLIC_URL: 'http://127.0.0.1' })),
+      database.opened,
+    );
     const link = new URL((await partners.issueLink(BIG)).url);
     const small = new URL((await partners.issueLink('p2')).url);
     const server = await startServerChild(env);

@@ -4,7 +4,7 @@
  * Accept all and Chat with us, measured. docs/benchmarks.md#with-the-third-parties-ids-with-ids.
  */
 import crypto from 'node:crypto';
-import { IDS, standInBody, VENDOR_HOSTS } from '../e2e/vendor-stand-ins.ts';
+import { IDS, standInBody, VENDOR_HOSTS } from '../testing/e2e/vendor-stand-ins.ts';
 
 export { IDS };
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SOURCE_NODE_ARGS } from '../scripts/source-node.mjs';
-import { START_SELLING } from '../server/testing/start-selling.js';
+import { START_SELLING } from '../testing/server/start-selling.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

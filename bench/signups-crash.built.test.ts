@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../server/testing/databases.js';
+import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/server/databases.js';
 import { runCrashTest, summary } from './signups-crash.js';
 
 describe.each(TEST_BACKENDS)('signups across a crash on %s', (backend) => {

@@ -11,7 +11,7 @@ import {
   DEFAULT_POSTGRES_ADMIN_URL,
   type ScratchDatabase,
   scratchDatabase,
-} from '../server/testing/scratch-database.js';
+} from '../testing/server/scratch-database.js';
 import { signUpOverHttp, startServerChild, stopServerChild } from './server-child.js';
 
 export type CrashResult = {

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { Backend } from '../server/db/database.js';
-import { startCluster, startSmtpSink } from '../server/testing/cluster.js';
-import { countRows, DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
-import { START_SELLING } from '../server/testing/start-selling.js';
+import { startCluster, startSmtpSink } from '../testing/server/cluster.js';
+import { countRows, DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../testing/server/scratch-database.js';
+import { START_SELLING } from '../testing/server/start-selling.js';
 import { startServerChild, stopServerChild } from './server-child.js';
 
 /** User + system CPU seconds a process has used so far (Linux /proc). */

@@ -9,9 +9,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Cluster, rssKb, startCluster, startSmtpSink } from '../server/testing/cluster.js';
-import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../server/testing/scratch-database.js';
-import { START_SELLING } from '../server/testing/start-selling.js';
+import { type Cluster, rssKb, startCluster, startSmtpSink } from '../testing/server/cluster.js';
+import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../testing/server/scratch-database.js';
+import { START_SELLING } from '../testing/server/start-selling.js';
 
 function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);

@@ -1,6 +1,6 @@
 /**
  * What the API says to people when it refuses them, shared by the server and the widgets' fake API
- * (widgets/test-support/fake-graphql.ts), so both show the same words.
+ * (testing/browser/fake-graphql.ts), so both show the same words.
  */
 export const STORE_NOT_FOUND_MESSAGE = "We couldn't find a store with that domain";
 

@@ -12,10 +12,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNAVAILABLE_MESSAGE } from '../common/messages.js';
 import { UnavailableError } from '../server/errors.js';
-import { balancerApiAnswers } from '../server/testing/balancer-errors.js';
-import { ensureHaproxy, haproxyConfig } from '../server/testing/cluster.js';
-import { freePort } from '../server/testing/free-port.js';
-import { grown } from '../server/testing/haproxy-metrics.js';
+import { balancerApiAnswers } from '../testing/server/balancer-errors.js';
+import { ensureHaproxy, haproxyConfig } from '../testing/server/cluster.js';
+import { freePort } from '../testing/server/free-port.js';
+import { grown } from '../testing/server/haproxy-metrics.js';
 
 describe('the shipped HAProxy config on /graphql', () => {
   const answers = balancerApiAnswers();

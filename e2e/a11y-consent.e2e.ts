@@ -5,9 +5,9 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { startBuiltServer } from '../scripts/with-server.mjs';
-import { freePort } from '../server/testing/free-port.js';
-import { axeViolations, builtPagePaths } from './site-helpers.js';
-import { IDS, standIns } from './vendor-stand-ins.js';
+import { axeViolations, builtPagePaths } from '../testing/e2e/site-helpers.js';
+import { IDS, standIns } from '../testing/e2e/vendor-stand-ins.js';
+import { freePort } from '../testing/server/free-port.js';
 
 const paths = [...(await builtPagePaths()), '/pcm/', '/ha/pricing', '/yo/new-year-sales', '/ig/privacy-policy'];
 

@@ -4,7 +4,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { STORE_NOT_FOUND_MESSAGE } from '../common/messages.js';
-import { builtPagePaths, axeViolations as violations } from './site-helpers.js';
+import { builtPagePaths, axeViolations as violations } from '../testing/e2e/site-helpers.js';
 
 const WIDTHS = [360, 1366];
 const paths = [

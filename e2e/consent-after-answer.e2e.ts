@@ -8,9 +8,9 @@ import { type Browser, type BrowserContext, chromium, expect, type Page, test } 
 import { consentVersion } from '../common/consent-version.js';
 import { CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { startBuiltServer } from '../scripts/with-server.mjs';
-import { freePort } from '../server/testing/free-port.js';
-import { adminCommandIn } from './admin-command.js';
-import { hits, IDS, standIns } from './vendor-stand-ins.js';
+import { adminCommandIn } from '../testing/e2e/admin-command.js';
+import { hits, IDS, standIns } from '../testing/e2e/vendor-stand-ins.js';
+import { freePort } from '../testing/server/free-port.js';
 
 const HOST = 'www.kasuwa.test';
 const VERSION = consentVersion({ gaId: IDS.GA_MEASUREMENT_ID, pixelId: IDS.META_PIXEL_ID, chatId: IDS.CHAT_WIDGET_ID });

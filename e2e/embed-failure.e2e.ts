@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
-import { partnerOrigin } from './partner-origin.js';
+import { partnerOrigin } from '../testing/e2e/partner-origin.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 const page = `<!doctype html>

@@ -6,9 +6,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
-import { partnerOrigin } from './partner-origin.js';
-import { cspViolations, upgraded } from './site-helpers.js';
-import { storedSignup } from './stored-signup.js';
+import { partnerOrigin } from '../testing/e2e/partner-origin.js';
+import { cspViolations, upgraded } from '../testing/e2e/site-helpers.js';
+import { storedSignup } from '../testing/e2e/stored-signup.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 const page = `<!doctype html>

@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { cheapPhoneNetwork } from '../scripts/audit/phone-profiles.mjs';
 import { PAGES as EVERY_PAGE } from '../scripts/with-server.mjs';
-import { cspViolations, layoutShiftSum, recordLayoutShifts } from './site-helpers.js';
+import { cspViolations, layoutShiftSum, recordLayoutShifts } from '../testing/e2e/site-helpers.js';
 
 const WIDGET_PAGES = [
   { path: '/', widget: 'start-selling-form' },

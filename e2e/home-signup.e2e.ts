@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { storedSignup } from './stored-signup.js';
+import { storedSignup } from '../testing/e2e/stored-signup.js';
 
 test('given a visitor on the home page should sign up with an e-mail and see the success toast', async ({ page }) => {
   await page.goto('/');

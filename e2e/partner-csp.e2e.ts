@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { cspViolations, upgraded } from './site-helpers.js';
+import { cspViolations, upgraded } from '../testing/e2e/site-helpers.js';
 
 /**
  * A partner page on another origin with its own strict Content-Security-Policy: it allows scripts and

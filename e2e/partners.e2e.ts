@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
-import { adminCommand } from './admin-command.js';
+import { adminCommand } from '../testing/e2e/admin-command.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 // Not one of the demo data's codes.

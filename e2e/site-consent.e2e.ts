@@ -1,15 +1,15 @@
 /**
  * Ask before tracking (docs/site.md#cookies-and-consent): a second built server with the three IDs set,
- * the vendors' hosts answered by local stand-ins that set the real scripts' cookies (e2e/vendor-stand-ins.ts).
+ * the vendors' hosts answered by local stand-ins that set the real scripts' cookies (testing/e2e/vendor-stand-ins.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { SOURCE_NODE_ARGS } from '../scripts/source-node.mjs';
 import { startBuiltServer } from '../scripts/with-server.mjs';
-import { freePort } from '../server/testing/free-port.js';
-import { layoutShiftSum, recordLayoutShifts } from './site-helpers.js';
-import { hits, IDS, standIns } from './vendor-stand-ins.js';
+import { layoutShiftSum, recordLayoutShifts } from '../testing/e2e/site-helpers.js';
+import { hits, IDS, standIns } from '../testing/e2e/vendor-stand-ins.js';
+import { freePort } from '../testing/server/free-port.js';
 
 let server: Awaited<ReturnType<typeof startBuiltServer>>;
 test.beforeAll(async () => {

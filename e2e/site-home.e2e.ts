@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { analyticsEvents, laidOut, recordAnalytics } from './site-helpers.js';
+import { analyticsEvents, laidOut, recordAnalytics } from '../testing/e2e/site-helpers.js';
 
 test('given the home page should show the hero, features, blocks, closing banner and contact block', async ({
   page,

@@ -4,8 +4,8 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { AXE_TAGS, builtPagePaths, laidOut } from '../testing/e2e/site-helpers.js';
 import { hostSizes } from '../widgets/host-sizes.js';
-import { AXE_TAGS, builtPagePaths, laidOut } from './site-helpers.js';
 
 test.describe('given a long page on a phone', () => {
   test.use({ viewport: { width: 360, height: 800 } });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { analyticsEvents, recordAnalytics } from './site-helpers.js';
+import { analyticsEvents, recordAnalytics } from '../testing/e2e/site-helpers.js';
 
 test('given the campaign page should show the cards, grants, rank check, steps and promo', async ({ page }) => {
   await page.goto('/new-year-sales');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { analyticsEvents, recordAnalytics } from './site-helpers.js';
+import { analyticsEvents, recordAnalytics } from '../testing/e2e/site-helpers.js';
 
 test('given the pricing page should show the plans, benefits, FAQ and contact block', async ({ page }) => {
   await page.goto('/pricing');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { PAGE_STYLE_PARTS } from '../site/styles/parts.js';
-import { builtPagePaths } from './site-helpers.js';
+import { builtPagePaths } from '../testing/e2e/site-helpers.js';
 
 type StyleAsset = { part: string; css?: string };
 const render = (await import(pathToFileURL(path.resolve('dist/server/render.js')).href)) as {

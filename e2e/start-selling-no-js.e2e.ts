@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.js';
-import { storedSignup } from './stored-signup.js';
+import { storedSignup } from '../testing/e2e/stored-signup.js';
 
 test.use({ javaScriptEnabled: false });
 

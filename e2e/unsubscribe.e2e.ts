@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { E2E_DATA_DIR } from '../playwright.config.js';
-import { START_SELLING } from '../server/testing/start-selling.js';
+import { START_SELLING } from '../testing/server/start-selling.js';
 
 test.use({ javaScriptEnabled: false });
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config.js';
-import { partnerOrigin } from './partner-origin.js';
+import { partnerOrigin } from '../testing/e2e/partner-origin.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 const { version, files } = JSON.parse(fs.readFileSync('dist/widgets/integrity.json', 'utf8')) as {

@@ -41,7 +41,7 @@ const files = repositoryFiles();
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 const readme = read('README.md');
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-const isTest = (file: string) => /\.(test|e2e)\.ts$/.test(file) || file.startsWith('server/testing/');
+const isTest = (file: string) => /\.(test|e2e)\.ts$/.test(file) || file.startsWith('testing/');
 /** Lines of the comment a file opens with (after a shebang): one block comment, or a run of `//` lines. */
 function headerLines(text: string): number {
   const lines = text.split('\n');

@@ -10,6 +10,7 @@ import type { ConfigVariableName } from '../common/config-variables.js';
 import { LAGOS_OFFSET } from '../common/lagos-time.js';
 import type { DkimSigning } from './mail/transport.js';
 import { MIN_PARTNER_LINK_SECRET_BYTES } from './partners/links.js';
+import type { PartnerSettings } from './partners/partners-for-database.js';
 
 export class ConfigError extends Error {}
 
@@ -347,5 +348,16 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       },
     },
     singleServer: flag(env, 'SINGLE_SERVER', false),
+  };
+}
+
+/** The partners' settings out of the configuration (server/partners takes plain values, not Config). */
+export function partnerSettings(config: Config): PartnerSettings {
+  return {
+    dataDir: config.dataDir,
+    linkSecret: config.partnerLinkSecret,
+    previousLinkSecret: config.partnerLinkSecretPrevious,
+    publicUrl: config.publicUrl,
+    cacheSeconds: config.partnerPages.cacheSeconds,
   };
 }

@@ -6,18 +6,14 @@
 
 import { parse } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ContestBoard } from './contest/board.js';
+import { freshDatabase, TEST_BACKENDS } from '../testing/server/databases.js';
+import { queueWelcomeMails } from '../testing/server/outbox-rows.js';
+import { startTestServer } from '../testing/server/test-server.js';
+import { RANK_LOOKUP_OUTCOMES } from './contest/counted-lookup.js';
+import type { RankLookup } from './contest/rank-lookup.js';
 import { operationOf, outcomeOf } from './http/graphql-endpoint.js';
-import { startTestServer } from './http/test-server.js';
-import {
-  createMetrics,
-  GRAPHQL_OPERATIONS,
-  GRAPHQL_OUTCOMES,
-  RANK_LOOKUP_OUTCOMES,
-  SIGNUP_OUTCOMES,
-} from './metrics.js';
-import { freshDatabase, TEST_BACKENDS } from './testing/databases.js';
-import { queueWelcomeMails } from './testing/outbox-rows.js';
+import { createMetrics, GRAPHQL_OPERATIONS, GRAPHQL_OUTCOMES } from './metrics.js';
+import { SIGNUP_OUTCOMES } from './signups/counted.js';
 
 const TOKEN = 'metrics-token-0123456789';
 const cleanups: (() => Promise<void>)[] = [];
@@ -117,7 +113,7 @@ function metricsOn(database: Awaited<ReturnType<typeof freshDatabase>>) {
       failures: 0,
       reloads: { everything: 0, revenues: 0 },
     },
-  } as unknown as ContestBoard;
+  } as unknown as RankLookup;
   return createMetrics({ contest, db: database.opened.db, databaseUp: async () => true });
 }
 

@@ -6,10 +6,12 @@
  */
 import { sql } from 'kysely';
 import client from 'prom-client';
-import type { ContestBoard } from './contest/board.js';
+import { RANK_LOOKUP_OUTCOMES, type RankLookupOutcome } from './contest/counted-lookup.js';
+import type { RankLookup } from './contest/rank-lookup.js';
 import { DATABASE_CHECK_TIMEOUT_MS, within } from './database-check.js';
 import type { OpenedDatabase } from './db/database.js';
 import type { MailAttemptOutcome } from './mail/worker.js';
+import { SIGNUP_OUTCOMES, type SignupOutcome } from './signups/counted.js';
 
 /** The routes requests are counted under: a small fixed set, never raw paths. */
 export type Route =
@@ -41,16 +43,6 @@ export function routeOf(path: string): Route {
 /** The routes of health checks and scrapes, which the alerts' request ratios leave out. */
 export const PROBE_ROUTES = ['healthz', 'readyz', 'metrics'] as const satisfies readonly Route[];
 
-export const SIGNUP_OUTCOMES = [
-  'accepted',
-  'honeypot',
-  'rate_limited_ip',
-  'rate_limited_address',
-  'invalid',
-  'error',
-] as const;
-export type SignupOutcome = (typeof SIGNUP_OUTCOMES)[number];
-
 const MAIL_ATTEMPT_OUTCOMES = ['sent', 'retry', 'failed'] as const satisfies readonly MailAttemptOutcome[];
 /** A send waiting on the relay longer than this counts as stalled (kasuwa_mail_sends_stalled). */
 const MAIL_STALLED_SECONDS = 3;
@@ -62,10 +54,6 @@ export type GraphqlOperation = (typeof GRAPHQL_OPERATIONS)[number];
 export const GRAPHQL_OUTCOMES = ['ok', 'refused', 'failed'] as const;
 export type GraphqlOutcome = (typeof GRAPHQL_OUTCOMES)[number];
 
-/** A rank lookup: a standing, no such store, an empty field, or no answer (standings not loaded, a bug). */
-export const RANK_LOOKUP_OUTCOMES = ['found', 'not_found', 'invalid', 'failed'] as const;
-export type RankLookupOutcome = (typeof RANK_LOOKUP_OUTCOMES)[number];
-
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
@@ -76,7 +64,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
  * metrics (event-loop lag, memory, GC).
  */
 export function createMetrics(sources: {
-  contest: ContestBoard;
+  contest: RankLookup;
   db: OpenedDatabase['db'];
   /** Whether the database answers a trivial query, briefly (server/database-check.ts). */
   databaseUp: () => Promise<boolean>;

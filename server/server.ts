@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { Config } from './config.js';
 import { startConsentRetention } from './consent/retention.js';
-import { openContestStorage } from './contest/open-storage.js';
+import { contestStorageFor } from './contest/storage-for-database.js';
 import { checkDurability, DatabaseFileMissing, openDatabase } from './db/database.js';
 import { campaignWindowConflict, onceAtStart } from './db/installation.js';
 import { migrateToLatest } from './db/migrations/index.js';
@@ -19,7 +19,7 @@ import { createOutboxStore } from './mail/outbox-store.js';
 import { createTransport } from './mail/transport.js';
 import { startMailWorker } from './mail/worker.js';
 import { routeOf } from './metrics.js';
-import { createServices } from './services.js';
+import { createServices, type Services } from './services.js';
 import { openHitCounter } from './signups/hit-counters.js';
 import { startSignupRetention } from './signups/retention.js';
 import { insertSignupsWithoutWelcome } from './signups/store.js';
@@ -67,8 +67,8 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     await opened.close();
     throw new StartupRefusal((error as Error).message);
   }
-  const contestStorage = openContestStorage(opened);
-  let services: Awaited<ReturnType<typeof createServices>>;
+  const contestStorage = contestStorageFor(opened);
+  let services: Services;
   try {
     // Several servers starting together on an empty database: one loads the demo data, the others wait.
     await onceAtStart(opened, 'kasuwa.demo-data', async () => {

@@ -1,15 +1,18 @@
 /**
- * The embedding guides show the host apps the tests build and run (e2e/hosts/) exactly as they are,
+ * The embedding guides show the host apps the tests build and run (testing/e2e/hosts/) exactly as they are,
  * so a partner copying a snippet copies code that works.
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const shown: [guide: string, snippets: string[]][] = [
-  ['docs/embedding.md', ['e2e/hosts/plain/index.html']],
-  ['docs/embed-react.md', ['e2e/hosts/react/App.tsx', 'e2e/hosts/react/main.tsx']],
-  ['docs/embed-vue.md', ['e2e/hosts/vue/vite.config.ts', 'e2e/hosts/vue/main.ts', 'e2e/hosts/vue/App.vue']],
-  ['docs/embed-cms.md', ['e2e/hosts/cms/custom-html-block.html']],
+  ['docs/embedding.md', ['testing/e2e/hosts/plain/index.html']],
+  ['docs/embed-react.md', ['testing/e2e/hosts/react/App.tsx', 'testing/e2e/hosts/react/main.tsx']],
+  [
+    'docs/embed-vue.md',
+    ['testing/e2e/hosts/vue/vite.config.ts', 'testing/e2e/hosts/vue/main.ts', 'testing/e2e/hosts/vue/App.vue'],
+  ],
+  ['docs/embed-cms.md', ['testing/e2e/hosts/cms/custom-html-block.html']],
 ];
 
 describe('embedding guides', () => {

@@ -22,15 +22,15 @@ describe('the reserved sizes sheet', () => {
 
   it("given the partner's whole page in the guide and in the test should carry the sheet as today's <style> line", () => {
     expect(read('docs/embedding.md')).toContain(reservedSizesStyleLine());
-    expect(read('e2e/hosts/plain/index.html')).toContain(reservedSizesStyleLine());
+    expect(read('testing/e2e/hosts/plain/index.html')).toContain(reservedSizesStyleLine());
   });
 
   it('given every snippet we give partners should never make their page wait for our script', () => {
     const snippets = [
       'README.md',
       'packages/widgets/README.md',
-      'e2e/hosts/plain/index.html',
-      'e2e/hosts/cms/custom-html-block.html',
+      'testing/e2e/hosts/plain/index.html',
+      'testing/e2e/hosts/cms/custom-html-block.html',
     ]
       .concat(fs.readdirSync(path.resolve(import.meta.dirname, '../docs')).map((file) => `docs/${file}`))
       .filter((file) => read(file).includes('kasuwa-widgets'));

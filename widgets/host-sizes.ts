@@ -30,7 +30,7 @@ export const reservedSizesCss = () =>
 
 /**
  * The same sheet as one `<style>` line for a partner's <head>: the sizes hold from the first paint,
- * before our script has come (docs/embedding.md shows it; e2e/hosts/plain/index.html uses it).
+ * before our script has come (docs/embedding.md shows it; testing/e2e/hosts/plain/index.html uses it).
  */
 export const reservedSizesStyleLine = () =>
   `<style>${reservedSizesCss()

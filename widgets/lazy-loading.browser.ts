@@ -20,8 +20,8 @@ import {
   takeRequests,
   type,
   until,
-} from './test-support/browser.js';
-import { idleMoment } from './test-support/commands.js';
+} from '../testing/browser/browser.js';
+import { idleMoment } from '../testing/browser/commands.js';
 
 const { ready } = await importLoader();
 

@@ -3,8 +3,8 @@
  * the exports a framework can call at any time. A fresh page, so no tag is defined at the start.
  */
 import { expect } from '@esm-bundle/chai';
+import { byRole, find, fixture, importLoader, queryByRole, until } from '../testing/browser/browser.js';
 import { hostSizes } from './host-sizes.js';
-import { byRole, find, fixture, importLoader, queryByRole, until } from './test-support/browser.js';
 
 const { openStartSelling, ready } = await importLoader();
 

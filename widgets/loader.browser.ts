@@ -1,6 +1,5 @@
 /** The loader (kasuwa-widgets.js) as built: lazy definition, tags inserted later, loading twice. */
 import { expect } from '@esm-bundle/chai';
-import { hostSizes } from './host-sizes.js';
 import {
   byRole,
   chunksRequested,
@@ -11,8 +10,9 @@ import {
   mount,
   queryByRole,
   until,
-} from './test-support/browser.js';
-import { idleMoment } from './test-support/commands.js';
+} from '../testing/browser/browser.js';
+import { idleMoment } from '../testing/browser/commands.js';
+import { hostSizes } from './host-sizes.js';
 
 await importLoader();
 

@@ -4,7 +4,7 @@
  * origin or something that is not an origin is refused with a message that says so.
  */
 import { expect } from '@esm-bundle/chai';
-import { byRole, find, fixture, queryByRole, until } from './test-support/browser.js';
+import { byRole, find, fixture, queryByRole, until } from '../testing/browser/browser.js';
 
 type Package = typeof import('../packages/widgets/src/index.js');
 const built = '/dist/packages/widgets/index.js';

@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNAVAILABLE_MESSAGE } from '../../common/messages.js';
-import { type Cluster, startCluster } from '../../server/testing/cluster.js';
-import { grown } from '../../server/testing/haproxy-metrics.js';
-import { postStartSelling, START_SELLING } from '../../server/testing/start-selling.js';
+import { type Cluster, startCluster } from '../../testing/server/cluster.js';
+import { grown } from '../../testing/server/haproxy-metrics.js';
+import { postStartSelling, START_SELLING } from '../../testing/server/start-selling.js';
 import { mutate } from '../../widgets/shared/api-client.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,9 +8,9 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Cluster, startCluster, startSmtpSink } from '../../server/testing/cluster.js';
-import { dropScratchDatabase } from '../../server/testing/scratch-database.js';
-import { START_SELLING } from '../../server/testing/start-selling.js';
+import { type Cluster, startCluster, startSmtpSink } from '../../testing/server/cluster.js';
+import { dropScratchDatabase } from '../../testing/server/scratch-database.js';
+import { START_SELLING } from '../../testing/server/start-selling.js';
 
 const INGEST_TOKEN = 'cluster-test-ingest-token';
 const PER_IP_LIMIT = 10;

@@ -6,10 +6,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LEASE_MS, SMTP_POOL } from '../../server/mail/transport.js';
-import { type ClusterServer, startServer, startSmtpSink } from '../../server/testing/cluster.js';
-import { databaseProxy } from '../../server/testing/database-proxy.js';
-import { freshDatabase } from '../../server/testing/databases.js';
-import { queueWelcomeMails } from '../../server/testing/outbox-rows.js';
+import { type ClusterServer, startServer, startSmtpSink } from '../../testing/server/cluster.js';
+import { databaseProxy } from '../../testing/server/database-proxy.js';
+import { freshDatabase } from '../../testing/server/databases.js';
+import { queueWelcomeMails } from '../../testing/server/outbox-rows.js';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterAll(async () => {

@@ -6,14 +6,14 @@
  */
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, startCluster, startSmtpSink } from '../../server/testing/cluster.js';
-import { type DatabaseProxy, databaseProxy } from '../../server/testing/database-proxy.js';
+import { type Cluster, startCluster, startSmtpSink } from '../../testing/server/cluster.js';
+import { type DatabaseProxy, databaseProxy } from '../../testing/server/database-proxy.js';
+import { postStartSelling } from '../../testing/server/start-selling.js';
 import {
   ensurePostgresBinaries,
   type PrivatePostgres,
   privatePostgres,
-} from '../../server/testing/private-postgres.js';
-import { postStartSelling } from '../../server/testing/start-selling.js';
+} from '../../testing/system/private-postgres.js';
 
 /** The servers' bounds (ms): a new connection, a statement, and so a silent read (statement + 1 s). */
 const CONNECT_MS = 2000;

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.js';
-import { storedSignup } from '../stored-signup.js';
-import { hostProjects, packedWidgets, unpack } from './host-projects.js';
+import { hostProjects, packedWidgets, unpack } from '../../testing/e2e/hosts/host-projects.js';
+import { storedSignup } from '../../testing/e2e/stored-signup.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 const outDir = path.resolve('test-results/hosts');

@@ -7,20 +7,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.js';
-import { partnerOrigin } from '../partner-origin.js';
-import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
-import { storedSignup } from '../stored-signup.js';
+import { partnerOrigin } from '../../testing/e2e/partner-origin.js';
+import { layoutShiftSum, recordLayoutShifts } from '../../testing/e2e/site-helpers.js';
+import { storedSignup } from '../../testing/e2e/stored-signup.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 // The pages as the guides show them on their own origin, with our host swapped for the running product.
 const snippet = (file: string) =>
   fs.readFileSync(path.resolve(file), 'utf8').replaceAll('https://kasuwa.shop', product);
 const partner = partnerOrigin(() => ({
-  '/': snippet('e2e/hosts/plain/index.html'),
+  '/': snippet('testing/e2e/hosts/plain/index.html'),
   // How WordPress prints a post with a Custom HTML block: the block's HTML as it was pasted.
   '/cms-post': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog post</title></head>
 <body><main><article><h1>How I sell online</h1><p>My shop runs on Kasuwa.</p>
-${snippet('e2e/hosts/cms/custom-html-block.html')}
+${snippet('testing/e2e/hosts/cms/custom-html-block.html')}
 <p>Thanks for reading.</p></article></main></body></html>`,
 }));
 

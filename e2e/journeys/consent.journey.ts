@@ -3,7 +3,7 @@
  * product with the third-party IDs set, in a frame on this origin. Reject all only: nothing may leave.
  */
 import { expect } from '@esm-bundle/chai';
-import { byRole, until } from '../../widgets/test-support/queries.js';
+import { byRole, until } from '../../testing/browser/queries.js';
 
 async function openSite(path: string): Promise<Document> {
   const frame = document.createElement('iframe');

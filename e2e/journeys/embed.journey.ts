@@ -3,7 +3,7 @@
  * store's rank, signs up from the form and from the modal, in every engine the journeys run in.
  */
 import { expect } from '@esm-bundle/chai';
-import { byLabel, byRole, byText, until } from '../../widgets/test-support/queries.js';
+import { byLabel, byRole, byText, until } from '../../testing/browser/queries.js';
 import { freshAddress, loadWidgets, place, press, storedSignup, typeInto } from './journey.js';
 
 await loadWidgets();

@@ -3,10 +3,10 @@
  * What every journey does: finds the running product, loads our script from it as a partner page does,
  * acts with real keys (typing, Enter) in whichever engine runs it, and reads what the product stored.
  */
-import { type, typeKeys } from '../../widgets/test-support/commands.js';
-import { until } from '../../widgets/test-support/queries.js';
+import { type, typeKeys } from '../../testing/browser/commands.js';
+import { until } from '../../testing/browser/queries.js';
 
-export { press } from '../../widgets/test-support/commands.js';
+export { press } from '../../testing/browser/commands.js';
 
 export const product: string = (await (await fetch('/__product')).json()).base;
 

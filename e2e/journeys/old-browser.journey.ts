@@ -3,8 +3,8 @@
  * loads, and every widget still renders styled, signs up with its partner code and opens its dialogs.
  */
 import { expect } from '@esm-bundle/chai';
-import { type } from '../../widgets/test-support/commands.js';
-import { byLabel, byRole, byText, queryByRole, until } from '../../widgets/test-support/queries.js';
+import { type } from '../../testing/browser/commands.js';
+import { byLabel, byRole, byText, queryByRole, until } from '../../testing/browser/queries.js';
 import { freshAddress, loadWidgets, place, storedSignup } from './journey.js';
 
 const removed: Record<string, [object, string[]]> = {

@@ -4,7 +4,7 @@
  * signs the reader up, partner code and all, the way it does without JavaScript.
  */
 import { expect } from '@esm-bundle/chai';
-import { until } from '../../widgets/test-support/queries.js';
+import { until } from '../../testing/browser/queries.js';
 import { freshAddress, loadWidgets, place, press, product, storedSignup, typeInto } from './journey.js';
 
 const numberToString = Number.prototype.toString;

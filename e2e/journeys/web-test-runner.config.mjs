@@ -6,8 +6,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { testRunnerBase } from '../../scripts/engines.mjs';
 import { startBuiltServer } from '../../scripts/with-server.mjs';
+import { testRunnerBase } from '../../testing/system/engines.mjs';
 
 const product = await startBuiltServer(Number(process.env.JOURNEYS_PORT ?? 3108));
 // The same product with the third-party IDs set: the cookie question (consent.journey.ts).

@@ -10,7 +10,7 @@ export const CAMPAIGNS = { block: 'issue-12', shortcode: 'spring-post', tag: 'ha
 
 /** The Custom HTML block of docs/embed-cms.md, pointing at the running product. */
 export const snippet = fs
-  .readFileSync(path.resolve('e2e/hosts/cms/custom-html-block.html'), 'utf8')
+  .readFileSync(path.resolve('testing/e2e/hosts/cms/custom-html-block.html'), 'utf8')
   .replaceAll('https://kasuwa.shop', product);
 export const customHtml = (html: string) => `<!-- wp:html -->\n${html}\n<!-- /wp:html -->`;
 const paragraph = (text: string) => `<!-- wp:paragraph -->\n<p>${text}</p>\n<!-- /wp:paragraph -->`;

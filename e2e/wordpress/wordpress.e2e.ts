@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.js';
-import { adminCommand } from '../admin-command.js';
-import { storedSignup } from '../stored-signup.js';
+import { adminCommand } from '../../testing/e2e/admin-command.js';
+import { storedSignup } from '../../testing/e2e/stored-signup.js';
 import { editorCanvas, insertBlock, layoutShift, widgetsRendered } from './post-checks.js';
 import {
   blocksPost,

@@ -1,13 +1,19 @@
 /**
  * The @kasuwa/widgets tarball `npm run build` packs, as an app developer gets it from `npm i`: what it
- * holds (our loader and types, no React or Vue), and the React and Vue host apps of e2e/hosts compiled
+ * holds (our loader and types, no React or Vue), and the React and Vue host apps of testing/e2e/hosts compiled
  * strictly (skipLibCheck: false) against it unpacked into their node_modules.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, hostProjects, packedWidgets, unpack, writeStrictChecks } from '../../e2e/hosts/host-projects.js';
+import {
+  compile,
+  hostProjects,
+  packedWidgets,
+  unpack,
+  writeStrictChecks,
+} from '../../testing/e2e/hosts/host-projects.js';
 
 const root = path.resolve('test-results/package-check');
 const tsc = path.resolve('node_modules/typescript/bin/tsc');

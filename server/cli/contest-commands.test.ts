@@ -6,11 +6,11 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
-import { openContestStorage } from '../contest/open-storage.js';
 import { parseSalesCsv, parseStoresCsv } from '../contest/parse.js';
 import type { ContestStorage } from '../contest/storage.js';
-import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { contestStorageFor } from '../contest/storage-for-database.js';
 
 // A window that has closed, so the final result may be written at once (no grace period).
 const PAST = { CAMPAIGN_START: '2025-12-01', CAMPAIGN_END: '2026-01-31T23:59:59', CONTEST_GRACE_HOURS: '0' };
@@ -30,7 +30,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
 
   beforeAll(async () => {
     database = await freshDatabase(backend);
-    storage = openContestStorage(database.opened);
+    storage = contestStorageFor(database.opened);
     await storage.ensureStandings(campaign);
     await storage.importStores(
       parseStoresCsv(

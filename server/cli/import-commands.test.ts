@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
-import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
+import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 
 describe.each(TEST_BACKENDS)('on %s', (backend) => {
   let dir: string;

@@ -1,9 +1,9 @@
 /** What the import commands share: open the database, progress on stderr, the rejection report. */
 import fs from 'node:fs';
 import type { Config } from '../config.js';
-import { openContestStorage } from '../contest/open-storage.js';
-import { IntakeRejected } from '../contest/rules.js';
+import { IntakeRejected } from '../contest/intake-rules.js';
 import { ContestBusy, type ContestStorage } from '../contest/storage.js';
+import { contestStorageFor } from '../contest/storage-for-database.js';
 import { UsageError } from './command.js';
 import { withDatabase } from './with-database.js';
 
@@ -13,7 +13,7 @@ export async function withContestStorage<T>(
   work: (storage: ContestStorage) => T | Promise<T>,
 ): Promise<T> {
   return withDatabase(config, async (opened) => {
-    const storage = openContestStorage(opened);
+    const storage = contestStorageFor(opened);
     await storage.ensureStandings(config.campaign);
     storage.prepareBulkImport();
     return work(storage);

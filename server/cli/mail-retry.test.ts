@@ -6,13 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { cleanupAfterEach } from '../../testing/server/cleanups.js';
+import { type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
+import { queueWelcomeMails } from '../../testing/server/outbox-rows.js';
+import { startSmtpSink } from '../../testing/server/smtp-sink.js';
 import { createOutboxStore } from '../mail/outbox-store.js';
 import { createTransport } from '../mail/transport.js';
 import { startMailWorker } from '../mail/worker.js';
-import { cleanupAfterEach } from '../testing/cleanups.js';
-import { type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
-import { queueWelcomeMails } from '../testing/outbox-rows.js';
-import { startSmtpSink } from '../testing/smtp-sink.js';
 
 const { defer, fresh } = cleanupAfterEach();
 

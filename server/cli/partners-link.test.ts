@@ -6,10 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
-import { loadConfig } from '../config.js';
-import { openPartners } from '../partners/open.js';
+import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
+import { loadConfig, partnerSettings } from '../config.js';
+import { partnersFor } from '../partners/partners-for-database.js';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
-import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 
 describe.each(TEST_BACKENDS)('partners:link and partners:revoke on %s', (backend) => {
   let database: ScratchDatabase;
@@ -23,7 +23,7 @@ describe.each(TEST_BACKENDS)('partners:link and partners:revoke on %s', (backend
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   }
   /** The server's own partners, on the same database and secret. */
-  const partners = () => openPartners(loadConfig(env()), database.opened);
+  const partners = () => partnersFor(partnerSettings(loadConfig(env())), database.opened);
   /** What the server would answer for the link's token. */
   const opens = async (url: string) => (await partners()).read(new URL(url).searchParams.get('t') ?? '');
 

@@ -3,10 +3,11 @@
  * `partners:revoke CODE` refuses every link issued for CODE so far. A code without signups yet is
  * accepted (a new partner), with a note on stderr.
  */
+import { partnerSettings } from '../config.js';
 import { hasControlCharacters } from '../control-characters.js';
 import { MAX_PARTNER_CODE_LENGTH } from '../partners/links.js';
-import { openPartners } from '../partners/open.js';
 import { DEFAULT_LINK_DAYS } from '../partners/partners.js';
+import { partnersFor } from '../partners/partners-for-database.js';
 import { type AdminCommand, UsageError } from './command.js';
 import { option } from './contest-format.js';
 import { withDatabase } from './with-database.js';
@@ -38,7 +39,7 @@ export const partnersLinkCommand: AdminCommand = {
       throw new UsageError(`--days must be a whole number from 1 to ${MAX_DAYS}.`);
     }
     return withDatabase(config, async (opened) => {
-      const partners = await openPartners(config, opened);
+      const partners = await partnersFor(partnerSettings(config), opened);
       const { url, hasSignups } = await partners.issueLink(partner, days);
       if (!hasSignups) console.error(`Note: no signup has come with the code "${partner}" yet (a new partner?).`);
       console.log(url);
@@ -55,7 +56,7 @@ export const partnersRevokeCommand: AdminCommand = {
     if (args.length > 1) throw new UsageError(`Unknown argument "${args[1]}".`);
     const partner = partnerArgument(args[0]);
     return withDatabase(config, async (opened) => {
-      await (await openPartners(config, opened)).revoke(partner);
+      await (await partnersFor(partnerSettings(config), opened)).revoke(partner);
       console.log(`Every link issued for "${partner}" until now is refused.`);
       return 0;
     });

@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { isoWeekOf } from '../partners/weeks.js';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
-import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 
 /** Signups as stored (UTC), by partner code (and campaign); null: none. */
 const SIGNUPS: [partner: string | null, at: string, campaign?: string][] = [

@@ -6,13 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { cleanupAfterEach } from '../../testing/server/cleanups.js';
+import { type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { privacySecret } from '../db/installation.js';
 import { privacyKeys } from '../privacy/links.js';
 import { createPrivacy } from '../privacy/privacy.js';
 import { createPrivacyStore } from '../privacy/store.js';
 import { createSignupStore } from '../signups/store.js';
-import { cleanupAfterEach } from '../testing/cleanups.js';
-import { type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
 
 const { fresh } = cleanupAfterEach();
 

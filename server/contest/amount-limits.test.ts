@@ -10,10 +10,10 @@ import path from 'node:path';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
-import { startTestServer, type TestServer } from '../http/test-server.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
-import { openContestStorage } from './open-storage.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { startTestServer, type TestServer } from '../../testing/server/test-server.js';
 import { parseStoresCsv } from './parse.js';
+import { contestStorageFor } from './storage-for-database.js';
 
 const TOKEN = 'test-ingest-token-0123456789';
 const PAID_AT = '2026-12-24T12:00:00+01:00';
@@ -40,7 +40,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
   beforeAll(async () => {
     server = await startTestServer({ INGEST_TOKEN: TOKEN, DEMO_DATA: 'off' }, backend);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-limits-'));
-    await openContestStorage(server.database.opened).importStores(
+    await contestStorageFor(server.database.opened).importStores(
       parseStoresCsv('store_id,name,domain,logo_url\nbig,Big,big,\nfull,Full,full,\ncapped,Capped,capped,\n'),
     );
   });

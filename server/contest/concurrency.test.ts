@@ -5,17 +5,17 @@
  * while it is open, and a store's maximum reached by another import meanwhile.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ContestTestDatabase, contestTestDatabase } from '../../testing/server/contest-testbed.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
-import { type ContestTestDatabase, contestTestDatabase } from '../testing/contest-testbed.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
 import { MAX_STORE_KOBO, storeOverCap } from './amount-limits.js';
-import { ContestBoard } from './board.js';
+import { IntakeRejected } from './intake-rules.js';
 import { parseSalesNdjson, parseStoresCsv } from './parse.js';
-import { IntakeRejected } from './rules.js';
+import { RankLookup } from './rank-lookup.js';
 
 const { campaign } = loadConfig({ DATA_DIR: '/unused' });
 const opened: ContestTestDatabase[] = [];
-const boards: ContestBoard[] = [];
+const boards: RankLookup[] = [];
 
 afterEach(async () => {
   for (const board of boards.splice(0)) board.stop();
@@ -101,7 +101,7 @@ describe('on postgres, the change log in commit order', () => {
 
   it('given a change committed after a later one was applied should still show it', async () => {
     const db = await database('postgres');
-    const board = await ContestBoard.load(db.storage, campaign);
+    const board = await RankLookup.load(db.storage, campaign);
     boards.push(board);
     const slow = await slowWriter(db);
     try {
@@ -120,7 +120,7 @@ describe('on postgres, the change log in commit order', () => {
   });
   it('given an open writer holding the log back should report the changes it cannot settle, and none once it ends', async () => {
     const db = await database('postgres');
-    const board = await ContestBoard.load(db.storage, campaign);
+    const board = await RankLookup.load(db.storage, campaign);
     boards.push(board);
     const slow = await slowWriter(db);
     // Only the clock is fake: the age is read from Date.now, and the database still answers.
@@ -184,7 +184,7 @@ describe('on postgres, the change log in commit order', () => {
 
   it('given the log pruned while an older writer is open should not reload everything at each poll', async () => {
     const db = await database('postgres');
-    const board = await ContestBoard.load(db.storage, campaign);
+    const board = await RankLookup.load(db.storage, campaign);
     boards.push(board);
     const slow = await slowWriter(db);
     try {

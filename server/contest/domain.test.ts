@@ -1,21 +1,21 @@
 /** What store owners type, resolved through the real import and lookup path on a temporary database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContestTestDatabase, contestTestDatabase } from '../../testing/server/contest-testbed.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
-import { type ContestTestDatabase, contestTestDatabase } from '../testing/contest-testbed.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
-import { ContestBoard } from './board.js';
 import { normalizeDomain } from './domain.js';
 import { parseStoresCsv } from './parse.js';
+import { RankLookup } from './rank-lookup.js';
 
 const config = loadConfig({ DATA_DIR: '/unused' });
 
 describe.each(TEST_BACKENDS)('on %s', (backend) => {
   let test: ContestTestDatabase;
-  let contest: ContestBoard;
+  let contest: RankLookup;
 
   beforeAll(async () => {
     test = await contestTestDatabase(backend);
-    contest = await ContestBoard.load(test.storage, config.campaign);
+    contest = await RankLookup.load(test.storage, config.campaign);
     await test.storage.importStores(
       parseStoresCsv(`store_id,name,domain,logo_url,custom_domain
   demo-0001,Adaeze Fabrics,adaeze-fabrics,https://cdn.example/adaeze.png,adaezefabrics.com

@@ -1,10 +1,10 @@
 /** Sales and store files: all or nothing, every bad line named. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ContestTestDatabase, contestTestDatabase } from '../../testing/server/contest-testbed.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
-import { type ContestTestDatabase, contestTestDatabase } from '../testing/contest-testbed.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
+import { IntakeRejected } from './intake-rules.js';
 import { nairaToKobo, parseIsoTime, parseSalesCsv, parseSalesNdjson, parseStoresCsv } from './parse.js';
-import { IntakeRejected } from './rules.js';
 
 const { campaign } = loadConfig({ DATA_DIR: '/unused' });
 let test: ContestTestDatabase;

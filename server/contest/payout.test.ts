@@ -5,10 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { type ContestTestDatabase, contestTestbed } from '../../testing/server/contest-testbed.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
 import { generateContestData } from '../demo-data.js';
-import { type ContestTestDatabase, contestTestbed } from '../testing/contest-testbed.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
 import { parseSalesCsv, parseStoresCsv, type SaleRow } from './parse.js';
 import { computeStandings, FINAL_RESULT_KEY, prizeOfPlace, storeAccount, writeFinalResult } from './payout.js';
 

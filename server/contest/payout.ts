@@ -11,8 +11,8 @@ import { PRIZE_PLACES, PRIZES_NAIRA } from '../../common/campaign.js';
 import type { Database } from '../db/schema.js';
 import { DEMO_STORE_IDS } from '../demo-data.js';
 import { normalizeDomain } from './domain.js';
-import { standingFor } from './leaderboard.js';
 import { RankIndex } from './rank-index.js';
+import { standingFor } from './ranking-rules.js';
 import { type SaleCounting, saleCounting } from './sale-counting.js';
 
 export type { SaleCounting };

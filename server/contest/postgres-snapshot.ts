@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { nextTurn, type ReloadScope } from './rules.js';
+import { nextTurn, type ReloadScope } from './intake-rules.js';
 import {
   type ChangeBatch,
   ContestBusy,

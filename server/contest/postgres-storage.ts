@@ -1,14 +1,12 @@
 /**
  * The contest storage on PostgreSQL. Intake COPYs a file or request into a staging table, reads the
  * stored rows it touches in one query (FOR UPDATE in key order: concurrent imports never deadlock on
- * them), decides every line in JS with SQLite's rules (rules.ts) and applies the result set-based, all
+ * them), decides every line in JS with SQLite's rules (intake-rules.ts) and applies the result set-based, all
  * or nothing. How its change log's xid stamps keep readers safe: docs/operations.md "The change feed".
  */
 import type pg from 'pg';
 import type { Campaign } from '../../common/campaign.js';
 import { MAX_STORE_KOBO, storeOverCap } from './amount-limits.js';
-import type { LineError, Parsed, SaleRow, StoreRow } from './parse.js';
-import { type Client, copyInto, field, intakeTransaction, meta, reader, rows } from './postgres-snapshot.js';
 import {
   BULK_CHANGE,
   CHANGES_KEPT,
@@ -27,7 +25,9 @@ import {
   type StoresSummary,
   tally,
   unknownStore,
-} from './rules.js';
+} from './intake-rules.js';
+import type { LineError, Parsed, SaleRow, StoreRow } from './parse.js';
+import { type Client, copyInto, field, intakeTransaction, meta, reader, rows } from './postgres-snapshot.js';
 import {
   type ContestStorage,
   INTAKE_STATEMENT_TIMEOUT_MS,

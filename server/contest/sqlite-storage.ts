@@ -9,7 +9,6 @@ import type { Campaign } from '../../common/campaign.js';
 import type { Db } from '../db/database.js';
 import { asDiskFull } from '../db/disk-full.js';
 import { storeOverCap } from './amount-limits.js';
-import type { LineError, Parsed, SaleRow, StoreRow } from './parse.js';
 import {
   BULK_CHANGE,
   CHANGES_KEPT,
@@ -26,7 +25,8 @@ import {
   type StoresSummary,
   tally,
   unknownStore,
-} from './rules.js';
+} from './intake-rules.js';
+import type { LineError, Parsed, SaleRow, StoreRow } from './parse.js';
 import {
   type ChangeBatch,
   ContestBusy,

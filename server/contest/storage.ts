@@ -1,11 +1,11 @@
 /**
  * The contest's storage behind one small interface, with a SQLite and a PostgreSQL implementation
  * (docs/contest.md): intake (stores and sales, all or nothing), the standings (counted revenue per
- * store), and the change log the in-memory rank index follows. The rules live in rules.ts, once.
+ * store), and the change log the in-memory rank index follows. The rules live in intake-rules.ts, once.
  */
 import type { Campaign } from '../../common/campaign.js';
+import type { Progress, ReloadScope, SalesSummary, StoresSummary } from './intake-rules.js';
 import type { Parsed, SaleRow, StoreRow } from './parse.js';
-import type { Progress, ReloadScope, SalesSummary, StoresSummary } from './rules.js';
 import { isInWindow } from './sale-counting.js';
 
 /** One store as the board loads it: a labelled tuple, not an object, since a reload reads a million. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase, type ScratchDatabase } from '../testing/databases.js';
+import { freshDatabase, type ScratchDatabase } from '../../testing/server/databases.js';
 import { DatabaseFileMissing, describePostgres, openDatabase, SQLITE_FILE } from './database.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];

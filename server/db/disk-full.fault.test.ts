@@ -11,8 +11,8 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { UNAVAILABLE_MESSAGE } from '../../common/messages.js';
-import { startTestServerOn } from '../http/test-server.js';
-import { postStartSelling } from '../testing/start-selling.js';
+import { postStartSelling } from '../../testing/server/start-selling.js';
+import { startTestServerOn } from '../../testing/server/test-server.js';
 import { SQLITE_FILE } from './database.js';
 
 const TOKEN = 'test-ingest-token-0123456789';

@@ -9,8 +9,8 @@ import { type ExecutionResult, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET_STORE_LEADERBOARD_SOURCE, START_SELLING_SOURCE } from '../../widgets/shared/documents.js';
 import { loadConfig } from '../config.js';
-import { openContestStorage } from '../contest/open-storage.js';
 import { parseSalesCsv, parseStoresCsv } from '../contest/parse.js';
+import { contestStorageFor } from '../contest/storage-for-database.js';
 import { type OpenedSqlite, openSqliteIn } from '../db/database.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 import { createServices, type Services } from '../services.js';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', DEMO_DATA: 'off' });
   opened = openSqliteIn(dataDir);
   await migrateToLatest(opened);
-  const contestStorage = openContestStorage(opened);
+  const contestStorage = contestStorageFor(opened);
   await contestStorage.importStores(
     parseStoresCsv('store_id,name,domain,logo_url\ns1,Adaeze Fabrics,adaeze-fabrics,\ns2,Tunde,tunde,'),
   );

@@ -82,7 +82,7 @@ function guardedSync<T>(work: () => T): T {
 }
 
 /** The schema with its resolvers bound to one set of services. */
-export function createSchema(services: Services): GraphQLSchema {
+export function createSchema(services: Pick<Services, 'getStoreLeaderboard' | 'startSelling'>): GraphQLSchema {
   const schema = buildSchema(typeDefs);
   fieldOf(schema.getQueryType(), 'getStoreLeaderboard').resolve = (_root, args: { query: { domain: string } }) =>
     guardedSync(() => services.getStoreLeaderboard(args.query.domain));

@@ -3,9 +3,9 @@
  * that need the built site and widgets are in static-files.built.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { TEST_BACKENDS } from '../testing/databases.js';
-import { START_SELLING } from '../testing/start-selling.js';
-import { serverForTests } from './test-server.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { START_SELLING } from '../../testing/server/start-selling.js';
+import { serverForTests } from '../../testing/server/test-server.js';
 
 /** Each backend's answer for one demo store: the demo data is deterministic, so they must agree. */
 const demoAnswers = new Map<string, unknown>();

@@ -25,7 +25,7 @@ import { builtVersion, widgetVersions } from './widget-versions.js';
 export type { GivenRenderers } from './page.js';
 
 /** The Prometheus text exposition of this server's metrics. */
-export async function sendMetrics(services: Services, res: ServerResponse): Promise<void> {
+export async function sendMetrics(services: Pick<Services, 'metrics'>, res: ServerResponse): Promise<void> {
   const text = await services.metrics.text();
   res.writeHead(200, { 'Content-Type': services.metrics.contentType, 'Cache-Control': 'no-store' });
   res.end(text);

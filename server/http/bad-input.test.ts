@@ -16,9 +16,9 @@ import {
   rng,
   startSellingRequest,
   TOKEN,
-} from '../testing/bad-requests.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
-import { serverForTests } from './test-server.js';
+} from '../../testing/server/bad-requests.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { serverForTests } from '../../testing/server/test-server.js';
 
 const TOTAL = 5_200;
 const RAW = 100;

@@ -41,7 +41,11 @@ export function originRefusal(headers: IncomingMessage['headers'], publicUrl: st
   return ours ? undefined : `Answers come from this site's own pages, not ${origin}.`;
 }
 
-export async function handleConsent(services: Services, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleConsent(
+  services: Pick<Services, 'config' | 'recordConsent' | 'hashIp'>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   if (req.method !== 'POST') return json(res, 405, { error: 'Use POST.' }, { Allow: 'POST' });
   const foreign = originRefusal(req.headers, services.config.publicUrl);
   if (foreign) return json(res, 403, { error: foreign });

@@ -51,7 +51,10 @@ export function outcomeOf(result: ExecutionResult): GraphqlOutcome {
  * graphql/limits.ts; introspection is off in production, and so are "Did you mean …?" hints, which would
  * spell the schema out field by field. graphql-http keeps mutations POST-only (405 over GET).
  */
-export function createGraphQLEndpoint(services: Services, clientIp: (req: IncomingMessage) => string) {
+export function createGraphQLEndpoint(
+  services: Pick<Services, 'config' | 'metrics' | 'hashIp' | 'getStoreLeaderboard' | 'startSelling'>,
+  clientIp: (req: IncomingMessage) => string,
+) {
   const production = services.config.nodeEnv === 'production';
   const documents = createDocumentCache(parseWithLimits);
   const validate: typeof documents.validate = production

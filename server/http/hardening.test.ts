@@ -5,9 +5,9 @@
 import net from 'node:net';
 import { auditServer } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/server/test-server.js';
 import { createHardenedServer, requestLogLine } from './hardened-server.js';
 import { contentSecurityPolicy } from './security.js';
-import { startTestServer, type TestServer } from './test-server.js';
 
 const servers: TestServer[] = [];
 

@@ -1,9 +1,9 @@
 /** POST /ingest/sales on the server in-process, with a temporary DATA_DIR and the demo stores. */
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { TEST_BACKENDS } from '../testing/databases.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { serverForTests, startTestServer, type TestServer } from '../../testing/server/test-server.js';
 import { INGEST_MAX_BYTES, tokenMatches } from './ingest.js';
-import { serverForTests, startTestServer, type TestServer } from './test-server.js';
 
 const TOKEN = 'test-ingest-token-0123456789';
 

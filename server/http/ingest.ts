@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IntakeRejected } from '../contest/rules.js';
+import { IntakeRejected } from '../contest/intake-rules.js';
 import { ContestBusy } from '../contest/storage.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { isDiskFull } from '../db/disk-full.js';
@@ -45,7 +45,11 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
  * import holds the database, while the database's disk is full, or while the database is down or
  * past its bounds (docs/operations.md "Database outages"): the platform retries the same batch.
  */
-export async function handleIngest(services: Services, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleIngest(
+  services: Pick<Services, 'config' | 'ingestSales'>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const token = services.config.ingestToken;
   if (!token) return json(res, 503, { error: 'Sales intake is off: INGEST_TOKEN is not configured.' });
   if (req.method !== 'POST') return json(res, 405, { error: 'Use POST.' }, { Allow: 'POST' });

@@ -7,13 +7,13 @@
 import net from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freshDatabase, type ScratchDatabase } from '../../testing/server/databases.js';
+import { startTestServer, type TestServer } from '../../testing/server/test-server.js';
 import { loadConfig } from '../config.js';
 import { type OpenedDatabase, openPostgres } from '../db/database.js';
 import { createServices, type Services } from '../services.js';
-import { freshDatabase, type ScratchDatabase } from '../testing/databases.js';
 import { createApp } from './app.js';
 import { createHardenedServer } from './hardened-server.js';
-import { startTestServer, type TestServer } from './test-server.js';
 
 const TOKEN = 'metrics-token-0123456789';
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -51,7 +51,7 @@ async function* mapped<T>(items: AsyncIterable<T>, write: (item: T, index: numbe
 }
 
 export async function partnerPage(
-  services: Services,
+  services: Pick<Services, 'partners' | 'hashIp'>,
   site: GivenRenderers,
   url: URL,
   res: ServerResponse,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { inlineScripts } from '../../common/after-first-paint.js';
 import { formatCompactNaira, formatNaira } from '../../common/money.js';
-import { serverForTests } from './test-server.js';
+import { serverForTests } from '../../testing/server/test-server.js';
 
 const server = serverForTests();
 

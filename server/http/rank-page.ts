@@ -12,7 +12,7 @@ import { type GivenRenderers, sendPage } from './page.js';
 
 /** `locale`: the language of the path's prefix (`/yo/new-year-sales/rank`), which the page is written in. */
 export async function rankPage(
-  services: Services,
+  services: Pick<Services, 'getStoreLeaderboard'>,
   site: GivenRenderers,
   url: URL,
   res: ServerResponse,

@@ -5,8 +5,8 @@
  * the same server still has them all.
  */
 import { describe, expect, it } from 'vitest';
+import { serverForTests } from '../../testing/server/test-server.js';
 import { contentSecurityPolicy, secretAddressHeaders } from './security.js';
-import { serverForTests } from './test-server.js';
 
 const IDS = { GA_MEASUREMENT_ID: 'G-SECRETTEST', META_PIXEL_ID: '424242', CHAT_WIDGET_ID: 'prop123/widget456' };
 const THIRD_PARTY_HOST = /googletagmanager|google-analytics|analytics\.google|facebook|tawk|jsdelivr/;

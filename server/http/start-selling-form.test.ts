@@ -3,9 +3,9 @@
  * trusted proxy, against the server in-process on a real SQLite file and on PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
-import { TEST_BACKENDS } from '../testing/databases.js';
-import { postStartSelling } from '../testing/start-selling.js';
-import { serverForTests } from './test-server.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { postStartSelling } from '../../testing/server/start-selling.js';
+import { serverForTests } from '../../testing/server/test-server.js';
 
 describe.each(TEST_BACKENDS)('on %s', (backend) => {
   const server = serverForTests(

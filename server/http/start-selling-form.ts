@@ -18,7 +18,7 @@ import { type GivenRenderers, sendPage } from './page.js';
 export const FORM_BODY_LIMIT = 4096;
 
 export async function startSellingForm(
-  services: Services,
+  services: Pick<Services, 'config' | 'startSelling' | 'hashIp'>,
   site: GivenRenderers,
   req: IncomingMessage,
   res: ServerResponse,

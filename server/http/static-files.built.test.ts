@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { serverForTests } from './test-server.js';
+import { serverForTests } from '../../testing/server/test-server.js';
 
 const server = serverForTests();
 

@@ -20,7 +20,7 @@ const BODY_LIMIT = 4096;
 const INVALID = 'This link was changed or is for another address: nothing was done.';
 
 export async function stopMail(
-  services: Services,
+  services: Pick<Services, 'privacy'>,
   site: GivenRenderers,
   req: IncomingMessage,
   res: ServerResponse,

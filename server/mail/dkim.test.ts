@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer } from '../http/test-server.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
-import { startSmtpSink } from '../testing/smtp-sink.js';
-import { postStartSelling } from '../testing/start-selling.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { startSmtpSink } from '../../testing/server/smtp-sink.js';
+import { postStartSelling } from '../../testing/server/start-selling.js';
+import { startTestServer } from '../../testing/server/test-server.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

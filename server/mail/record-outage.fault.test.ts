@@ -5,11 +5,11 @@
  * again, with the same Message-ID.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseProxy } from '../../testing/server/database-proxy.js';
+import { freshDatabase } from '../../testing/server/databases.js';
+import { queueWelcomeMails } from '../../testing/server/outbox-rows.js';
+import { startSmtpSink } from '../../testing/server/smtp-sink.js';
 import { openDatabase } from '../db/database.js';
-import { databaseProxy } from '../testing/database-proxy.js';
-import { freshDatabase } from '../testing/databases.js';
-import { queueWelcomeMails } from '../testing/outbox-rows.js';
-import { startSmtpSink } from '../testing/smtp-sink.js';
 import { createOutboxStore, type OutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
 import { startMailWorker } from './worker.js';

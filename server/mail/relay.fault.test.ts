@@ -4,11 +4,11 @@
  * two workers on one outbox, a relay that hangs, answers 451 or greets slowly gets each mail once.
  */
 import { describe, expect, it } from 'vitest';
-import { cleanupAfterEach } from '../testing/cleanups.js';
-import { databaseProxy } from '../testing/database-proxy.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
-import { queueWelcomeMails } from '../testing/outbox-rows.js';
-import { type SmtpSinkOptions, startSmtpSink } from '../testing/smtp-sink.js';
+import { cleanupAfterEach } from '../../testing/server/cleanups.js';
+import { databaseProxy } from '../../testing/server/database-proxy.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { queueWelcomeMails } from '../../testing/server/outbox-rows.js';
+import { type SmtpSinkOptions, startSmtpSink } from '../../testing/server/smtp-sink.js';
 import { createOutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
 import { startMailWorker } from './worker.js';

@@ -4,10 +4,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { brand } from '../../common/brand.js';
-import { startTestServer } from '../http/test-server.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
-import { startSmtpSink } from '../testing/smtp-sink.js';
-import { postStartSelling, type StartSellingData } from '../testing/start-selling.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { startSmtpSink } from '../../testing/server/smtp-sink.js';
+import { postStartSelling, type StartSellingData } from '../../testing/server/start-selling.js';
+import { startTestServer } from '../../testing/server/test-server.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

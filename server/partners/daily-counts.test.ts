@@ -7,6 +7,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../../testing/server/cleanups.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { type OpenedDatabase, openPostgres } from '../db/database.js';
 import * as postgresCounts from '../db/migrations/postgres/0010_partner_daily_signups.js';
 import * as sqliteCounts from '../db/migrations/sqlite/0012_partner_daily_signups.js';
@@ -16,8 +18,6 @@ import { createPrivacy } from '../privacy/privacy.js';
 import { createPrivacyStore } from '../privacy/store.js';
 import { eraseExpiredSignups } from '../signups/retention.js';
 import { createSignupStore, type SignupRecord } from '../signups/store.js';
-import { cleanupAfterEach } from '../testing/cleanups.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
 import { partnerSummary } from './partners.js';
 import { createPartnerStore } from './store.js';
 

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PartnerReport } from '../../common/partner-report.js';
-import { serverForTests, startTestServerOn } from '../http/test-server.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { serverForTests, startTestServerOn } from '../../testing/server/test-server.js';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
 import { lagosDayOf } from './weeks.js';
 
 const DAY = 86_400_000;

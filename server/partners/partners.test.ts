@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PartnerReport } from '../../common/partner-report.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { serverForTests } from '../../testing/server/test-server.js';
 import { requestLogLine } from '../http/hardened-server.js';
-import { serverForTests } from '../http/test-server.js';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
 import { isoWeekOf } from './weeks.js';
 
 const DAY = 86_400_000;

@@ -6,18 +6,18 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { brand } from '../../common/brand.js';
+import { cleanupAfterEach } from '../../testing/server/cleanups.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { queueWelcomeMails } from '../../testing/server/outbox-rows.js';
+import { type ReceivedMail, startSmtpSink } from '../../testing/server/smtp-sink.js';
+import { postStartSelling } from '../../testing/server/start-selling.js';
+import { startTestServer } from '../../testing/server/test-server.js';
 import type { Db } from '../db/database.js';
 import { privacySecret } from '../db/installation.js';
-import { startTestServer } from '../http/test-server.js';
 import { createOutboxStore, type OutboxStore } from '../mail/outbox-store.js';
 import { createTransport } from '../mail/transport.js';
 import { lagosTime } from '../mail/welcome.js';
 import { startMailWorker } from '../mail/worker.js';
-import { cleanupAfterEach } from '../testing/cleanups.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
-import { queueWelcomeMails } from '../testing/outbox-rows.js';
-import { type ReceivedMail, startSmtpSink } from '../testing/smtp-sink.js';
-import { postStartSelling } from '../testing/start-selling.js';
 import { privacyKeys } from './links.js';
 import { createPrivacy } from './privacy.js';
 import { createPrivacyStore } from './store.js';

@@ -5,10 +5,10 @@
  */
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freshDatabase, testRedisUrl } from '../../testing/server/databases.js';
+import { freePort } from '../../testing/server/free-port.js';
+import { spawnRedis } from '../../testing/system/redis-server.js';
 import { openPostgres } from '../db/database.js';
-import { freshDatabase, testRedisUrl } from '../testing/databases.js';
-import { freePort } from '../testing/free-port.js';
-import { spawnRedis } from '../testing/redis-server.js';
 import { postgresHitCounter, redisHitCounter } from './hit-counters.js';
 import { type HitCounter, RateLimiter } from './rate-limit.js';
 

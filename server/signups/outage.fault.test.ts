@@ -7,11 +7,11 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UNAVAILABLE_MESSAGE } from '../../common/messages.js';
+import { type DatabaseProxy, databaseProxy } from '../../testing/server/database-proxy.js';
+import { freshDatabase, type ScratchDatabase, testRedisUrl } from '../../testing/server/databases.js';
+import { START_SELLING } from '../../testing/server/start-selling.js';
+import { serverForTests, startTestServerOn } from '../../testing/server/test-server.js';
 import { UnavailableError } from '../errors.js';
-import { serverForTests, startTestServerOn } from '../http/test-server.js';
-import { type DatabaseProxy, databaseProxy } from '../testing/database-proxy.js';
-import { freshDatabase, type ScratchDatabase, testRedisUrl } from '../testing/databases.js';
-import { START_SELLING } from '../testing/start-selling.js';
 import { createSignups } from './signups.js';
 import { createSignupStore } from './store.js';
 

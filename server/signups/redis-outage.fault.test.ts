@@ -5,10 +5,10 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../http/test-server.js';
-import { freePort } from '../testing/free-port.js';
-import { redisAnswers, spawnRedis } from '../testing/redis-server.js';
-import { postStartSelling } from '../testing/start-selling.js';
+import { freePort } from '../../testing/server/free-port.js';
+import { postStartSelling } from '../../testing/server/start-selling.js';
+import { startTestServer, type TestServer } from '../../testing/server/test-server.js';
+import { redisAnswers, spawnRedis } from '../../testing/system/redis-server.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 /** Killed first: a server closing against a frozen Redis must not leave the redis-server behind. */

@@ -4,11 +4,11 @@
  * PostgreSQL database erase once; the server runs it from its start and stops it on close.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanupAfterEach } from '../../testing/server/cleanups.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { startSmtpSink } from '../../testing/server/smtp-sink.js';
+import { startTestServerOn } from '../../testing/server/test-server.js';
 import { type OpenedDatabase, openPostgres } from '../db/database.js';
-import { startTestServerOn } from '../http/test-server.js';
-import { cleanupAfterEach } from '../testing/cleanups.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
-import { startSmtpSink } from '../testing/smtp-sink.js';
 import { eraseExpiredSignups, startSignupRetention } from './retention.js';
 import { createSignupStore } from './store.js';
 

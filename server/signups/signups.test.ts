@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
+import { countRows } from '../../testing/server/scratch-database.js';
 import { UserFacingError } from '../errors.js';
-import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../testing/databases.js';
-import { countRows } from '../testing/scratch-database.js';
 import { createSignups, type SignupOptions } from './signups.js';
 import { createSignupStore } from './store.js';
 

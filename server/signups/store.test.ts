@@ -9,12 +9,12 @@ import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { cleanupAfterEach } from '../../testing/server/cleanups.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
 import { checkDurability, openSqliteIn, SQLITE_FILE } from '../db/database.js';
 import { migrateToLatest, sqliteMigrations } from '../db/migrations/index.js';
 import { StartupRefusal, startServer } from '../server.js';
-import { cleanupAfterEach } from '../testing/cleanups.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
 import { createSignups } from './signups.js';
 import { createSignupStore } from './store.js';
 

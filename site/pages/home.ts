@@ -106,7 +106,7 @@ const audiences = [
   },
 ];
 
-const m = {
+const homeText = {
   eyebrow: msg({ id: 'site.home.hero.eyebrow', message: 'Free online store · Built for Nigeria' }),
   heading: msg({
     id: 'site.home.hero.heading',
@@ -172,9 +172,9 @@ export function homePage() {
   return html`<section class="hero" id="signup">
   <div class="container hero-grid">
     <div class="hero-copy">
-      <p class="eyebrow">${t(m.eyebrow)}</p>
-      <h1>${t(m.heading)}</h1>
-      <p class="lead">${t(m.lead)}</p>
+      <p class="eyebrow">${t(homeText.eyebrow)}</p>
+      <h1>${t(homeText.heading)}</h1>
+      <p class="lead">${t(homeText.lead)}</p>
       ${startSellingForm('hero')}
       ${appBadges()}
     </div>
@@ -183,8 +183,8 @@ export function homePage() {
 </section>
 <section class="section render-when-near" id="about" aria-labelledby="features-title">
   <div class="container">
-    <h2 id="features-title" class="section-title">${t(m.featuresTitle)}</h2>
-    <p class="section-lead">${t(m.featuresLead, { brand: brand.name })}</p>
+    <h2 id="features-title" class="section-title">${t(homeText.featuresTitle)}</h2>
+    <p class="section-lead">${t(homeText.featuresLead, { brand: brand.name })}</p>
     <ul class="feature-grid">
       ${features.map(
         (f) => html`<li class="feature">
@@ -198,16 +198,16 @@ export function homePage() {
 </section>
 <section class="section render-when-near section-tint" aria-labelledby="audience-title">
   <div class="container">
-    <h2 id="audience-title" class="section-title">${t(m.audienceTitle)}</h2>
+    <h2 id="audience-title" class="section-title">${t(homeText.audienceTitle)}</h2>
     <div class="audience" data-audience-tabs>
       <div class="audience-controls">
-        <div class="audience-tablist" role="tablist" aria-label=${t(m.audienceTabs, { brand: brand.name })}>
+        <div class="audience-tablist" role="tablist" aria-label=${t(homeText.audienceTabs, { brand: brand.name })}>
           ${audiences.map(
             (a, i) =>
               html`<button class="audience-tab" type="button" role="tab" id="tab-${a.id}" aria-controls="panel-${a.id}" aria-selected=${i === 0 ? 'true' : 'false'} tabindex=${i === 0 ? '0' : '-1'}>${t(a.tab)}</button>`,
           )}
         </div>
-        <button class="audience-pause" type="button">${t(m.pause)}</button>
+        <button class="audience-pause" type="button">${t(homeText.pause)}</button>
       </div>
       ${audiences.map(
         (a) => html`<div class="audience-panel" role="tabpanel" id="panel-${a.id}" aria-labelledby="tab-${a.id}">
@@ -227,9 +227,9 @@ export function homePage() {
 <section class="section render-when-near" aria-labelledby="inventory-title">
   <div class="container split">
     <div>
-      <h2 id="inventory-title" class="section-title">${t(m.inventoryTitle)}</h2>
-      <p>${t(m.inventoryText)}</p>
-      <ul class="checks">${m.inventoryPoints.map((p) => html`<li>${t(p)}</li>`)}</ul>
+      <h2 id="inventory-title" class="section-title">${t(homeText.inventoryTitle)}</h2>
+      <p>${t(homeText.inventoryText)}</p>
+      <ul class="checks">${homeText.inventoryPoints.map((p) => html`<li>${t(p)}</li>`)}</ul>
     </div>
     ${inventoryIllustration()}
   </div>
@@ -237,24 +237,24 @@ export function homePage() {
 <section class="section render-when-near section-tint" aria-labelledby="insights-title">
   <div class="container split split-reverse">
     <div>
-      <h2 id="insights-title" class="section-title">${t(m.insightsTitle)}</h2>
-      <p>${t(m.insightsText)}</p>
-      <ul class="checks">${m.insightsPoints.map((p) => html`<li>${t(p)}</li>`)}</ul>
+      <h2 id="insights-title" class="section-title">${t(homeText.insightsTitle)}</h2>
+      <p>${t(homeText.insightsText)}</p>
+      <ul class="checks">${homeText.insightsPoints.map((p) => html`<li>${t(p)}</li>`)}</ul>
     </div>
     <div class="insights-picture">${analyticsPhone()}</div>
   </div>
 </section>
 <section class="section render-when-near" id="career" aria-labelledby="career-title">
   <div class="container career">
-    <h2 id="career-title" class="section-title">${t(m.careerTitle, { brand: brand.name })}</h2>
-    <p>${t(m.careerText)} <a href="mailto:${brand.supportEmail}?subject=Careers%20at%20${brand.name}">${brand.supportEmail}</a>.</p>
+    <h2 id="career-title" class="section-title">${t(homeText.careerTitle, { brand: brand.name })}</h2>
+    <p>${t(homeText.careerText)} <a href="mailto:${brand.supportEmail}?subject=Careers%20at%20${brand.name}">${brand.supportEmail}</a>.</p>
   </div>
 </section>
 <section class="section" aria-labelledby="closing-title">
   <div class="container closing-banner">
     <div>
-      <h2 id="closing-title">${t(m.closingTitle)}</h2>
-      <p>${t(m.closingText, { brand: brand.name })}</p>
+      <h2 id="closing-title">${t(homeText.closingTitle)}</h2>
+      <p>${t(homeText.closingText, { brand: brand.name })}</p>
     </div>
     ${startSellingForm('closing')}
   </div>

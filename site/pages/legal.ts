@@ -12,7 +12,7 @@ export type LegalSection = {
   after?: () => unknown;
 };
 
-const m = {
+const legalText = {
   updated: msg({ id: 'site.legal.updated', message: 'Last updated: {date}' }),
   contents: msg({ id: 'site.legal.contents', message: 'Contents' }),
   englishOnly: msg({
@@ -32,11 +32,11 @@ export function legalDocument(title: MessageDescriptor, updated: string, intro: 
   return html`<article class="section legal">
   <div class="container legal-container">
     <h1>${t(title)}</h1>
-    <p class="legal-updated">${t(m.updated, { date: updated })}</p>
-    ${english ? '' : html`<p class="legal-note">${t(m.englishOnly)}</p>`}
+    <p class="legal-updated">${t(legalText.updated, { date: updated })}</p>
+    ${english ? '' : html`<p class="legal-note">${t(legalText.englishOnly)}</p>`}
     ${body(intro)}
     <nav class="legal-toc" aria-labelledby="toc-title">
-      <h2 id="toc-title">${t(m.contents)}</h2>
+      <h2 id="toc-title">${t(legalText.contents)}</h2>
       <ol>${sections.map((s) => html`<li><a href="#${s.id}">${t(s.title)}</a></li>`)}</ol>
     </nav>
     ${sections.map(

@@ -66,7 +66,7 @@ const steps = [
   },
 ];
 
-const m = {
+const newYearSalesText = {
   eyebrow: msg({ id: 'site.newYearSales.hero.eyebrow', message: 'New Year Sales · {brand}' }),
   heading: msg({ id: 'site.newYearSales.hero.heading', message: 'New year, fresh start. Sell more this year.' }),
   lead: msg({
@@ -128,12 +128,12 @@ export function newYearSalesPage() {
   return html`<section class="hero hero-campaign">
   <div class="container hero-grid">
     <div class="hero-copy">
-      <p class="eyebrow">${t(m.eyebrow, { brand: brand.name })}</p>
-      <h1>${t(m.heading)}</h1>
-      <p class="lead">${t(m.lead, { total: formatNaira(total) })}</p>
+      <p class="eyebrow">${t(newYearSalesText.eyebrow, { brand: brand.name })}</p>
+      <h1>${t(newYearSalesText.heading)}</h1>
+      <p class="lead">${t(newYearSalesText.lead, { total: formatNaira(total) })}</p>
       <p class="hero-actions">
-        <a class="button button-primary" href=${href('/#signup')} data-start-selling>${t(m.startNow)}</a>
-        <a class="button button-outline" href="#rank-check" data-scroll-to="rank-check">${t(m.win)}</a>
+        <a class="button button-primary" href=${href('/#signup')} data-start-selling>${t(newYearSalesText.startNow)}</a>
+        <a class="button button-outline" href="#rank-check" data-scroll-to="rank-check">${t(newYearSalesText.win)}</a>
       </p>
     </div>
     <div class="hero-picture">${storefrontPhone()}</div>
@@ -141,7 +141,7 @@ export function newYearSalesPage() {
 </section>
 <section class="section render-when-near" aria-labelledby="campaign-features-title">
   <div class="container">
-    <h2 id="campaign-features-title" class="section-title">${t(m.featuresTitle)}</h2>
+    <h2 id="campaign-features-title" class="section-title">${t(newYearSalesText.featuresTitle)}</h2>
     <ul class="feature-grid feature-grid-3">
       ${cards.map((c) => html`<li class="feature">${icon(c.icon)}<h3>${t(c.title)}</h3><p>${t(c.text)}</p></li>`)}
     </ul>
@@ -149,20 +149,20 @@ export function newYearSalesPage() {
 </section>
 <section class="section section-dark" aria-labelledby="grants-title">
   <div class="container">
-    <h2 id="grants-title" class="section-title">${t(m.grantsTitle)}</h2>
-    <p class="section-lead">${t(m.grantsLead, { count: PRIZES_NAIRA.length, brand: brand.name, total: formatNaira(total), grantPlaces: GRANT_PLACES, runnerUps: runnerUps.length, lowest: formatNaira(Math.min(...runnerUps)), highest: formatNaira(Math.max(...runnerUps)) })}</p>
+    <h2 id="grants-title" class="section-title">${t(newYearSalesText.grantsTitle)}</h2>
+    <p class="section-lead">${t(newYearSalesText.grantsLead, { count: PRIZES_NAIRA.length, brand: brand.name, total: formatNaira(total), grantPlaces: GRANT_PLACES, runnerUps: runnerUps.length, lowest: formatNaira(Math.min(...runnerUps)), highest: formatNaira(Math.max(...runnerUps)) })}</p>
     <ol class="grants">
-      ${grants.map((amount, i) => html`<li class="grant grant-${i + 1}"><span class="grant-place">${t(m.place, { place: i + 1 })}</span><strong>${formatNaira(amount)}</strong><span>${t(m.cashGrant)}</span></li>`)}
-      <li class="grant grant-runner-up"><span class="grant-place">${t(m.runnerUpPlaces, { first: GRANT_PLACES + 1, last: PRIZES_NAIRA.length })}</span><strong>${formatNaira(Math.min(...runnerUps))} – ${formatNaira(Math.max(...runnerUps))}</strong><span>${t(m.runnerUpPrize)}</span></li>
+      ${grants.map((amount, i) => html`<li class="grant grant-${i + 1}"><span class="grant-place">${t(newYearSalesText.place, { place: i + 1 })}</span><strong>${formatNaira(amount)}</strong><span>${t(newYearSalesText.cashGrant)}</span></li>`)}
+      <li class="grant grant-runner-up"><span class="grant-place">${t(newYearSalesText.runnerUpPlaces, { first: GRANT_PLACES + 1, last: PRIZES_NAIRA.length })}</span><strong>${formatNaira(Math.min(...runnerUps))} – ${formatNaira(Math.max(...runnerUps))}</strong><span>${t(newYearSalesText.runnerUpPrize)}</span></li>
     </ol>
-    <p class="center"><a class="button button-gold" href="#rank-check" data-scroll-to="rank-check">${t(m.win)}</a></p>
+    <p class="center"><a class="button button-gold" href="#rank-check" data-scroll-to="rank-check">${t(newYearSalesText.win)}</a></p>
   </div>
 </section>
 <section class="section" id="rank-check" aria-labelledby="rank-title" tabindex="-1">
   <div class="container rank-check">
     <div>
-      <h2 id="rank-title" class="section-title">${t(m.rankTitle)}</h2>
-      <p>${t(m.rankText)}</p>
+      <h2 id="rank-title" class="section-title">${t(newYearSalesText.rankTitle)}</h2>
+      <p>${t(newYearSalesText.rankText)}</p>
     </div>
     <store-rank-checker>
       ${storeRankCheckerForm('rank-domain')}
@@ -171,41 +171,41 @@ export function newYearSalesPage() {
 </section>
 <section class="section render-when-near section-tint" aria-labelledby="steps-title">
   <div class="container">
-    <h2 id="steps-title" class="section-title">${t(m.stepsTitle)}</h2>
+    <h2 id="steps-title" class="section-title">${t(newYearSalesText.stepsTitle)}</h2>
     <ol class="steps" data-steps>
       ${steps.map(
         (
           s,
           i,
-        ) => html`<li><button class="step" type="button" aria-current=${i === 0 ? 'step' : 'false'} data-analytics-label=${t(m.stepLabel, { number: i + 1, title: t(s.title) })}>
+        ) => html`<li><button class="step" type="button" aria-current=${i === 0 ? 'step' : 'false'} data-analytics-label=${t(newYearSalesText.stepLabel, { number: i + 1, title: t(s.title) })}>
         <span class="step-number" aria-hidden="true">${i + 1}</span>
         <span class="step-title">${t(s.title)}</span>
         <span class="step-text">${t(s.text, { brand: brand.name })}</span>
       </button></li>`,
       )}
     </ol>
-    <p class="center"><a class="button button-primary" href=${href('/#signup')} data-start-selling>${t(m.startNow)}</a></p>
+    <p class="center"><a class="button button-primary" href=${href('/#signup')} data-start-selling>${t(newYearSalesText.startNow)}</a></p>
   </div>
 </section>
 <section class="section render-when-near" aria-labelledby="promo-title">
   <div class="container promo">
-    <h2 id="promo-title" class="section-title">${tWithMarkup(m.promoTitle, { plan: html`<span class="highlight">${pro ? t(pro.title) : 'Pro'}</span>` })}</h2>
-    <p class="section-lead">${t(m.promoLead)}</p>
+    <h2 id="promo-title" class="section-title">${tWithMarkup(newYearSalesText.promoTitle, { plan: html`<span class="highlight">${pro ? t(pro.title) : 'Pro'}</span>` })}</h2>
+    <p class="section-lead">${t(newYearSalesText.promoLead)}</p>
     <div class="promo-compare">
       <div class="promo-plan">
-        <h3>${t(m.basicTitle)}</h3>
-        <p class="promo-price">${formatNaira(BASIC_MONTHLY)}<span>${t(m.perMonth)}</span></p>
-        <p>${t(m.basicText)}</p>
+        <h3>${t(newYearSalesText.basicTitle)}</h3>
+        <p class="promo-price">${formatNaira(BASIC_MONTHLY)}<span>${t(newYearSalesText.perMonth)}</span></p>
+        <p>${t(newYearSalesText.basicText)}</p>
       </div>
       <div class="promo-plan promo-plan-pro">
-        <h3>${pro ? t(pro.title) : 'Pro'} <span class="badge">${t(m.monthFree)}</span></h3>
-        <p class="promo-price">${formatNaira(pro?.prices.monthly ?? 0)}<span>${t(m.perMonth)}</span></p>
+        <h3>${pro ? t(pro.title) : 'Pro'} <span class="badge">${t(newYearSalesText.monthFree)}</span></h3>
+        <p class="promo-price">${formatNaira(pro?.prices.monthly ?? 0)}<span>${t(newYearSalesText.perMonth)}</span></p>
         <ul class="checks">${(pro?.benefits ?? []).slice(0, 4).map((b) => html`<li>${t(b)}</li>`)}</ul>
       </div>
     </div>
     <p class="center hero-actions">
-      <a class="button button-gold" href=${href('/#signup')} data-start-selling>${t(m.claim)}</a>
-      <a class="button button-primary" href=${href('/#signup')} data-start-selling>${t(m.startNow)}</a>
+      <a class="button button-gold" href=${href('/#signup')} data-start-selling>${t(newYearSalesText.claim)}</a>
+      <a class="button button-primary" href=${href('/#signup')} data-start-selling>${t(newYearSalesText.startNow)}</a>
     </p>
   </div>
 </section>

@@ -20,7 +20,7 @@ import {
 import { href, t, tWithMarkup } from '../locales.js';
 import type { Route } from '../routes.js';
 
-const m = {
+const partnerPageText = {
   title: msg({ id: 'site.partner.title', message: 'Your signups' }),
   description: msg({ id: 'site.partner.description', message: 'The signups your pages brought to {brand}.' }),
   heading: msg({ id: 'site.partner.heading', message: 'Signups from partner code {code}' }),
@@ -90,9 +90,9 @@ function chartSvg(report: PartnerSummary): string {
     `<text x="${x}" y="${y}" font-size="16" fill="#334155" text-anchor="${anchor}">${escapeXml(value)}</text>`;
   const first = weeks[0]!.week;
   const last = weeks.at(-1)!.week;
-  const description = t(m.chartDescription, { first, last, most: formatNumber(most) });
+  const description = t(partnerPageText.chartDescription, { first, last, most: formatNumber(most) });
   return `<svg viewBox="0 0 ${CHART.width} ${CHART.height}" role="img" aria-labelledby="partner-chart-title partner-chart-desc" width="100%">
-<title id="partner-chart-title">${escapeXml(t(m.chartTitle))}</title>
+<title id="partner-chart-title">${escapeXml(t(partnerPageText.chartTitle))}</title>
 <desc id="partner-chart-desc">${escapeXml(description)}</desc>
 <line x1="0" x2="${CHART.width}" y1="${baseline}" y2="${baseline}" stroke="#64748b"></line>
 ${bars.join('')}
@@ -103,67 +103,67 @@ ${label(0, 'start', first)}${label(CHART.width, 'end', last)}${label(0, 'start',
 function chart(report: PartnerSummary) {
   const { weeks } = report;
   return html`<figure class="partner-chart">${unsafeHTML(chartSvg(report))}
-    <figcaption>${t(m.chartTitle)}</figcaption>
+    <figcaption>${t(partnerPageText.chartTitle)}</figcaption>
   </figure>
   <table class="visually-hidden">
-    <caption>${t(m.chartTitle)}</caption>
-    <thead><tr><th scope="col">${t(m.week)}</th><th scope="col">${t(m.weekStarts)}</th><th scope="col">${t(m.signups)}</th></tr></thead>
+    <caption>${t(partnerPageText.chartTitle)}</caption>
+    <thead><tr><th scope="col">${t(partnerPageText.week)}</th><th scope="col">${t(partnerPageText.weekStarts)}</th><th scope="col">${t(partnerPageText.signups)}</th></tr></thead>
     <tbody>${weeks.map((w) => html`<tr><th scope="row">${w.week}</th><td>${w.weekStarts}</td><td>${formatNumber(w.signups)}</td></tr>`)}</tbody>
   </table>`;
 }
 
 function breakdown(caption: string, column: string, rows: { name: string; signups: number; other?: boolean }[]) {
-  if (!rows.length) return html`<h2>${caption}</h2><p>${t(m.none)}</p>`;
+  if (!rows.length) return html`<h2>${caption}</h2><p>${t(partnerPageText.none)}</p>`;
   return html`<h2 id=${`partner-${column}`}>${caption}</h2>
   <table class="partner-table" aria-labelledby=${`partner-${column}`}>
-    <thead><tr><th scope="col">${column === 'page' ? t(m.page) : t(m.campaign)}</th><th scope="col">${t(m.signups)}</th></tr></thead>
+    <thead><tr><th scope="col">${column === 'page' ? t(partnerPageText.page) : t(partnerPageText.campaign)}</th><th scope="col">${t(partnerPageText.signups)}</th></tr></thead>
     <tbody>${rows.map((row) => html`<tr class=${row.other ? 'partner-others' : ''}><td>${row.other ? html`<em>${row.name}</em>` : row.name}</td><td>${formatNumber(row.signups)}</td></tr>`)}</tbody>
   </table>`;
 }
 
 /** The line for the names past the top 20, when there are any. */
-const others = (rest: PartnerSummary['otherPages'], label: typeof m.otherPages) =>
+const others = (rest: PartnerSummary['otherPages'], label: typeof partnerPageText.otherPages) =>
   rest ? [{ name: t(label, { count: rest.count }), signups: rest.signups, other: true }] : [];
 
 function reportBody(report: PartnerSummary, token: string) {
   const link = (format: string) => `${href(PARTNER_PAGE_PATH)}?${new URLSearchParams({ t: token, format })}`;
   const figure = (label: string, value: number) => html`<div><dt>${label}</dt><dd>${formatNumber(value)}</dd></div>`;
-  return html`<h1>${tWithMarkup(m.heading, { code: html`<code>${report.partner}</code>` })}</h1>
+  return html`<h1>${tWithMarkup(partnerPageText.heading, { code: html`<code>${report.partner}</code>` })}</h1>
   <dl class="partner-figures">
-    ${figure(t(m.thisWeek), report.thisWeek.signups)}
-    ${figure(t(m.lastWeek), report.lastWeek.signups)}
-    ${figure(t(m.allTime), report.allTime)}
+    ${figure(t(partnerPageText.thisWeek), report.thisWeek.signups)}
+    ${figure(t(partnerPageText.lastWeek), report.lastWeek.signups)}
+    ${figure(t(partnerPageText.allTime), report.allTime)}
   </dl>
   ${chart(report)}
-  ${breakdown(t(m.byPage), 'page', [
+  ${breakdown(t(partnerPageText.byPage), 'page', [
     ...report.pages.map((p) => ({ name: p.page, signups: p.signups })),
-    ...others(report.otherPages, m.otherPages),
+    ...others(report.otherPages, partnerPageText.otherPages),
   ])}
-  ${breakdown(t(m.byCampaign), 'campaign', [
-    ...report.campaigns.map((c) => ({ name: c.campaign ?? t(m.noCampaign), signups: c.signups })),
-    ...others(report.otherCampaigns, m.otherCampaigns),
+  ${breakdown(t(partnerPageText.byCampaign), 'campaign', [
+    ...report.campaigns.map((c) => ({ name: c.campaign ?? t(partnerPageText.noCampaign), signups: c.signups })),
+    ...others(report.otherCampaigns, partnerPageText.otherCampaigns),
   ])}
-  <p>${t(m.computed, { time: lagosMinute(report.computedAt) })}</p>
-  <p>${tWithMarkup(m.download, { csv: html`<a href=${link('csv')}>CSV</a>`, json: html`<a href=${link('json')}>JSON</a>` })}</p>`;
+  <p>${t(partnerPageText.computed, { time: lagosMinute(report.computedAt) })}</p>
+  <p>${tWithMarkup(partnerPageText.download, { csv: html`<a href=${link('csv')}>CSV</a>`, json: html`<a href=${link('json')}>JSON</a>` })}</p>`;
 }
 
-const REASONS: Record<PartnerRefusal, typeof m.tampered> = {
-  tampered: m.tampered,
-  expired: m.expired,
-  revoked: m.revoked,
-  'rate-limited': m.limited,
-  'too-often': m.tooOften,
+const REASONS: Record<PartnerRefusal, typeof partnerPageText.tampered> = {
+  tampered: partnerPageText.tampered,
+  expired: partnerPageText.expired,
+  revoked: partnerPageText.revoked,
+  'rate-limited': partnerPageText.limited,
+  'too-often': partnerPageText.tooOften,
 };
 
 function refusedBody(why: PartnerRefusal, retryAfterSeconds = 60) {
   if (why === 'too-often') {
     const at = lagosMinute(Date.now() + retryAfterSeconds * 1000).slice(11);
-    return html`<h1>${t(m.refusedHeading)}</h1>
-    <p role="alert">${t(m.tooOften, { minutes: Math.ceil(retryAfterSeconds / 60), time: at })}</p>`;
+    return html`<h1>${t(partnerPageText.refusedHeading)}</h1>
+    <p role="alert">${t(partnerPageText.tooOften, { minutes: Math.ceil(retryAfterSeconds / 60), time: at })}</p>`;
   }
-  return html`<h1>${t(m.refusedHeading)}</h1>
+  return html`<h1>${t(partnerPageText.refusedHeading)}</h1>
   <p role="alert">${t(REASONS[why])}</p>
-  <p>${tWithMarkup(m.askAgain, { email: html`<a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>` })}</p>`;
+  <p>${tWithMarkup(partnerPageText.askAgain, { email: html`<a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>` })}</p>`;
 }
 
 export function partnerPageRoute(outcome: PartnerPageOutcome): Route {
@@ -173,8 +173,8 @@ export function partnerPageRoute(outcome: PartnerPageOutcome): Route {
     file: 'partners.html',
     // Every outcome: a refused link's token is in its address as much as a working one's.
     secretInAddress: true,
-    title: () => `${t(m.title)} · ${brand.name}`,
-    description: () => t(m.description, { brand: brand.name }),
+    title: () => `${t(partnerPageText.title)} · ${brand.name}`,
+    description: () => t(partnerPageText.description, { brand: brand.name }),
     indexable: false,
     body: () =>
       html`<section class="section"><div class="container partner-page">${

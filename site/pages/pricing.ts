@@ -9,7 +9,7 @@ import { href, t, tWithMarkup } from '../locales.js';
 import { contactBlock } from '../parts/contact.js';
 import { insightsIllustration, inventoryIllustration } from '../parts/pictures.js';
 
-const m = {
+const pricingText = {
   period: msg({ id: 'site.pricing.periodNote', message: 'Prices per year · {saving} against paying monthly' }),
   recommended: msg({ id: 'site.pricing.recommended', message: 'Recommended' }),
   orMonthly: msg({ id: 'site.pricing.orMonthly', message: 'or {price}/month' }),
@@ -42,7 +42,7 @@ const english = translatorFor('en');
 
 /** "Prices per year · **Save 33%** against paying monthly": the saving in bold, inside the sentence. */
 function periodNote() {
-  return tWithMarkup(m.period, { saving: html`<strong>${t(ANNUAL_SAVING_LABEL)}</strong>` });
+  return tWithMarkup(pricingText.period, { saving: html`<strong>${t(ANNUAL_SAVING_LABEL)}</strong>` });
 }
 
 function pricingPlansFallback() {
@@ -52,12 +52,12 @@ function pricingPlansFallback() {
   <ul class="plan-strip">
     ${plans.map(
       (plan) => html`<li class="plan ${plan.recommended ? 'plan-recommended' : ''}">
-      ${plan.recommended ? html`<p class="badge">${t(m.recommended)}</p>` : ''}
+      ${plan.recommended ? html`<p class="badge">${t(pricingText.recommended)}</p>` : ''}
       <h2>${t(plan.title)}</h2>
       <p class="plan-description">${t(plan.description)}</p>
       <p class="plan-price">${formatNaira(plan.prices[period])}<span>${t(periodLabel(period))}</span></p>
-      ${plan.free ? '' : html`<p class="plan-monthly">${t(m.orMonthly, { price: formatNaira(plan.prices.monthly) })}</p>`}
-      <a class="button button-primary" href=${href('/#signup')} data-start-selling data-analytics-label="Get Started: ${english(plan.title)}">${t(m.getStarted)}</a>
+      ${plan.free ? '' : html`<p class="plan-monthly">${t(pricingText.orMonthly, { price: formatNaira(plan.prices.monthly) })}</p>`}
+      <a class="button button-primary" href=${href('/#signup')} data-start-selling data-analytics-label="Get Started: ${english(plan.title)}">${t(pricingText.getStarted)}</a>
       <ul class="checks">${plan.benefits.map((b) => html`<li>${t(b)}</li>`)}</ul>
     </li>`,
     )}
@@ -68,29 +68,29 @@ function pricingPlansFallback() {
 export function pricingPage() {
   return html`<section class="section pricing-head">
   <div class="container">
-    <h1 class="center">${t(m.heading)}</h1>
-    <p class="section-lead center">${t(m.lead)}</p>
+    <h1 class="center">${t(pricingText.heading)}</h1>
+    <p class="section-lead center">${t(pricingText.lead)}</p>
     <pricing-plans>${pricingPlansFallback()}</pricing-plans>
   </div>
 </section>
 <section class="section render-when-near section-tint" aria-labelledby="benefits-title">
   <div class="container">
-    <h2 id="benefits-title" class="section-title center">${t(m.benefitsTitle)}</h2>
+    <h2 id="benefits-title" class="section-title center">${t(pricingText.benefitsTitle)}</h2>
     <div class="benefits">
       <figure>
         ${inventoryIllustration()}
-        <figcaption><strong>${t(m.inventoryTitle)}</strong> ${t(m.inventoryText)}</figcaption>
+        <figcaption><strong>${t(pricingText.inventoryTitle)}</strong> ${t(pricingText.inventoryText)}</figcaption>
       </figure>
       <figure>
         ${insightsIllustration()}
-        <figcaption><strong>${t(m.insightsTitle)}</strong> ${t(m.insightsText)}</figcaption>
+        <figcaption><strong>${t(pricingText.insightsTitle)}</strong> ${t(pricingText.insightsText)}</figcaption>
       </figure>
     </div>
   </div>
 </section>
 <section class="section render-when-near" id="faqs" aria-labelledby="faqs-title">
   <div class="container faq-container">
-    <h2 id="faqs-title" class="section-title center">${t(m.faqsTitle)}</h2>
+    <h2 id="faqs-title" class="section-title center">${t(pricingText.faqsTitle)}</h2>
     <div class="faq">
       ${faqs.map(
         (faq, i) => html`<details name="faq" ?open=${i === 0}>
@@ -99,7 +99,7 @@ export function pricingPage() {
       </details>`,
       )}
     </div>
-    <p class="center">${t(m.moreAnswers)} <a href=${brand.links.helpCenter} rel="noopener" target="_blank">${t(m.helpCenter, { brand: brand.name })}</a>.</p>
+    <p class="center">${t(pricingText.moreAnswers)} <a href=${brand.links.helpCenter} rel="noopener" target="_blank">${t(pricingText.helpCenter, { brand: brand.name })}</a>.</p>
   </div>
 </section>
 ${contactBlock()}`;

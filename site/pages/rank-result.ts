@@ -18,7 +18,7 @@ import type { Route } from '../routes.js';
  * `img-src 'self' data:`, so another host's picture would be blocked and leave a broken image.
  * Anything else (another host, a non-http(s) URL) shows the initials, as the dialog does without a logo.
  */
-const m = {
+const rankResultText = {
   rank: msg({ id: 'site.rankResult.rank', message: 'Rank' }),
   yourRevenue: msg({ id: 'site.rankResult.yourRevenue', message: 'Your Revenue' }),
   winnersRevenue: msg({ id: 'site.rankResult.winnersRevenue', message: "Winner's Revenue" }),
@@ -57,15 +57,15 @@ function standing(outcome: Extract<RankOutcome, { kind: 'found' }>, publicUrl: s
   }
   <div>
     <p class="rank-store-name">${view.name}</p>
-    <p class="rank-place">${t(m.rank)} <strong>${view.rank}</strong></p>
+    <p class="rank-place">${t(rankResultText.rank)} <strong>${view.rank}</strong></p>
   </div>
 </div>
 <dl class="rank-cards">
-  <div class="rank-card"><dt>${t(m.yourRevenue)}</dt><dd>${view.yourRevenue}</dd></div>
-  <div class="rank-card"><dt>${t(m.winnersRevenue)}</dt><dd>${view.winnersRevenue}</dd></div>
+  <div class="rank-card"><dt>${t(rankResultText.yourRevenue)}</dt><dd>${view.yourRevenue}</dd></div>
+  <div class="rank-card"><dt>${t(rankResultText.winnersRevenue)}</dt><dd>${view.winnersRevenue}</dd></div>
 </dl>
 <progress class="rank-progress" max="100" value=${progress} aria-labelledby="rank-goal">${progress}%</progress>
-<p class="rank-progress-labels"><span>${t(m.started)}</span><span>${t(m.goal)}</span></p>
+<p class="rank-progress-labels"><span>${t(rankResultText.started)}</span><span>${t(rankResultText.goal)}</span></p>
 <p class="rank-goal" id="rank-goal">${view.sellOver}</p>`;
 }
 
@@ -73,11 +73,11 @@ function body(outcome: RankOutcome, publicUrl: string) {
   const found = outcome.kind === 'found';
   return html`<section class="section">
   <div class="container rank-result">
-    <h1>${t(found ? m.heading : m.formHeading)}</h1>
+    <h1>${t(found ? rankResultText.heading : rankResultText.formHeading)}</h1>
     ${found ? standing(outcome, publicUrl) : nothing}
-    ${found ? html`<h2 class="rank-again">${t(m.again)}</h2>` : nothing}
+    ${found ? html`<h2 class="rank-again">${t(rankResultText.again)}</h2>` : nothing}
     ${storeRankCheckerForm('rank-page-domain', outcome.kind === 'error' ? { value: outcome.domain, error: outcome.message } : {})}
-    <p><a href=${href('/new-year-sales')}>${t(m.about)}</a></p>
+    <p><a href=${href('/new-year-sales')}>${t(rankResultText.about)}</a></p>
   </div>
 </section>`;
 }
@@ -90,8 +90,8 @@ export function rankResultRoute(outcome: RankOutcome, publicUrl: string): Route 
       outcome.kind === 'form' ? RANK_PAGE_PATH : `${RANK_PAGE_PATH}?${new URLSearchParams({ domain: outcome.domain })}`,
     file: 'new-year-sales/rank.html',
     styles: ['campaign'],
-    title: () => `${t(outcome.kind === 'found' ? m.heading : m.formTitle)} · ${brand.name}`,
-    description: m.description,
+    title: () => `${t(outcome.kind === 'found' ? rankResultText.heading : rankResultText.formTitle)} · ${brand.name}`,
+    description: rankResultText.description,
     ogImage: 'new-year-sales',
     indexable: false,
     body: () => body(outcome, publicUrl),

@@ -12,7 +12,7 @@ import { headerMessages } from '../parts/header.js';
 import { signupFormMessages } from '../parts/start-selling-form.js';
 import type { Route } from '../routes.js';
 
-const m = {
+const startSellingResultText = {
   checkEmail: msg({ id: 'site.signupResult.checkEmail', message: 'Kindly check your email' }),
   sent: msg({
     id: 'site.signupResult.sent',
@@ -39,10 +39,10 @@ const m = {
 function confirmation() {
   return html`<section class="section">
   <div class="container">
-    <h1>${t(m.checkEmail)}</h1>
-    <p>${t(m.sent)}</p>
-    <p>${t(m.nothingThere)} <a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>.</p>
-    <p><a class="button button-primary" href=${href('/')}>${t(m.home)}</a></p>
+    <h1>${t(startSellingResultText.checkEmail)}</h1>
+    <p>${t(startSellingResultText.sent)}</p>
+    <p>${t(startSellingResultText.nothingThere)} <a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>.</p>
+    <p><a class="button button-primary" href=${href('/')}>${t(startSellingResultText.home)}</a></p>
   </div>
 </section>`;
 }
@@ -50,8 +50,8 @@ function confirmation() {
 function formAgain(outcome: Extract<SignupOutcome, { ok: false }>) {
   return html`<section class="section">
   <div class="container">
-    <h1>${t(m.heading)}</h1>
-    <p>${t(m.intro)}</p>
+    <h1>${t(startSellingResultText.heading)}</h1>
+    <p>${t(startSellingResultText.intro)}</p>
     <form class="start-selling-fallback" method="post" action="/start-selling">
       <label for="signup-email">${t(signupFormMessages.email)}</label>
       <div class="fallback-row">
@@ -74,8 +74,8 @@ export function startSellingResultRoute(outcome: SignupOutcome): Route {
     path: '/start-selling',
     languagePath: '/', // the answer to a POST has no address to show again: the home page in each language
     file: 'start-selling.html',
-    title: () => `${t(outcome.ok ? m.checkEmail : headerMessages.startSelling)} · ${brand.name}`,
-    description: m.description,
+    title: () => `${t(outcome.ok ? startSellingResultText.checkEmail : headerMessages.startSelling)} · ${brand.name}`,
+    description: startSellingResultText.description,
     body: () => (outcome.ok ? confirmation() : formAgain(outcome)),
   };
 }

@@ -11,7 +11,7 @@ import { STOP_PATH, type StopMailOutcome } from '../../common/page-renderers.js'
 import { href, t, tWithMarkup } from '../locales.js';
 import type { Route } from '../routes.js';
 
-const m = {
+const stopMailText = {
   title: msg({ id: 'site.stopMail.title', message: 'Stop e-mails' }),
   description: msg({ id: 'site.stopMail.description', message: 'Stop all e-mails from {brand} to your address.' }),
   confirmHeading: msg({ id: 'site.stopMail.confirm.heading', message: 'Stop e-mails from {brand}?' }),
@@ -43,20 +43,20 @@ const supportLink = () => html`<a href="mailto:${brand.supportEmail}">${brand.su
 
 function body(outcome: StopMailOutcome) {
   if (outcome.kind === 'confirm') {
-    return html`<h1>${t(m.confirmHeading, { brand: brand.name })}</h1>
-    <p>${tWithMarkup(m.confirmText, { address: html`<strong>${outcome.address}</strong>` })}</p>
+    return html`<h1>${t(stopMailText.confirmHeading, { brand: brand.name })}</h1>
+    <p>${tWithMarkup(stopMailText.confirmText, { address: html`<strong>${outcome.address}</strong>` })}</p>
     <form method="post" action=${href(STOP_PATH)}>
       <input type="hidden" name="t" value=${outcome.token}>
-      <button class="button button-primary" type="submit">${t(m.button)}</button>
+      <button class="button button-primary" type="submit">${t(stopMailText.button)}</button>
     </form>`;
   }
   if (outcome.kind === 'stopped') {
-    return html`<h1>${t(m.stoppedHeading)}</h1>
-    <p role="status">${tWithMarkup(m.stoppedText, { address: html`<strong>${outcome.address}</strong>` })}</p>
-    <p>${tWithMarkup(m.stoppedAccess, { email: supportLink(), policy: html`<a href=${href('/privacy-policy#access')}>${t(m.policy)}</a>` })}</p>`;
+    return html`<h1>${t(stopMailText.stoppedHeading)}</h1>
+    <p role="status">${tWithMarkup(stopMailText.stoppedText, { address: html`<strong>${outcome.address}</strong>` })}</p>
+    <p>${tWithMarkup(stopMailText.stoppedAccess, { email: supportLink(), policy: html`<a href=${href('/privacy-policy#access')}>${t(stopMailText.policy)}</a>` })}</p>`;
   }
-  return html`<h1>${t(m.invalidHeading)}</h1>
-  <p role="alert">${tWithMarkup(m.invalidText, { email: supportLink() })}</p>`;
+  return html`<h1>${t(stopMailText.invalidHeading)}</h1>
+  <p role="alert">${tWithMarkup(stopMailText.invalidText, { email: supportLink() })}</p>`;
 }
 
 export function stopMailRoute(outcome: StopMailOutcome): Route {
@@ -67,8 +67,8 @@ export function stopMailRoute(outcome: StopMailOutcome): Route {
     file: 'unsubscribe.html',
     // The stop link's token is in the address (GET, and a mail client's one-click POST).
     secretInAddress: true,
-    title: () => `${t(m.title)} · ${brand.name}`,
-    description: () => t(m.description, { brand: brand.name }),
+    title: () => `${t(stopMailText.title)} · ${brand.name}`,
+    description: () => t(stopMailText.description, { brand: brand.name }),
     indexable: false,
     ...(outcome.kind === 'invalid' ? { status: 400 } : {}),
     body: () => html`<section class="section"><div class="container">${body(outcome)}</div></section>`,

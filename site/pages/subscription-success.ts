@@ -3,7 +3,7 @@ import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { href, t } from '../locales.js';
 
-const m = {
+const subscriptionSuccessText = {
   heading: msg({ id: 'site.subscriptionSuccess.heading', message: 'Subscription Payment Successful!' }),
   lead: msg({ id: 'site.subscriptionSuccess.lead', message: 'Cheers! Your subscription payment was successful' }),
   text: msg({
@@ -23,11 +23,11 @@ export function subscriptionSuccessPage() {
       <circle cx="48" cy="48" r="46" fill="#e8f3ee"/><circle cx="48" cy="48" r="34" fill="#0b6e4f"/>
       <path d="M32 49l11 11 21-23" fill="none" stroke="#fff" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/>
     </svg>
-    <h1>${t(m.heading)}</h1>
-    <p class="lead">${t(m.lead)}</p>
-    <p>${t(m.text, { brand: brand.name })}</p>
-    <p>${t(m.questions)} <a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>.</p>
-    <p><a class="button button-primary" href=${href('/')}>${t(m.back, { brand: brand.name })}</a></p>
+    <h1>${t(subscriptionSuccessText.heading)}</h1>
+    <p class="lead">${t(subscriptionSuccessText.lead)}</p>
+    <p>${t(subscriptionSuccessText.text, { brand: brand.name })}</p>
+    <p>${t(subscriptionSuccessText.questions)} <a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>.</p>
+    <p><a class="button button-primary" href=${href('/')}>${t(subscriptionSuccessText.back, { brand: brand.name })}</a></p>
   </div>
 </section>`;
 }

@@ -21,7 +21,7 @@ function badge(href: string, small: string, big: string, glyph: ReturnType<typeo
 const playGlyph = html`<path d="M15 10l20 13-20 13z" fill="#34d399"/><path d="M15 10l12 13-12 13z" fill="#60a5fa"/><path d="M27 23l8-0.1-20 13z" fill="#f87171"/>`;
 const appleGlyph = html`<circle cx="24" cy="27" r="9" fill="#fff"/><path d="M24 18c0-4 3-7 6-7 0 4-3 7-6 7z" fill="#fff"/>`;
 
-const m = {
+const appBadgesText = {
   getItOn: msg({ id: 'site.badge.getItOn', message: 'GET IT ON' }),
   downloadOn: msg({ id: 'site.badge.downloadOn', message: 'Download on the' }),
   googlePlay: msg({ id: 'site.badge.googlePlayLabel', message: 'Get it on Google Play: the {brand} app' }),
@@ -30,7 +30,7 @@ const m = {
 
 export function appBadges() {
   return html`<div class="app-badges">
-  ${badge(brand.links.googlePlay, t(m.getItOn), 'Google Play', playGlyph, t(m.googlePlay, { brand: brand.name }))}
-  ${badge(brand.links.appStore, t(m.downloadOn), 'App Store', appleGlyph, t(m.appStore, { brand: brand.name }))}
+  ${badge(brand.links.googlePlay, t(appBadgesText.getItOn), 'Google Play', playGlyph, t(appBadgesText.googlePlay, { brand: brand.name }))}
+  ${badge(brand.links.appStore, t(appBadgesText.downloadOn), 'App Store', appleGlyph, t(appBadgesText.appStore, { brand: brand.name }))}
 </div>`;
 }

@@ -44,7 +44,6 @@ export const consentMessages = {
   chatNo: msg({ id: 'site.consent.chatNo', message: 'Not now' }),
   close: msg({ id: 'site.consent.close', message: 'Close without answering' }),
 };
-const m = consentMessages;
 
 /** Whether the page carries any third party, so it needs the question and the footer's control. */
 export const asksConsent = () => {
@@ -61,20 +60,20 @@ export function consentDialog() {
   if (!asksConsent() || !config) return nothing;
   return html`<dialog class="consent" aria-labelledby="consent-title" aria-describedby="consent-text" data-consent>
   <form method="dialog">
-    <button class="consent-close" type="button" data-consent-close aria-label=${t(m.close)}>×</button>
-    <h2 id="consent-title" tabindex="-1">${t(m.title, { brand: brand.name })}</h2>
-    <div id="consent-text"><p>${t(m.text)}</p><p>${t(m.withdraw)}</p></div>
+    <button class="consent-close" type="button" data-consent-close aria-label=${t(consentMessages.close)}>×</button>
+    <h2 id="consent-title" tabindex="-1">${t(consentMessages.title, { brand: brand.name })}</h2>
+    <div id="consent-text"><p>${t(consentMessages.text)}</p><p>${t(consentMessages.withdraw)}</p></div>
     <fieldset class="consent-categories" id="consent-categories" hidden>
-      <legend>${t(m.categories)}</legend>
-      ${config.gaId ? category('analytics', t(m.analytics)) : nothing}
-      ${config.pixelId ? category('marketing', t(m.marketing)) : nothing}
-      ${config.chatId ? category('chat', t(m.chat)) : nothing}
-      <button class="button button-primary" type="button" data-consent-answer="custom">${t(m.save)}</button>
+      <legend>${t(consentMessages.categories)}</legend>
+      ${config.gaId ? category('analytics', t(consentMessages.analytics)) : nothing}
+      ${config.pixelId ? category('marketing', t(consentMessages.marketing)) : nothing}
+      ${config.chatId ? category('chat', t(consentMessages.chat)) : nothing}
+      <button class="button button-primary" type="button" data-consent-answer="custom">${t(consentMessages.save)}</button>
     </fieldset>
     <p class="consent-buttons">
-      <button class="button button-primary" type="button" data-consent-answer="all">${t(m.acceptAll)}</button>
-      <button class="button button-primary" type="button" data-consent-answer="none">${t(m.rejectAll)}</button>
-      <button class="button button-outline" type="button" aria-expanded="false" aria-controls="consent-categories" data-consent-choose>${t(m.choose)}</button>
+      <button class="button button-primary" type="button" data-consent-answer="all">${t(consentMessages.acceptAll)}</button>
+      <button class="button button-primary" type="button" data-consent-answer="none">${t(consentMessages.rejectAll)}</button>
+      <button class="button button-outline" type="button" aria-expanded="false" aria-controls="consent-categories" data-consent-choose>${t(consentMessages.choose)}</button>
     </p>
   </form>
 </dialog>
@@ -82,10 +81,10 @@ ${
   config.chatId
     ? html`<dialog class="consent" aria-labelledby="chat-consent-text" data-chat-consent>
   <form method="dialog">
-    <p id="chat-consent-text">${t(m.chatAsk)}</p>
+    <p id="chat-consent-text">${t(consentMessages.chatAsk)}</p>
     <p class="consent-buttons">
-      <button class="button button-primary" type="button" data-chat-answer="yes">${t(m.chatYes)}</button>
-      <button class="button button-primary" type="button" data-chat-answer="no">${t(m.chatNo)}</button>
+      <button class="button button-primary" type="button" data-chat-answer="yes">${t(consentMessages.chatYes)}</button>
+      <button class="button button-primary" type="button" data-chat-answer="no">${t(consentMessages.chatNo)}</button>
     </p>
   </form>
 </dialog>`
@@ -96,19 +95,19 @@ ${
 /** The footer's way back to the question; without JavaScript it leads to the policy's cookies section. */
 export function consentSettingsLink() {
   if (!asksConsent()) return nothing;
-  return html`<li><a href=${href('/privacy-policy#cookies')} data-consent-open>${t(m.settings)}</a></li>`;
+  return html`<li><a href=${href('/privacy-policy#cookies')} data-consent-open>${t(consentMessages.settings)}</a></li>`;
 }
 
 /** Our chat button (a facade: tawk.to loads only when it is pressed), and the sentence that says so. */
 export function chatFacade(label: string) {
   if (!pageConfig()?.chatId) return nothing;
   return html`<button class="button button-outline-light" type="button" data-open-chat aria-describedby="chat-note">${label}</button>
-        <span class="chat-note" id="chat-note">${t(m.chatNote)}</span>
-        <span class="chat-loading" role="status" data-chat-status data-loading=${t(m.chatLoading)}></span>`;
+        <span class="chat-note" id="chat-note">${t(consentMessages.chatNote)}</span>
+        <span class="chat-loading" role="status" data-chat-status data-loading=${t(consentMessages.chatLoading)}></span>`;
 }
 
 /** In the privacy policy's cookies section: the same control, in the page's language. */
 export function consentSettingsParagraph() {
   if (!asksConsent()) return nothing;
-  return html`<p><a href="#cookies" data-consent-open>${t(m.settings)}</a></p>`;
+  return html`<p><a href="#cookies" data-consent-open>${t(consentMessages.settings)}</a></p>`;
 }

@@ -5,7 +5,7 @@ import { t } from '../locales.js';
 import { appBadges } from './app-badges.js';
 import { chatFacade } from './consent.js';
 
-const m = {
+const contactText = {
   title: msg({ id: 'site.contact.title', message: 'Questions? Talk to a real person.' }),
   text: msg({
     id: 'site.contact.text',
@@ -22,15 +22,15 @@ export function contactBlock() {
   return html`<section class="section contact" id="customer-support" aria-labelledby="customer-support-title">
   <div class="container contact-card">
     <div>
-      <h2 id="customer-support-title">${t(m.title)}</h2>
-      <p>${t(m.text)}</p>
+      <h2 id="customer-support-title">${t(contactText.title)}</h2>
+      <p>${t(contactText.text)}</p>
       <p class="contact-actions">
-        <a class="button button-light" href="mailto:${brand.supportEmail}">${t(m.email, { email: brand.supportEmail })}</a>
-        ${chatFacade(t(m.chat))}
+        <a class="button button-light" href="mailto:${brand.supportEmail}">${t(contactText.email, { email: brand.supportEmail })}</a>
+        ${chatFacade(t(contactText.chat))}
       </p>
     </div>
     <div>
-      <p class="contact-download">${t(m.getApp, { brand: brand.name })}</p>
+      <p class="contact-download">${t(contactText.getApp, { brand: brand.name })}</p>
       ${appBadges()}
     </div>
   </div>

@@ -16,7 +16,7 @@ const socialIcons = {
   LinkedIn: html`<rect x="3" y="3" width="18" height="18" rx="3" fill="none" stroke="currentColor" stroke-width="2"/><path d="M8 10v7M8 7v.01M12 17v-7m0 3c0-2 4-3 4 0v4" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>`,
 };
 
-const m = {
+const footerText = {
   tagline: msg({ id: 'site.footer.tagline', message: 'Your online store, built for how Nigeria sells.' }),
   company: msg({ id: 'site.footer.company', message: 'Company' }),
   career: msg({ id: 'site.footer.career', message: 'Career' }),
@@ -43,35 +43,35 @@ export function siteFooter(year = new Date().getFullYear()) {
   <div class="container footer-grid">
     <div class="footer-brand">
       <a href=${href('/')} aria-label=${t(headerMessages.home, { brand: brand.name })}>${logo()}</a>
-      <p>${t(m.tagline)}</p>
+      <p>${t(footerText.tagline)}</p>
       ${appBadges()}
     </div>
     <nav aria-labelledby="footer-company">
-      <h2 id="footer-company">${t(m.company)}</h2>
+      <h2 id="footer-company">${t(footerText.company)}</h2>
       <ul>
         <li><a href=${href('/#about')}>${t(nav.about)}</a></li>
         <li><a href=${href('/pricing')}>${t(nav.pricing)}</a></li>
         <li><a href=${brand.links.demoStore} rel="noopener" target="_blank">${t(nav.demoStore)}</a></li>
         <li><a href=${href('/new-year-sales')}>${t(nav.newYearSales)}</a></li>
-        <li><a href=${href('/#career')}>${t(m.career)}</a></li>
+        <li><a href=${href('/#career')}>${t(footerText.career)}</a></li>
       </ul>
     </nav>
     <nav aria-labelledby="footer-help">
-      <h2 id="footer-help">${t(m.help)}</h2>
+      <h2 id="footer-help">${t(footerText.help)}</h2>
       <ul>
-        <li><a href=${href('/#customer-support')}>${t(m.customerSupport)}</a></li>
-        <li><a href=${href('/pricing#faqs')}>${t(m.faqs)}</a></li>
-        <li><a href=${href('/terms-and-conditions')}>${t(m.terms)}</a></li>
-        <li><a href=${href('/privacy-policy')}>${t(m.privacy)}</a></li>
+        <li><a href=${href('/#customer-support')}>${t(footerText.customerSupport)}</a></li>
+        <li><a href=${href('/pricing#faqs')}>${t(footerText.faqs)}</a></li>
+        <li><a href=${href('/terms-and-conditions')}>${t(footerText.terms)}</a></li>
+        <li><a href=${href('/privacy-policy')}>${t(footerText.privacy)}</a></li>
         ${consentSettingsLink()}
       </ul>
     </nav>
     <nav aria-labelledby="footer-language">
-      <h2 id="footer-language">${t(m.language)}</h2>
+      <h2 id="footer-language">${t(footerText.language)}</h2>
       ${languageList('footer-languages')}
     </nav>
     <nav aria-labelledby="footer-social">
-      <h2 id="footer-social">${t(m.followUs)}</h2>
+      <h2 id="footer-social">${t(footerText.followUs)}</h2>
       <ul class="social">
         ${social.map(
           ([name, href]) =>
@@ -81,7 +81,7 @@ export function siteFooter(year = new Date().getFullYear()) {
     </nav>
   </div>
   <div class="container footer-legal">
-    <p>© <span data-current-year>${year}</span> ${brand.legalName}. ${t(m.rights)}</p>
+    <p>© <span data-current-year>${year}</span> ${brand.legalName}. ${t(footerText.rights)}</p>
   </div>
 </footer>`;
 }

@@ -21,33 +21,32 @@ export const headerMessages = {
  * showModal() (focus moves in and is kept there, Esc closes) by site/client/drawer.ts.
  */
 export function siteHeader() {
-  const m = headerMessages;
-  const home = t(m.home, { brand: brand.name });
+  const home = t(headerMessages.home, { brand: brand.name });
   return html`<header class="site-header">
   <div class="container header-bar">
     <a class="brand" href=${href('/')} aria-label=${home}>${logo()}</a>
-    <nav class="header-nav" aria-label=${t(m.main)}>
+    <nav class="header-nav" aria-label=${t(headerMessages.main)}>
       <ul>${mainLinks()}</ul>
     </nav>
     ${languageMenu()}
-    <a class="button button-primary header-cta" href=${href('/#signup')} data-start-selling>${t(m.startSelling)}</a>
+    <a class="button button-primary header-cta" href=${href('/#signup')} data-start-selling>${t(headerMessages.startSelling)}</a>
     <button class="menu-button" type="button" commandfor="drawer" command="show-modal" aria-haspopup="dialog" aria-controls="drawer" data-analytics-label="Open menu">
       <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
-      <span class="visually-hidden">${t(m.menu)}</span>
+      <span class="visually-hidden">${t(headerMessages.menu)}</span>
     </button>
   </div>
-  <dialog class="drawer" id="drawer" aria-label=${t(m.menu)}>
+  <dialog class="drawer" id="drawer" aria-label=${t(headerMessages.menu)}>
     <div class="drawer-head">
       <a class="brand" href=${href('/')} aria-label=${home}>${logo()}</a>
-      <button class="drawer-close" type="button" commandfor="drawer" command="close" data-close-drawer aria-label=${t(m.closeMenu)}>
+      <button class="drawer-close" type="button" commandfor="drawer" command="close" data-close-drawer aria-label=${t(headerMessages.closeMenu)}>
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
       </button>
     </div>
-    <nav aria-label=${t(m.mobile)}>
+    <nav aria-label=${t(headerMessages.mobile)}>
       <ul class="drawer-links">${mainLinks()}</ul>
     </nav>
     ${languageList('drawer-languages')}
-    <a class="button button-primary drawer-cta" href=${href('/#signup')} data-start-selling>${t(m.startSelling)}</a>
+    <a class="button button-primary drawer-cta" href=${href('/#signup')} data-start-selling>${t(headerMessages.startSelling)}</a>
   </dialog>
 </header>`;
 }

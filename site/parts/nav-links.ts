@@ -13,10 +13,9 @@ export const navMessages = {
 
 /** The main links, shared by the header bar and the mobile drawer. */
 export function mainLinks() {
-  const m = navMessages;
-  return html`<li><a href=${href('/#about')}>${t(m.about)}</a></li>
-<li><a href=${href('/pricing')}>${t(m.pricing)}</a></li>
-<li><a href=${brand.links.demoStore} rel="noopener" target="_blank">${t(m.demoStore)}</a></li>
-<li><a href=${href('/new-year-sales')}>${t(m.newYearSales)}</a></li>
-<li><a href=${brand.links.helpCenter} rel="noopener" target="_blank">${t(m.helpCenter)}</a></li>`;
+  return html`<li><a href=${href('/#about')}>${t(navMessages.about)}</a></li>
+<li><a href=${href('/pricing')}>${t(navMessages.pricing)}</a></li>
+<li><a href=${brand.links.demoStore} rel="noopener" target="_blank">${t(navMessages.demoStore)}</a></li>
+<li><a href=${href('/new-year-sales')}>${t(navMessages.newYearSales)}</a></li>
+<li><a href=${brand.links.helpCenter} rel="noopener" target="_blank">${t(navMessages.helpCenter)}</a></li>`;
 }

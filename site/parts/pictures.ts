@@ -33,7 +33,7 @@ function phone(name: string, screen: TemplateResult, className = '') {
 </svg>`;
 }
 
-const m = {
+const picturesText = {
   storefront: msg({
     id: 'site.picture.storefront.label',
     message: 'A Kasuwa store front on a phone: {store} with four products and prices in naira',
@@ -88,21 +88,21 @@ const m = {
 };
 
 const products = [
-  [m.tote, 15_500, '#f4b400'],
-  [m.shea, 4_000, '#0b6e4f'],
-  [m.sandals, 12_000, '#e76f51'],
-  [m.zobo, 1_500, '#8e2c48'],
+  [picturesText.tote, 15_500, '#f4b400'],
+  [picturesText.shea, 4_000, '#0b6e4f'],
+  [picturesText.sandals, 12_000, '#e76f51'],
+  [picturesText.zobo, 1_500, '#8e2c48'],
 ] as const;
 
 export function storefrontPhone() {
-  const store = t(m.store);
+  const store = t(picturesText.store);
   return phone(
-    t(m.storefront, { store }),
+    t(picturesText.storefront, { store }),
     html`${label(28, 56, store, { size: 15, fit: 164, bold: true })}
   ${label(28, 72, 'adasfabrics.kasuwa.shop', { size: 9, fit: 164, fill: '#4a5568' })}
   <rect x="28" y="82" width="164" height="56" rx="10" fill="#0b6e4f"/>
-  ${label(40, 106, t(m.banner), { size: 11, fit: 140, bold: true, fill: '#fff' })}
-  ${label(40, 124, t(m.offer), { size: 10, fit: 140, fill: '#f4b400' })}
+  ${label(40, 106, t(picturesText.banner), { size: 11, fit: 140, bold: true, fill: '#fff' })}
+  ${label(40, 124, t(picturesText.offer), { size: 10, fit: 140, fill: '#f4b400' })}
   ${products.map(([name, price, color], i) => {
     const x = 28 + (i % 2) * 86;
     const y = 150 + Math.floor(i / 2) * 128;
@@ -111,24 +111,24 @@ export function storefrontPhone() {
   ${label(x, y + 108, formatNaira(price), { size: 10, fit: 78, bold: true, fill: '#0b6e4f' })}`;
   })}
   <rect x="28" y="396" width="164" height="22" rx="11" fill="#f4b400"/>
-  ${label(110, 411, t(m.orderOnWhatsApp), { size: 10, fit: 152, bold: true, anchor: 'middle' })}`,
+  ${label(110, 411, t(picturesText.orderOnWhatsApp), { size: 10, fit: 152, bold: true, anchor: 'middle' })}`,
     'phone-storefront',
   );
 }
 
 const orders = [
-  ['#1042', 'Chioma O.', 31_000, m.paid, '#0b6e4f'],
-  ['#1041', 'Tunde A.', 12_000, m.shipped, '#2563eb'],
-  ['#1040', 'Halima B.', 8_000, m.pending, '#b45309'],
-  ['#1039', 'Emeka N.', 45_500, m.paid, '#0b6e4f'],
-  ['#1038', 'Zainab M.', 4_000, m.delivered, '#4a5568'],
+  ['#1042', 'Chioma O.', 31_000, picturesText.paid, '#0b6e4f'],
+  ['#1041', 'Tunde A.', 12_000, picturesText.shipped, '#2563eb'],
+  ['#1040', 'Halima B.', 8_000, picturesText.pending, '#b45309'],
+  ['#1039', 'Emeka N.', 45_500, picturesText.paid, '#0b6e4f'],
+  ['#1038', 'Zainab M.', 4_000, picturesText.delivered, '#4a5568'],
 ] as const;
 
 export function ordersPhone(className = '') {
   return phone(
-    t(m.ordersLabel),
-    html`${label(28, 58, t(m.orders), { size: 15, fit: 110, bold: true })}
-  ${label(192, 58, t(m.today), { size: 9, fit: 50, fill: '#4a5568', anchor: 'end' })}
+    t(picturesText.ordersLabel),
+    html`${label(28, 58, t(picturesText.orders), { size: 15, fit: 110, bold: true })}
+  ${label(192, 58, t(picturesText.today), { size: 9, fit: 50, fill: '#4a5568', anchor: 'end' })}
   ${orders.map(([id, name, amount, status, color], i) => {
     const y = 74 + i * 66;
     return html`<rect x="24" y=${y} width="172" height="56" rx="10" fill="#f7faf8" stroke="#e2e8f0"/>
@@ -144,20 +144,20 @@ export function ordersPhone(className = '') {
 const bars = [38, 52, 44, 70, 62, 88, 104];
 
 export function analyticsPhone(className = '') {
-  const days = t(m.weekdays).split(/\s+/);
+  const days = t(picturesText.weekdays).split(/\s+/);
   return phone(
-    t(m.analyticsLabel),
-    html`${label(28, 58, t(m.insights), { size: 15, fit: 164, bold: true })}
-  ${label(28, 84, t(m.revenueThisWeek), { size: 9, fit: 164, fill: '#4a5568' })}
+    t(picturesText.analyticsLabel),
+    html`${label(28, 58, t(picturesText.insights), { size: 15, fit: 164, bold: true })}
+  ${label(28, 84, t(picturesText.revenueThisWeek), { size: 9, fit: 164, fill: '#4a5568' })}
   ${label(28, 108, formatNaira(486_500), { size: 20, fit: 164, bold: true })}
-  ${label(28, 126, `▲ ${t(m.change, { percent: '24%' })}`, { size: 10, fit: 164, bold: true, fill: '#0b6e4f' })}
+  ${label(28, 126, `▲ ${t(picturesText.change, { percent: '24%' })}`, { size: 10, fit: 164, bold: true, fill: '#0b6e4f' })}
   ${bars.map((h, i) => html`<rect x=${32 + i * 23} y=${270 - h} width="14" height=${h} rx="3" fill=${i === bars.length - 1 ? '#f4b400' : '#0b6e4f'}/>`)}
   ${days.map((d, i) => label(39 + i * 23, 286, d, { size: 8, fit: 20, fill: '#4a5568', anchor: 'middle' }))}
   <rect x="24" y="304" width="172" height="48" rx="10" fill="#f7faf8" stroke="#e2e8f0"/>
-  ${label(36, 324, t(m.bestSeller), { size: 9, fit: 150, fill: '#4a5568' })}
-  ${label(36, 341, `${t(m.tote)} · ${t(m.sold, { count: 23 })}`, { size: 11, fit: 150, bold: true })}
+  ${label(36, 324, t(picturesText.bestSeller), { size: 9, fit: 150, fill: '#4a5568' })}
+  ${label(36, 341, `${t(picturesText.tote)} · ${t(picturesText.sold, { count: 23 })}`, { size: 11, fit: 150, bold: true })}
   <rect x="24" y="360" width="172" height="48" rx="10" fill="#f7faf8" stroke="#e2e8f0"/>
-  ${label(36, 380, t(m.returning), { size: 9, fit: 150, fill: '#4a5568' })}
+  ${label(36, 380, t(picturesText.returning), { size: 9, fit: 150, fill: '#4a5568' })}
   ${label(36, 397, '41%', { size: 11, fit: 150, bold: true })}`,
     className,
   );
@@ -171,23 +171,23 @@ export function phoneCollage() {
 /** Benefit illustration: stock levels and an order moving through its stages. */
 export function inventoryIllustration() {
   const stock = [
-    [m.tote, 18, '#0b6e4f'],
-    [m.shea, 6, '#b45309'],
-    [m.sandals, 2, '#c0392b'],
+    [picturesText.tote, 18, '#0b6e4f'],
+    [picturesText.shea, 6, '#b45309'],
+    [picturesText.sandals, 2, '#c0392b'],
   ] as const;
-  return html`<svg class="illustration" width="480" height="320" viewBox="0 0 480 320" role="img" aria-label=${t(m.inventoryLabel)} font-family=${FONT}>
+  return html`<svg class="illustration" width="480" height="320" viewBox="0 0 480 320" role="img" aria-label=${t(picturesText.inventoryLabel)} font-family=${FONT}>
   <rect width="480" height="320" rx="20" fill="#e8f3ee"/>
   <rect x="24" y="24" width="260" height="200" rx="14" fill="#fff"/>
-  ${label(44, 56, t(m.stock), { size: 16, fit: 220, bold: true })}
+  ${label(44, 56, t(picturesText.stock), { size: 16, fit: 220, bold: true })}
   ${stock.map(
     ([name, qty, color], i) => html`${label(44, 92 + i * 44, t(name), { size: 13, fit: 136 })}
   <rect x="44" y=${100 + i * 44} width="200" height="8" rx="4" fill="#e2e8f0"/>
   <rect x="44" y=${100 + i * 44} width=${qty * 10} height="8" rx="4" fill=${color}/>
-  ${label(264, 92 + i * 44, t(m.left, { count: qty }), { size: 12, fit: 80, bold: true, fill: color, anchor: 'end' })}`,
+  ${label(264, 92 + i * 44, t(picturesText.left, { count: qty }), { size: 12, fit: 80, bold: true, fill: color, anchor: 'end' })}`,
   )}
   <rect x="200" y="150" width="256" height="146" rx="14" fill="#14213d"/>
-  ${label(220, 180, t(m.order, { number: '#1042', amount: formatNaira(31_000) }), { size: 14, fit: 220, bold: true, fill: '#fff' })}
-  ${[m.paid, m.shipped, m.delivered].map(
+  ${label(220, 180, t(picturesText.order, { number: '#1042', amount: formatNaira(31_000) }), { size: 14, fit: 220, bold: true, fill: '#fff' })}
+  ${[picturesText.paid, picturesText.shipped, picturesText.delivered].map(
     (s, i) => html`<circle cx=${236 + i * 90} cy="226" r="12" fill=${i < 2 ? '#f4b400' : '#4a5568'}/>
   ${label(236 + i * 90, 264, t(s), { size: 12, fit: i === 0 ? 64 : 76, fill: '#fff', anchor: 'middle' })}`,
   )}
@@ -197,23 +197,23 @@ export function inventoryIllustration() {
 
 /** Benefit illustration: revenue trend and the best-selling products. */
 export function insightsIllustration() {
-  return html`<svg class="illustration" width="480" height="320" viewBox="0 0 480 320" role="img" aria-label=${t(m.insightsLabel)} font-family=${FONT}>
+  return html`<svg class="illustration" width="480" height="320" viewBox="0 0 480 320" role="img" aria-label=${t(picturesText.insightsLabel)} font-family=${FONT}>
   <rect width="480" height="320" rx="20" fill="#fdf6e3"/>
   <rect x="24" y="24" width="300" height="190" rx="14" fill="#fff"/>
-  ${label(44, 56, t(m.revenue30), { size: 16, fit: 264, bold: true })}
+  ${label(44, 56, t(picturesText.revenue30), { size: 16, fit: 264, bold: true })}
   <path d="M44 190 L84 172 L124 178 L164 150 L204 156 L244 120 L284 96 L304 84" fill="none" stroke="#0b6e4f" stroke-width="4" stroke-linecap="round" stroke-linejoin="round"/>
   <path d="M44 190 L84 172 L124 178 L164 150 L204 156 L244 120 L284 96 L304 84 V200 H44Z" fill="#0b6e4f" opacity=".12"/>
   <rect x="220" y="160" width="236" height="136" rx="14" fill="#14213d"/>
-  ${label(240, 190, t(m.bestSellers), { size: 14, fit: 196, bold: true, fill: '#fff' })}
+  ${label(240, 190, t(picturesText.bestSellers), { size: 14, fit: 196, bold: true, fill: '#fff' })}
   ${(
     [
-      [m.tote, 23],
-      [m.shea, 17],
-      [m.zobo, 12],
+      [picturesText.tote, 23],
+      [picturesText.shea, 17],
+      [picturesText.zobo, 12],
     ] as const
   ).map(
     ([name, sold], i) => html`${label(240, 220 + i * 26, `${i + 1}. ${t(name)}`, { size: 13, fit: 112, fill: '#fff' })}
-  ${label(436, 220 + i * 26, t(m.sold, { count: sold }), { size: 13, fit: 80, bold: true, fill: '#f4b400', anchor: 'end' })}`,
+  ${label(436, 220 + i * 26, t(picturesText.sold, { count: sold }), { size: 13, fit: 80, bold: true, fill: '#f4b400', anchor: 'end' })}`,
   )}
 </svg>`;
 }

@@ -4,7 +4,7 @@ import { brand } from '../../common/brand.js';
 import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 import { href, t } from '../locales.js';
 
-const m = {
+const rankCheckerFormText = {
   label: msg({ id: 'site.rank.domainLabel', message: 'Store domain' }),
   submit: msg({ id: 'site.rank.submit', message: 'Check my rank' }),
 };
@@ -18,10 +18,10 @@ const m = {
 export function storeRankCheckerForm(id: string, filled: { value?: string; error?: string } = {}) {
   const errorId = `${id}-error`;
   return html`<form class="rank-fallback" method="get" action=${href(RANK_PAGE_PATH)}>
-  <label for=${id}>${t(m.label)}</label>
+  <label for=${id}>${t(rankCheckerFormText.label)}</label>
   <div class="fallback-row">
     <input id=${id} name="domain" type="text" inputmode="url" autocomplete="url" autocapitalize="none" spellcheck="false" required placeholder="yourstore.${brand.storeDomainSuffix}" value=${filled.value ?? nothing} aria-invalid=${filled.error ? 'true' : nothing} aria-describedby=${filled.error ? errorId : nothing}>
-    <button class="button button-primary" type="submit">${t(m.submit)}</button>
+    <button class="button button-primary" type="submit">${t(rankCheckerFormText.submit)}</button>
   </div>
   ${filled.error ? html`<p id=${errorId} class="form-error" role="alert">${filled.error}</p>` : nothing}
 </form>`;

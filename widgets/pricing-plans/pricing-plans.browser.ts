@@ -1,7 +1,15 @@
 /** <pricing-plans> as built, in Chromium. */
 import { expect } from '@esm-bundle/chai';
-import { allByRole, byRole, byText, importLoader, mount, queryAllByText, until } from '../test-support/browser.js';
-import { press } from '../test-support/commands.js';
+import {
+  allByRole,
+  byRole,
+  byText,
+  importLoader,
+  mount,
+  queryAllByText,
+  until,
+} from '../../testing/browser/browser.js';
+import { press } from '../../testing/browser/commands.js';
 
 await importLoader();
 

@@ -3,7 +3,7 @@
  * chunk the loader uses, imported by URL from the script's own (scripts/i18n.mjs catalogsByUrl).
  */
 import { expect } from '@esm-bundle/chai';
-import { chunksRequested, loadScript, mount, until } from '../test-support/browser.js';
+import { chunksRequested, loadScript, mount, until } from '../../testing/browser/browser.js';
 
 await loadScript('/dist/widgets/kasuwa-widgets.iife.js');
 

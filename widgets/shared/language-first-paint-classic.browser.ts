@@ -3,8 +3,14 @@
  * widget waits for the language's chunk, the fallback on screen meanwhile; without it, English.
  */
 import { expect } from '@esm-bundle/chai';
-import { byRole, failChunks, holdChunks, loadScript, until } from '../test-support/browser.js';
-import { CLASSIC, ENGLISH, firstLabelOnceReleased, formFixture, labelsShown } from '../test-support/first-paint.js';
+import { byRole, failChunks, holdChunks, loadScript, until } from '../../testing/browser/browser.js';
+import {
+  CLASSIC,
+  ENGLISH,
+  firstLabelOnceReleased,
+  formFixture,
+  labelsShown,
+} from '../../testing/browser/first-paint.js';
 
 await loadScript(CLASSIC);
 

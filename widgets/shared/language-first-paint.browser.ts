@@ -5,8 +5,21 @@
  * Each language is used once in this file and its -classic twin (the page keeps a chunk it has).
  */
 import { expect } from '@esm-bundle/chai';
-import { byRole, chunksRequested, failChunks, holdChunks, releaseChunks, until } from '../test-support/browser.js';
-import { ENGLISH, firstLabelOnceReleased, formFixture, LOADER, labelsShown } from '../test-support/first-paint.js';
+import {
+  byRole,
+  chunksRequested,
+  failChunks,
+  holdChunks,
+  releaseChunks,
+  until,
+} from '../../testing/browser/browser.js';
+import {
+  ENGLISH,
+  firstLabelOnceReleased,
+  formFixture,
+  LOADER,
+  labelsShown,
+} from '../../testing/browser/first-paint.js';
 
 describe('the first paint of a widget', () => {
   const htmlLang = document.documentElement.getAttribute('lang');

@@ -12,7 +12,7 @@ import {
   takeRequests,
   type,
   until,
-} from '../test-support/browser.js';
+} from '../../testing/browser/browser.js';
 
 await importLoader();
 

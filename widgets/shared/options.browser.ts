@@ -1,7 +1,7 @@
 /**
  * Options are live, as frameworks need: an attribute or property changed after mount takes effect, a
  * removed attribute returns to its default, and the partner code is read from `partner` (or the old
- * `ref` on plain pages). Against the built bundle and the fake /graphql (widgets/test-support/fake-graphql.ts).
+ * `ref` on plain pages). Against the built bundle and the fake /graphql (testing/browser/fake-graphql.ts).
  */
 import { expect } from '@esm-bundle/chai';
 import {
@@ -17,7 +17,7 @@ import {
   type,
   until,
   type WidgetElement,
-} from '../test-support/browser.js';
+} from '../../testing/browser/browser.js';
 
 const { ready } = await importLoader();
 

@@ -4,8 +4,8 @@
  * Each sits in a column of that width (MiniBrowser's window cannot be narrower than about 450 px).
  */
 import { expect } from '@esm-bundle/chai';
-import { importLoader, mount, until } from '../test-support/browser.js';
-import { viewport } from '../test-support/commands.js';
+import { importLoader, mount, until } from '../../testing/browser/browser.js';
+import { viewport } from '../../testing/browser/commands.js';
 
 await importLoader();
 

@@ -3,7 +3,7 @@
  * on its way. A fresh page, so the tag is not defined at the start.
  */
 import { expect } from '@esm-bundle/chai';
-import { byLabel, byRole, find, fixture, importLoader, takeRequests, until } from '../test-support/browser.js';
+import { byLabel, byRole, find, fixture, importLoader, takeRequests, until } from '../../testing/browser/browser.js';
 
 await importLoader();
 

@@ -13,7 +13,7 @@ import {
   takeRequests,
   type,
   until,
-} from '../test-support/browser.js';
+} from '../../testing/browser/browser.js';
 
 await importLoader();
 

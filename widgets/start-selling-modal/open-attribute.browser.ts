@@ -1,6 +1,6 @@
 /** A page that writes <start-selling-modal open>: the loader loads the modal's code at once and it opens. */
 import { expect } from '@esm-bundle/chai';
-import { find, fixture, importLoader, queryByRole, until } from '../test-support/browser.js';
+import { find, fixture, importLoader, queryByRole, until } from '../../testing/browser/browser.js';
 
 /** The open dialog of `modal`, once there is one. */
 const openDialog = (modal: HTMLElement) =>

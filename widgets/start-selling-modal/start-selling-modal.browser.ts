@@ -11,8 +11,8 @@ import {
   takeRequests,
   type,
   until,
-} from '../test-support/browser.js';
-import { press } from '../test-support/commands.js';
+} from '../../testing/browser/browser.js';
+import { press } from '../../testing/browser/commands.js';
 
 await importLoader();
 

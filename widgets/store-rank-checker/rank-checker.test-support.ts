@@ -1,6 +1,15 @@
 /** What the <store-rank-checker> browser tests share: mounting it, looking a domain up, its dialog and "?" popovers. */
-import { byLabel, byRole, findAll, mount, queryByRole, takeRequests, type, until } from '../test-support/browser.js';
-import { press, viewport } from '../test-support/commands.js';
+import {
+  byLabel,
+  byRole,
+  findAll,
+  mount,
+  queryByRole,
+  takeRequests,
+  type,
+  until,
+} from '../../testing/browser/browser.js';
+import { press, viewport } from '../../testing/browser/commands.js';
 
 /** What the real server says for an unknown domain (server/errors.ts; the fake answers with it). */
 export const NOT_FOUND = "We couldn't find a store with that domain";

@@ -1,7 +1,7 @@
 /** The "?" beside each revenue in <store-rank-checker>'s dialog, as built, against the fake /graphql. */
 import { expect } from '@esm-bundle/chai';
-import { byText, importLoader, queryByRole, until } from '../test-support/browser.js';
-import { press } from '../test-support/commands.js';
+import { byText, importLoader, queryByRole, until } from '../../testing/browser/browser.js';
+import { press } from '../../testing/browser/commands.js';
 import {
   helpButton,
   lookUp,

@@ -1,4 +1,4 @@
-/** <store-rank-checker> as built, in Chromium, against the fake /graphql (widgets/test-support/fake-graphql.ts). */
+/** <store-rank-checker> as built, in Chromium, against the fake /graphql (testing/browser/fake-graphql.ts). */
 import { expect } from '@esm-bundle/chai';
 import { LEADERBOARD_FIELDS } from '../../common/leaderboard.js';
 import {
@@ -13,8 +13,8 @@ import {
   takeRequests,
   type,
   until,
-} from '../test-support/browser.js';
-import { press } from '../test-support/commands.js';
+} from '../../testing/browser/browser.js';
+import { press } from '../../testing/browser/commands.js';
 
 await importLoader();
 

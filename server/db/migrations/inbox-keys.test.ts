@@ -4,8 +4,8 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { cleanupAfterEach } from '../../testing/cleanups.js';
-import { TEST_BACKENDS } from '../../testing/databases.js';
+import { cleanupAfterEach } from '../../../testing/server/cleanups.js';
+import { TEST_BACKENDS } from '../../../testing/server/databases.js';
 import { fillInboxKeys } from './inbox-keys.js';
 
 const { fresh } = cleanupAfterEach();

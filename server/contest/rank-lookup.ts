@@ -9,8 +9,8 @@ import type { StoreLeaderboard } from '../../common/leaderboard.js';
 import { STORE_NOT_FOUND_MESSAGE } from '../../common/messages.js';
 import { UserFacingError } from '../errors.js';
 import { normalizeDomain } from './domain.js';
-import { koboToNaira, standingFor } from './leaderboard.js';
 import { RankIndex } from './rank-index.js';
+import { koboToNaira, standingFor } from './ranking-rules.js';
 import { type ContestSnapshot, type ContestStorage, rankedRevenue, type StoreRecord } from './storage.js';
 import { type DirectoryStore, StoreDirectory } from './store-directory.js';
 
@@ -58,7 +58,7 @@ const toDirectoryStore = ([key, , optedIn, domain, customDomain, id, name, logo]
  * rank index and directory aside, yielding to the event loop between pages, and swaps them in whole, so
  * lookups keep answering from the old ones meanwhile (docs/operations.md "Reloads").
  */
-export class ContestBoard {
+export class RankLookup {
   private rankIndex = new RankIndex();
   private directory = new StoreDirectory();
   private loaded = false;
@@ -74,15 +74,15 @@ export class ContestBoard {
   private constructor(private readonly storage: ContestStorage) {}
 
   /** Standings made current for this window, then every store loaded in one snapshot. */
-  static async load(storage: ContestStorage, campaign: Campaign): Promise<ContestBoard> {
-    const board = ContestBoard.empty(storage);
+  static async load(storage: ContestStorage, campaign: Campaign): Promise<RankLookup> {
+    const board = RankLookup.empty(storage);
     await board.loadStandings(campaign);
     return board;
   }
 
   /** A board that is not ready (lookups throw ContestNotReady) until loadStandings() finished. */
-  static empty(storage: ContestStorage): ContestBoard {
-    return new ContestBoard(storage);
+  static empty(storage: ContestStorage): RankLookup {
+    return new RankLookup(storage);
   }
 
   async loadStandings(campaign: Campaign): Promise<void> {

@@ -4,7 +4,7 @@
  * its hits to the vendor's collect address, which is answered here too and counted.
  */
 import type { Page, Request } from '@playwright/test';
-import { THIRD_PARTY_IDS } from '../scripts/third-party-ids.mjs';
+import { THIRD_PARTY_IDS } from '../../scripts/third-party-ids.mjs';
 
 export const IDS = THIRD_PARTY_IDS;
 

@@ -1,7 +1,7 @@
 /**
  * @web/test-runner commands that work in all three engines (the runner's own set-viewport and send-keys
  * do not drive WebKitWebDriver, and Firefox knows no "Space"): `viewport` sizes the page's viewport (answering the size it got),
- * `press-keys` presses keys together (['Shift', 'Tab']). Called through widgets/test-support/browser.ts.
+ * `press-keys` presses keys together (['Shift', 'Tab']). Called through testing/browser/browser.ts.
  */
 
 /**

@@ -3,11 +3,11 @@
  * index built from it, and the lookup by domain.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { type ContestTestDatabase, contestTestbed } from '../../testing/server/contest-testbed.js';
+import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
-import { type ContestTestDatabase, contestTestbed } from '../testing/contest-testbed.js';
-import { TEST_BACKENDS } from '../testing/databases.js';
-import type { ContestBoard } from './board.js';
 import { parseSalesCsv, parseStoresCsv } from './parse.js';
+import type { RankLookup } from './rank-lookup.js';
 import type { ContestStorage } from './storage.js';
 
 const config = loadConfig({ DATA_DIR: '/unused', CAMPAIGN_START: '2026-12-01', CAMPAIGN_END: '2027-01-31T23:59:59' });
@@ -18,7 +18,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
    * Refreshes until `done` holds (at most 15 s). On PostgreSQL a reload row is applied only once every
    * older transaction in the cluster has ended, and another test file's may still be open.
    */
-  async function refreshUntil(contest: ContestBoard, done: () => boolean) {
+  async function refreshUntil(contest: RankLookup, done: () => boolean) {
     const refreshed = async () => {
       await contest.refresh();
       return done();

@@ -1,7 +1,7 @@
 /** `npm run admin -- …` (the built CLI) on an e2e server's database, whose DATA_DIR holds its secrets too. */
 import { spawnSync } from 'node:child_process';
 import { expect } from '@playwright/test';
-import { E2E_DATA_DIR } from '../playwright.config.js';
+import { E2E_DATA_DIR } from '../../playwright.config.js';
 
 /** The command's stdout on the server whose DATA_DIR is `dataDir`, trimmed; fails the test on a non-zero exit, with its stderr. */
 export function adminCommandIn(dataDir: string, ...args: string[]): string {

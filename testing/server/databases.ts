@@ -1,10 +1,10 @@
 /**
  * Database suites run on both backends (docs/postgresql.md, "Tests"): `describe.each(TEST_BACKENDS)` and a fresh
  * database per file or test from freshDatabase(), or per test from cleanupAfterEach's `fresh` (dropped
- * after it). The PostgreSQL server is the one the global setup found (server/testing/postgres-global-setup.ts).
+ * after it). The PostgreSQL server is the one the global setup found (testing/system/postgres-global-setup.ts).
  */
 import { inject } from 'vitest';
-import type { Backend } from '../db/database.js';
+import type { Backend } from '../../server/db/database.js';
 import { type ScratchDatabase, scratchDatabase } from './scratch-database.js';
 
 declare module 'vitest' {

@@ -141,4 +141,4 @@ export const loadScript = (src: string) =>
 
 /** The built loader, imported as a partner page does (typed by its source); `query` makes a second copy. */
 export const importLoader = (query = '') =>
-  import(`/dist/widgets/kasuwa-widgets.js${query}`) as Promise<typeof import('../loader.js')>;
+  import(`/dist/widgets/kasuwa-widgets.js${query}`) as Promise<typeof import('../../widgets/loader.js')>;

@@ -4,7 +4,7 @@ import { createPostgresContestStorage } from './postgres-storage.js';
 import { createSqliteContestStorage } from './sqlite-storage.js';
 import type { ContestStorage } from './storage.js';
 
-export function openContestStorage(opened: OpenedDatabase): ContestStorage {
+export function contestStorageFor(opened: OpenedDatabase): ContestStorage {
   return opened.backend === 'sqlite'
     ? createSqliteContestStorage(opened.db, opened.sqlite)
     : createPostgresContestStorage(opened.pool);

@@ -1,6 +1,6 @@
 /** What a test opens, it closes: `defer` each cleanup as it goes; they run after each test, last first. */
 import { afterEach } from 'vitest';
-import type { Backend } from '../db/database.js';
+import type { Backend } from '../../server/db/database.js';
 import { freshDatabase, type ScratchDatabase } from './databases.js';
 
 export type Cleanup = () => Promise<void> | void;

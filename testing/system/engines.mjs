@@ -6,8 +6,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium.mjs';
-import { installFromDebian } from './debian.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs';
+import { installFromDebian } from '../../scripts/debian.mjs';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 export const FIREFOX_PATH = '/usr/bin/firefox-esr';
@@ -129,7 +129,7 @@ export async function startWebKitDriver() {
  */
 export async function testRunnerBase(label) {
   const { esbuildPlugin } = await import('@web/dev-server-esbuild');
-  const { engineCommandsPlugin } = await import('../widgets/test-support/engine-commands.mjs');
+  const { engineCommandsPlugin } = await import('../browser/engine-commands.mjs');
   return {
     nodeResolve: true,
     plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), engineCommandsPlugin],

@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { freePort } from './free-port.js';
+import { freePort } from '../server/free-port.js';
 import { redisAnswers, spawnRedis } from './redis-server.js';
 
 declare module 'vitest' {

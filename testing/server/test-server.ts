@@ -5,11 +5,11 @@
  * and directory.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { loadConfig } from '../config.js';
-import type { Backend } from '../db/database.js';
-import { loadPageRenderers } from '../load-page-renderers.js';
-import { startServer } from '../server.js';
-import { freshDatabase, type ScratchDatabase } from '../testing/databases.js';
+import { loadConfig } from '../../server/config.js';
+import type { Backend } from '../../server/db/database.js';
+import { loadPageRenderers } from '../../server/load-page-renderers.js';
+import { startServer } from '../../server/server.js';
+import { freshDatabase, type ScratchDatabase } from './databases.js';
 
 export type TestServer = {
   running: Awaited<ReturnType<typeof startServer>>;

@@ -1,10 +1,10 @@
 /** For the contest tests: a fresh migrated database on either backend, its contest storage, and a few reads by Kysely. */
 import { afterEach } from 'vitest';
 import type { Campaign } from '../../common/campaign.js';
-import { ContestBoard } from '../contest/board.js';
-import { openContestStorage } from '../contest/open-storage.js';
-import type { ContestStorage } from '../contest/storage.js';
-import { type Backend, type OpenedDatabase, openDatabase } from '../db/database.js';
+import { RankLookup } from '../../server/contest/rank-lookup.js';
+import type { ContestStorage } from '../../server/contest/storage.js';
+import { contestStorageFor } from '../../server/contest/storage-for-database.js';
+import { type Backend, type OpenedDatabase, openDatabase } from '../../server/db/database.js';
 import { freshDatabase } from './databases.js';
 import { countRows } from './scratch-database.js';
 
@@ -13,7 +13,7 @@ export type ContestTestDatabase = Awaited<ReturnType<typeof contestTestDatabase>
 export async function contestTestDatabase(backend: Backend) {
   const scratch = await freshDatabase(backend);
   const { opened } = scratch;
-  const storage: ContestStorage = openContestStorage(opened);
+  const storage: ContestStorage = contestStorageFor(opened);
   const { db } = opened;
   const others: OpenedDatabase[] = [];
   return {
@@ -37,7 +37,7 @@ export async function contestTestDatabase(backend: Backend) {
         databaseUrl: scratch.env.DATABASE_URL,
       });
       others.push(other);
-      return openContestStorage(other);
+      return contestStorageFor(other);
     },
     async close() {
       for (const other of others) await other.close();
@@ -52,7 +52,7 @@ export async function contestTestDatabase(backend: Backend) {
  */
 export function contestTestbed(backend: Backend, campaign: Campaign) {
   const opened: ContestTestDatabase[] = [];
-  const boards: ContestBoard[] = [];
+  const boards: RankLookup[] = [];
   afterEach(async () => {
     for (const board of boards.splice(0)) board.stop();
     for (const db of opened.splice(0)) await db.close();
@@ -66,8 +66,8 @@ export function contestTestbed(backend: Backend, campaign: Campaign) {
       return db;
     },
     /** The board over a database, for this campaign or another. */
-    async board(db: ContestTestDatabase, forCampaign: Campaign = campaign): Promise<ContestBoard> {
-      const board = await ContestBoard.load(db.storage, forCampaign);
+    async board(db: ContestTestDatabase, forCampaign: Campaign = campaign): Promise<RankLookup> {
+      const board = await RankLookup.load(db.storage, forCampaign);
       boards.push(board);
       return board;
     },

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { installFromDebian } from '../../scripts/debian.mjs';
-import { freePort } from './free-port.js';
+import { freePort } from '../server/free-port.js';
 
 const run = promisify(execFile);
 

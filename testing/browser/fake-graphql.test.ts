@@ -7,13 +7,13 @@
 import { addTypenameToDocument } from '@apollo/client/utilities';
 import { buildSchema, type ExecutionResult, execute, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openContestStorage } from '../../server/contest/open-storage.js';
 import { parseStoresCsv } from '../../server/contest/parse.js';
+import { contestStorageFor } from '../../server/contest/storage-for-database.js';
 import { UnavailableError } from '../../server/errors.js';
 import { createSchema, typeDefs } from '../../server/graphql/schema.js';
-import { startTestServer, type TestServer } from '../../server/http/test-server.js';
 import type { Services } from '../../server/services.js';
-import { GET_STORE_LEADERBOARD_SOURCE, START_SELLING_SOURCE } from '../shared/documents.js';
+import { GET_STORE_LEADERBOARD_SOURCE, START_SELLING_SOURCE } from '../../widgets/shared/documents.js';
+import { startTestServer, type TestServer } from '../server/test-server.js';
 import { type FakeAnswer, fakeGraphqlAnswer, fakeStores } from './fake-graphql.js';
 
 type Answer = ExecutionResult & { errors?: { message: string; extensions?: Record<string, unknown> }[] };
@@ -30,7 +30,7 @@ beforeAll(async () => {
   // One signup per address a minute: the second is refused the way the fake's "limited" answer says.
   server = await startTestServer({ DEMO_DATA: 'off', SIGNUP_EMAIL_LIMIT: '1', SIGNUP_EMAIL_WINDOW: '60' });
   services = server.running.services;
-  await openContestStorage(server.database.opened).importStores(
+  await contestStorageFor(server.database.opened).importStores(
     parseStoresCsv('store_id,name,domain,logo_url\ns1,Adaeze Fabrics,adaeze-fabrics,'),
   );
   await services.contest.refresh();

@@ -2,7 +2,7 @@
  * The generated bad requests of server/http/bad-input.test.ts (deterministic seed): each carries the
  * statuses its route owes it.
  */
-import { seededRandom } from '../demo-data.js';
+import { seededRandom } from '../../server/demo-data.js';
 import { START_SELLING } from './start-selling.js';
 
 export const TOKEN = 'bad-input-test-token-0123456789';

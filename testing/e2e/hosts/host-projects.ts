@@ -1,5 +1,5 @@
 /**
- * The host apps of e2e/hosts as a partner's project holds them: their sources beside a node_modules with
+ * The host apps of testing/e2e/hosts as a partner's project holds them: their sources beside a node_modules with
  * @kasuwa/widgets in it (the packed tarball unpacked, as `npm i` leaves it, or the same files generated
  * from source), React and Vue resolved from ours. Used by the Playwright hosts test (vite builds them)
  * and by the strict type checks (tsc, skipLibCheck: false).
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-const hostsDir = path.resolve('e2e/hosts');
+const hostsDir = path.resolve('testing/e2e/hosts');
 export const packageDir = path.resolve('packages/widgets');
 
 /** dist/packages/kasuwa-widgets-<version>.tgz, which `npm run build` packs; a clear failure without it. */

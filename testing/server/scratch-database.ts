@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Backend, type Db, type OpenedDatabase, openDatabase } from '../db/database.js';
-import { migrateToLatest } from '../db/migrations/index.js';
+import { type Backend, type Db, type OpenedDatabase, openDatabase } from '../../server/db/database.js';
+import { migrateToLatest } from '../../server/db/migrations/index.js';
 
 export type ScratchDatabase = {
   backend: Backend;

@@ -7,7 +7,7 @@
 import { EMAIL_MESSAGES } from '../../common/email.js';
 import type { StoreLeaderboard } from '../../common/leaderboard.js';
 import { rateLimitedMessage, STORE_NOT_FOUND_MESSAGE } from '../../common/messages.js';
-import { balancerApiAnswers } from '../../server/testing/balancer-errors.js';
+import { balancerApiAnswers } from '../server/balancer-errors.js';
 
 export type GraphqlRequest = { query?: string; operationName?: string; variables?: Record<string, unknown> };
 export type FakeAnswer = { status: number; type: string; body: string };

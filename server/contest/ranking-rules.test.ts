@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standingFor } from './leaderboard.js';
+import { standingFor } from './ranking-rules.js';
 
 /** Revenues sorted highest first, as the rules see them. */
 function standing(sorted: number[], own: number) {

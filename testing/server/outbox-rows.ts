@@ -1,8 +1,8 @@
 /** Outbox rows as the signups write them, for the mail tests: one pending welcome mail per recipient. */
 import type { Insertable } from 'kysely';
 import { inboxKey } from '../../common/email.js';
-import type { Db } from '../db/database.js';
-import type { OutboxTable } from '../db/schema.js';
+import type { Db } from '../../server/db/database.js';
+import type { OutboxTable } from '../../server/db/schema.js';
 
 /** Queues a welcome mail to each recipient, due now unless `row(i)` says otherwise (any column). */
 export async function queueWelcomeMails(

@@ -1,0 +1,45 @@
+/**
+ * Partner links' limits, in the shared hit counter (memory, PostgreSQL or Redis: every server counts the
+ * same hits). A bad link counts against its client address's limit, the same per-IP limit as signups
+ * (guessing links costs what spamming the form does); a good link against its own (PARTNER_LINK_LIMIT),
+ * so a leaked link cannot hold a core. The counter keeps a hash of the link, never the link.
+ */
+import crypto from 'node:crypto';
+import type { PartnerRefusal } from '../../common/partner-report.js';
+import { type HitCounter, type RateLimit, RateLimiter } from '../signups/rate-limit.js';
+import type { Partners } from './partners.js';
+
+export type LimitedPartnerOpen =
+  | { ok: true; partner: string }
+  | { ok: false; why: PartnerRefusal; retryAfterSeconds?: number };
+
+export type LimitedPartners = Pick<Partners, 'issueLink' | 'revoke' | 'summary' | 'rows'> & {
+  /** The code a partner's token opens, or why not (and when to try again). */
+  open(token: string, ipHash: string | null, now?: Date): Promise<LimitedPartnerOpen>;
+};
+
+export function limitPartnerLinks(
+  partners: Partners,
+  limits: { perIp: RateLimit; perLink: RateLimit },
+  counter: HitCounter,
+): LimitedPartners {
+  const badLinks = new RateLimiter(limits.perIp, counter, 'partner-link-ip');
+  const linkUses = new RateLimiter(limits.perLink, counter, 'partner-link');
+  return {
+    issueLink: partners.issueLink,
+    revoke: partners.revoke,
+    summary: partners.summary,
+    rows: partners.rows,
+    async open(token, ipHash, now = new Date()) {
+      const opened = await partners.read(token, now);
+      if (opened.ok) {
+        const key = crypto.createHash('sha256').update(token).digest('base64url').slice(0, 22);
+        const decision = await linkUses.hit(key, now.getTime());
+        return decision.ok ? opened : { ok: false, why: 'too-often', retryAfterSeconds: decision.retryAfterSeconds };
+      }
+      if (!ipHash) return opened;
+      const decision = await badLinks.hit(ipHash, now.getTime());
+      return decision.ok ? opened : { ok: false, why: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds };
+    },
+  };
+}
