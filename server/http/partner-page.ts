@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { PageLocale } from '../../common/locale-paths.js';
 import type { PartnerPageOutcome, PartnerRefusal, PartnerRow } from '../../common/partner-report.js';
-import { csvRow } from '../cli/csv.js';
+import { csvCell, csvRow } from '../cli/csv.js';
 import { partnerRange } from '../partners/range.js';
 import type { Services } from '../services.js';
 import { type GivenRenderers, sendPage } from './page.js';
@@ -30,8 +30,11 @@ function privateHeaders(res: ServerResponse) {
 }
 
 export const PARTNER_CSV_HEADER = csvRow(['partner', 'week', 'week_starts', 'page', 'campaign', 'signups']);
-export const partnerCsvLine = (partner: string, r: PartnerRow) =>
-  csvRow([partner, r.week, r.weekStarts, r.page, r.campaign, r.signups]);
+/** A batch of rows as CSV lines; the code's cell is the same on every line. */
+function partnerCsvLines(partner: string, rows: PartnerRow[]): string {
+  const code = csvCell(partner);
+  return rows.map((r) => `${code},${csvRow([r.week, r.weekStarts, r.page, r.campaign, r.signups])}`).join('');
+}
 
 /** Writes the lines as they come, waiting when the client reads slower; a failure mid-way cuts the answer. */
 async function stream(res: ServerResponse, head: string, lines: AsyncIterable<string>, tail: string) {
@@ -45,9 +48,12 @@ async function stream(res: ServerResponse, head: string, lines: AsyncIterable<st
   }
 }
 
-async function* mapped<T>(items: AsyncIterable<T>, write: (item: T, index: number) => string) {
-  let index = 0;
-  for await (const item of items) yield write(item, index++);
+async function* mapped<T>(batches: AsyncIterable<T[]>, write: (batch: T[], first: boolean) => string) {
+  let first = true;
+  for await (const batch of batches) {
+    yield write(batch, first);
+    first = false;
+  }
 }
 
 export async function partnerPage(
@@ -84,12 +90,12 @@ export async function partnerPage(
       await stream(
         res,
         PARTNER_CSV_HEADER,
-        mapped(rows, (row) => partnerCsvLine(partner, row)),
+        mapped(rows, (batch) => partnerCsvLines(partner, batch)),
         '',
       );
     } else {
       const head = JSON.stringify({ ...summary, from: range.from, to: range.to });
-      const lines = mapped(rows, (row, i) => `${i ? ',' : ''}${JSON.stringify(row)}`);
+      const lines = mapped(rows, (batch, first) => `${first ? '' : ','}${JSON.stringify(batch).slice(1, -1)}`);
       await stream(res, `${head.slice(0, -1)},"rows":[`, lines, ']}');
     }
     return;

@@ -132,7 +132,7 @@ describe.each(TEST_BACKENDS)('daily partner counts on %s', (backend) => {
     // the weeks, and the top pages and campaigns.
     const partnerStore = createPartnerStore(opened);
     const rows: unknown[] = [];
-    for await (const row of partnerStore.rows('lagos-tech', '2026-11-01', '2026-12-31')) rows.push(row);
+    for await (const batch of partnerStore.rows('lagos-tech', '2026-11-01', '2026-12-31')) rows.push(...batch);
     expect(rows).toEqual([
       { weekStarts: '2026-11-30', page: 'blog.example/post-1', campaign: 'issue-12', signups: 1 },
       { weekStarts: '2026-12-07', page: 'blog.example/post-2', campaign: null, signups: 3 },

@@ -96,13 +96,15 @@ export function createPartners(
       }
       return summary;
     },
-    /** The code's weekly rows over Lagos days `from`..`to` (both included), oldest week first, streamed. */
-    async *rows(partner: string, from: string, to: string): AsyncGenerator<PartnerRow> {
+    /** The code's weekly rows over Lagos days `from`..`to` (both included), oldest week first, streamed in batches. */
+    async *rows(partner: string, from: string, to: string): AsyncGenerator<PartnerRow[]> {
       const weekOf = new Map<string, string>();
-      for await (const row of store.rows(partner, from, to)) {
-        const week = weekOf.get(row.weekStarts) ?? isoWeekOfLagosDay(row.weekStarts).week;
-        weekOf.set(row.weekStarts, week);
-        yield { week, ...row };
+      for await (const batch of store.rows(partner, from, to)) {
+        yield batch.map((row) => {
+          const week = weekOf.get(row.weekStarts) ?? isoWeekOfLagosDay(row.weekStarts).week;
+          weekOf.set(row.weekStarts, week);
+          return { week, ...row };
+        });
       }
     },
   };

@@ -16,15 +16,16 @@ export type TopCount = { name: string | null; signups: number; count: number };
 /** A partner's signups from one page and campaign (null: none) in the ISO week that starts on `weekStarts`. */
 export type WeekRow = { weekStarts: string; page: string | null; campaign: string | null; signups: number };
 
+const ROW_BATCH = 1000;
+
 export function createPartnerStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>) {
   const { db, backend } = opened;
   const clock = dbClock(backend);
-  // The Monday of the day's ISO week (days are Lagos days already), as text: PostgreSQL's date would come
-  // back as a Date at local midnight (node-pg). SQLite: the Sunday that ends the week, less six days.
-  const monday =
-    backend === 'postgres'
-      ? sql<string>`to_char(day - (extract(isodow from day)::int - 1), 'YYYY-MM-DD')`
-      : sql<string>`date(day, 'weekday 0', '-6 days')`;
+  // The Monday of the day's ISO week (days are Lagos days already): grouped as a date on PostgreSQL,
+  // read as text (node-pg would give a Date at local midnight). SQLite: the week's Sunday less six days.
+  const week =
+    backend === 'postgres' ? sql<string>`date_trunc('week', day)` : sql<string>`date(day, 'weekday 0', '-6 days')`;
+  const monday = backend === 'postgres' ? sql<string>`to_char(${week}, 'YYYY-MM-DD')` : week;
   // Names in byte order on both backends (PostgreSQL's default collation follows locale rules).
   const bytes = (column: 'page' | 'campaign') =>
     backend === 'postgres' ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
@@ -35,7 +36,7 @@ export function createPartnerStore(opened: Pick<OpenedDatabase, 'backend' | 'db'
       .select([monday.as('week_starts'), sql<number | string>`sum(signups)`.as('signups')])
       .where('partner', '=', partner)
       .where('day', '>=', sinceDay)
-      .groupBy(monday);
+      .groupBy(week);
   /**
    * The code's top names by all-time signups (pages: those with a page), most first, then by name; the
    * rest summed in one line with a null name. Ranked and folded in the database.
@@ -74,8 +75,8 @@ export function createPartnerStore(opened: Pick<OpenedDatabase, 'backend' | 'db'
       .where('partner', '=', partner)
       .where('day', '>=', from)
       .where('day', '<=', to)
-      .groupBy([monday, 'page', 'campaign'])
-      .orderBy(monday)
+      .groupBy([week, 'page', 'campaign'])
+      .orderBy(week)
       .orderBy(sql`sum(signups) DESC`)
       .orderBy(bytes('page'))
       .orderBy(bytes('campaign'));
@@ -92,16 +93,25 @@ export function createPartnerStore(opened: Pick<OpenedDatabase, 'backend' | 'db'
       const rows = await topQuery(partner, column).execute();
       return rows.map((row) => ({ name: row.name, signups: Number(row.signups), count: Number(row.count) }));
     },
-    /** The rows of a range, streamed from the database (a cursor on PostgreSQL, an iterator on SQLite). */
-    async *rows(partner: string, from: string, to: string): AsyncGenerator<WeekRow> {
-      for await (const row of rowsQuery(partner, from, to).stream(1000)) {
-        yield {
+    /**
+     * The rows of a range, streamed from the database (a cursor on PostgreSQL, an iterator on SQLite) in
+     * batches of up to ROW_BATCH: one await per batch downstream rather than one per row.
+     */
+    async *rows(partner: string, from: string, to: string): AsyncGenerator<WeekRow[]> {
+      let batch: WeekRow[] = [];
+      for await (const row of rowsQuery(partner, from, to).stream(ROW_BATCH)) {
+        batch.push({
           weekStarts: row.week_starts,
           page: row.page || null,
           campaign: row.campaign || null,
           signups: Number(row.signups),
-        };
+        });
+        if (batch.length === ROW_BATCH) {
+          yield batch;
+          batch = [];
+        }
       }
+      if (batch.length) yield batch;
     },
     /** Whether any signup ever came with this code (erased ones too: their counts stay). */
     async hasSignups(partner: string): Promise<boolean> {
