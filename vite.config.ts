@@ -7,11 +7,12 @@ import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { defineConfig } from 'vitest/config';
 import { linguiMacroVitePlugin } from './scripts/lingui-macro.mjs';
 import { TERSER } from './scripts/minify.mjs';
+import { PAGE_SCRIPTS } from './site/page-scripts.js';
 import { STYLE_PARTS } from './site/styles/parts.js';
 
 /**
  * Vite wraps every dynamic import in a helper that first preloads the imported chunk's own imports
- * (0.5 KB brotli in main.js on every page). The site's one dynamic import, third-party.ts, imports only
+ * (code in main.js on every page). The site's one dynamic import, third-party.ts, imports only
  * main.js's own code, so there is nothing to preload: the helper is answered with a plain call.
  */
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
@@ -40,6 +41,8 @@ export default defineConfig({
       // Each part of the stylesheet a file of its own: a page inlines only the parts it uses (site/styles/parts.ts).
       input: {
         main: 'site/client/main.ts',
+        // The scripts of some pages only (site/page-scripts.ts): no other page loads them.
+        ...PAGE_SCRIPTS,
         ...Object.fromEntries(STYLE_PARTS.map((part) => [`style-${part}`, `site/styles/${part}.css`])),
       },
     },

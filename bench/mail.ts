@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { Backend } from '../server/db/database.js';
 import { createOutboxStore } from '../server/mail/outbox-store.js';
 import { createTransport } from '../server/mail/transport.js';
+import { welcomeDelivery } from '../server/mail/welcome-delivery.js';
 import { startMailWorker } from '../server/mail/worker.js';
 import { countRows, scratchDatabase } from '../testing/server/scratch-database.js';
 import { startSmtpSink } from '../testing/server/smtp-sink.js';
@@ -61,6 +62,7 @@ async function run(mode: string) {
     });
     let failures = 0;
     const worker = startMailWorker({
+      handlers: { welcome: welcomeDelivery() },
       outbox: createOutboxStore(database.opened),
       transport,
       onAttempt: (outcome) => {

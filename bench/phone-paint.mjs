@@ -4,15 +4,14 @@
  */
 import http from 'node:http';
 import { cheapPhoneNetwork } from '../scripts/audit/phone-profiles.mjs';
-import { hostSizes } from '../widgets/host-sizes.ts';
+import { hostSizes } from '../widgets/registry.ts';
+import { BUDGET, VIEWPORT } from './phone-budgets.mjs';
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const ms = (value) => `${Math.round(value)} ms`;
 /** A median with its spread: `1234 ms (1100–1300)`. */
 export const spread = (values) =>
   `${ms(median(values))} (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
-
-const VIEWPORT = { width: 360, height: 800 };
 
 /** In the page, once it has loaded: its paints, its LCP element and when the first widget chunk arrived. */
 async function paintTimings() {
@@ -141,4 +140,26 @@ async function measureFloor(browser, { runs, cpu, log }) {
   } finally {
     server.close();
   }
+}
+
+/** Measures the pages of `rows` (measurePaints) and adds each page's first-paint and LCP budgets to `checks`. */
+export async function paintPages(browser, base, rows, { runs, cpu, checks, elapsed }) {
+  const { floor } = await measurePaints(browser, base, rows, {
+    runs,
+    cpu,
+    log: (line) => console.log(`${line} (${elapsed()})`),
+  });
+  for (const { path: pagePath, paint } of rows) {
+    checks.check(
+      `first paint, real throttling ${pagePath}`,
+      paint.firstPaintMs <= BUDGET.paintMs,
+      `${ms(paint.firstPaintMs)} ≤ ${ms(BUDGET.paintMs)}`,
+    );
+    checks.check(
+      `LCP, real throttling ${pagePath}`,
+      paint.lcpMs <= BUDGET.paintMs,
+      `${ms(paint.lcpMs)} ≤ ${ms(BUDGET.paintMs)}`,
+    );
+  }
+  return floor;
 }

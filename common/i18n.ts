@@ -1,7 +1,7 @@
 /**
  * The five languages (docs/languages.md), which one a tag asks for, and the shape of Lingui's compiled
  * messages: the widgets read common/locales/widgets.*.ts with format-message.ts, a few hundred bytes
- * instead of Lingui's 2.2 KB runtime; the server uses @lingui/core (common/lingui.ts).
+ * where Lingui's runtime is kilobytes; the server uses @lingui/core (common/lingui.ts).
  */
 
 export const LOCALES = ['en', 'pcm', 'ha', 'yo', 'ig'] as const;

@@ -4,6 +4,7 @@
  * start (server/load-page-renderers.ts loads the module by path), so server/ imports nothing from site/.
  */
 import type { StoreLeaderboard } from './leaderboard.js';
+import type { ProgrammeOutcome } from './partner-programme.js';
 import type { PartnerPageOutcome } from './partner-report.js';
 
 /** What `POST /start-selling` (the no-JavaScript signup) answers. */
@@ -50,6 +51,8 @@ export type PageRenderers = {
   stopMail(outcome: StopMailOutcome, locale?: string | null): string;
   /** A partner's own counts, or why the link shows nothing (docs/partners.md). */
   partnerPage(outcome: PartnerPageOutcome, locale?: string | null): string;
+  /** The partner programme's form answers and confirmation link (docs/partners.md, "Joining"). */
+  partnerProgramme(outcome: ProgrammeOutcome, locale?: string | null): string;
   /** Any page by its clean path (`/ha/pricing` in Hausa), rendered per request (SITE_RENDER=on-request, npm run dev). */
   page?(pathname: string): RenderedPage;
   /**

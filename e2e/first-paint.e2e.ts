@@ -173,8 +173,8 @@ for (const width of [360, 1280]) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     // 10 KB/s of uncompressed HTML: a page's 22-60 KB arrive over seconds, in the pieces a phone on a weak
-    // signal gets. Not brotli: a small page's last compressed bytes may carry all of its body at once (the
-    // text pages, once they carried only their own CSS, came in one piece at 5 KB/s).
+    // signal gets. Not brotli: a small page's last compressed bytes may carry all of its body at once (a
+    // text page with only its own CSS can come in one piece at 5 KB/s).
     await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'accept-encoding': 'identity' } });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,

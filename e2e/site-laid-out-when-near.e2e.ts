@@ -5,7 +5,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { AXE_TAGS, builtPagePaths, laidOut } from '../testing/e2e/site-helpers.js';
-import { hostSizes } from '../widgets/host-sizes.js';
+import { hostSizes } from '../widgets/registry.js';
 
 test.describe('given a long page on a phone', () => {
   test.use({ viewport: { width: 360, height: 800 } });
@@ -43,7 +43,7 @@ test('given any page no widget should wait in a section laid out when near', asy
 });
 
 // Lighthouse's axe judges the page as loaded, sections not laid out included: light text on a dark
-// section not laid out yet was judged against white (the footer, 2026-11-27). None may be deferred.
+// section not laid out yet is judged against white. None may be deferred.
 test('given any page as loaded on a phone, text not laid out yet should pass the contrast check', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   for (const pagePath of await builtPagePaths()) {

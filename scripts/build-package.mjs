@@ -1,6 +1,6 @@
 /**
  * @kasuwa/widgets (packages/widgets/) into dist/packages/widgets/: its small ESM loader (tsup; no React
- * or Vue in it), its README and manifest, the types generated from widgets/metadata.ts, then `npm pack`
+ * or Vue in it), its README and manifest, the types generated from the tags' metadata, then `npm pack`
  * into dist/packages/kasuwa-widgets-<version>.tgz, the file the host apps of testing/e2e/hosts install.
  */
 import { execFileSync } from 'node:child_process';

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { compareVersions } from '../common/versions.mjs';
 
 export const RELEASES = path.join('releases', 'widgets');
 export const RELEASES_FILE = 'packages/widgets/releases.json';
@@ -85,10 +86,4 @@ export function writeVersionTable(guide = 'docs/embedding.md') {
   if (from < 0 || to < from) throw new Error(`${guide}: missing the markers of the generated version table`);
   const next = `${text.slice(0, from + start.length)}\n\n${versionTable()}\n\n${text.slice(to)}`;
   if (next !== text) fs.writeFileSync(guide, next);
-}
-
-export function compareVersions(a, b) {
-  const [x, y] = [a, b].map((version) => version.split('.').map(Number));
-  for (let i = 0; i < 3; i += 1) if (x[i] !== y[i]) return x[i] - y[i];
-  return 0;
 }

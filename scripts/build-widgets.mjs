@@ -1,6 +1,6 @@
 /**
  * The widgets' part of the build: the lazy chunks and the loader (tsup, scripts/merge-chunks.mjs), the
- * IIFE bundle, the CSP hashes of their styles, custom-elements.json and the types from widgets/metadata.ts,
+ * IIFE bundle, the CSP hashes of their styles, custom-elements.json and the types from the tags' metadata,
  * and the @kasuwa/widgets package. scripts/build.mjs calls them with the build's folder.
  */
 import { createHash } from 'node:crypto';
@@ -11,7 +11,7 @@ import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { packWidgetsPackage } from './build-package.mjs';
 import { catalogsByUrl, widgetMessages } from './i18n.mjs';
 import { transformMacros } from './lingui-macro.mjs';
-import { mergeChunks } from './merge-chunks.mjs';
+import { lazyImportsLeft, mergeChunks } from './merge-chunks.mjs';
 import { COMPILE_HINT_MIN_BYTES, compileWhileDownloading, TERSER } from './minify.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,7 +43,7 @@ const tsup = async (options) => (await import('tsup')).build(options);
 
 /**
  * The widgets' CSS sits in `/* css *\/` template literals, which esbuild leaves as written: comments and
- * spacing go, the rules stay (about 16% less CSS, 180 bytes brotli on a page with the signup form).
+ * spacing go, the rules stay.
  */
 export function minifyCssLiterals(source) {
   const minify = (css) =>
@@ -77,10 +77,36 @@ const cssLiterals = {
   },
 };
 
-export async function buildWidgets(out) {
-  const widgetsDir = path.join(out, 'widgets');
-  fs.rmSync(widgetsDir, { recursive: true, force: true });
-  const common = {
+/**
+ * widgets/page-facts.ts as the bundles see it: written from the lines of widgets/tags.ts with only
+ * what a page needs of each tag to load it (`PAGE_FACTS`), so no tag's metadata (the docs' words)
+ * reaches a file a page loads (widgets/chunks.built.test.ts checks).
+ */
+const PAGE_FACTS = ['tag', 'hostSize', 'runtimes', 'define'];
+const pageFacts = {
+  name: 'page-facts',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]widgets[\\/]page-facts\.ts$/ }, async (args) => {
+      const list = path.join(path.dirname(args.path), 'tags.ts');
+      // In the order of their names, as the module namespace gives them unbuilt (and to the CSP hashes).
+      const lines = [...(await fs.promises.readFile(list, 'utf8')).matchAll(/^export \* as (\w+) from ('[^']+');$/gm)]
+        .map(([, name, from]) => [name, from])
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+      if (lines.length === 0) throw new Error(`${list}: no \`export * as <name> from '<module>';\` line`);
+      const imports = lines.map(([, from], i) => `import * as tag${i} from ${from};`);
+      const facts = lines.map((_, i) => `{ ${PAGE_FACTS.map((fact) => `${fact}: tag${i}.${fact}`).join(', ')} }`);
+      return {
+        contents: `${imports.join('\n')}\nexport const pageFacts = [${facts.join(', ')}];`,
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      };
+    });
+  },
+};
+
+/** What every widget build shares: a minified standalone browser bundle into `widgetsDir`. */
+function sharedOptions(widgetsDir) {
+  return {
     ...quiet,
     outDir: widgetsDir,
     platform: 'browser',
@@ -101,13 +127,16 @@ export async function buildWidgets(out) {
       options.legalComments = 'linked'; // Licenses in <file>.LEGAL.txt beside it, named by its last line: no bytes a page loads.
     },
   };
-  // What the loader import()s is built first, as entries with hashed names in chunks/, then the loader
-  // alone with those imports pointed at them. Built together, the loader would statically import
-  // esbuild's shared helper chunk: one more round trip (300 ms on a cheap phone's network) before it
-  // can reserve the widgets' sizes, and a later first paint in Lighthouse's simulation.
-  // Every tag's define file (`widgets/<tag>/<tag>.define.ts`) and shared runtime, found rather than
-  // listed, so widgets/registry.ts stays the one list of what the loader imports.
-  const lazy = Object.fromEntries([
+}
+
+/**
+ * What the loader import()s, by chunk name: every tag's define file (`widgets/<tag>/<tag>.define.ts`) and
+ * shared runtime, found rather than listed, so widgets/tags.ts stays the one list of tags; which chunk
+ * holds each language (a chunk the loader and the widgets share, not one a page in English loads); and
+ * each language beyond English, an entry so the IIFE can import it too.
+ */
+function lazyEntries() {
+  return Object.fromEntries([
     ...fs
       .readdirSync('widgets', { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && fs.existsSync(`widgets/${entry.name}/${entry.name}.define.ts`))
@@ -116,41 +145,52 @@ export async function buildWidgets(out) {
       .readdirSync('widgets/shared')
       .filter((file) => /^runtime-[\w-]+\.ts$/.test(file))
       .map((file) => [file.replace(/\.ts$/, ''), `widgets/shared/${file}`]),
-    // Which chunk holds each language, a chunk the loader and the widgets share (not one a page in
-    // English loads); each language beyond English, an entry so the IIFE can import it too.
     ['catalog-loaders', 'widgets/shared/catalog-loaders.ts'],
     ...fs
       .readdirSync('common/locales')
       .filter((file) => /^widgets\.(?!en\.)[\w-]+\.ts$/.test(file))
       .map((file) => [file.replace(/\.ts$/, ''), `common/locales/${file}`]),
   ]);
+}
+
+/**
+ * The lazy entries as hashed chunks in chunks/, those that always load together merged into one file
+ * each (scripts/merge-chunks.mjs): each source's chunk (`entries`) and each tag's files (`tagFiles`).
+ */
+async function buildLazyChunks(shared, widgetsDir, lazy) {
   await tsup({
-    ...common,
+    ...shared,
     entry: lazy,
     format: ['esm'],
     splitting: true,
     metafile: true,
-    esbuildPlugins: [cssLiterals, dependencyBuiltins],
+    esbuildPlugins: [pageFacts, cssLiterals, dependencyBuiltins],
     outExtension: () => ({ js: '.js' }),
     esbuildOptions(options) {
-      common.esbuildOptions(options);
+      shared.esbuildOptions(options);
       options.entryNames = 'chunks/[name]-[hash]';
     },
   });
-  // The chunks that always load together, merged into one file each (scripts/merge-chunks.mjs).
-  const { entries: built, tagFiles } = await mergeChunks({
+  return mergeChunks({
     dir: path.resolve(widgetsDir, 'chunks'),
     metafile: path.join(widgetsDir, 'metafile-esm.json'),
     external: Object.values(lazy).map((source) => path.resolve(source)),
     registry: 'widgets/registry.ts',
     esbuildOptions: { target: browserTargets(), supported: SUPPORTED_SYNTAX },
   });
+}
+
+/** Marks each chunk worth it for compiling while it downloads (scripts/minify.mjs). */
+function hintChunkCompilation(widgetsDir) {
   for (const file of fs.readdirSync(path.join(widgetsDir, 'chunks'))) {
     const chunk = path.join(widgetsDir, 'chunks', file);
     // A small chunk compiles in well under a millisecond; the hint would add its 20 bytes for nothing.
     if (fs.statSync(chunk).size >= COMPILE_HINT_MIN_BYTES) compileWhileDownloading(chunk);
   }
-  // The loader's imports pointed at the chunks, and widgets/tag-files.ts filled in.
+}
+
+/** kasuwa-widgets.js alone, its imports pointed at the built chunks and widgets/tag-files.ts filled in. */
+async function buildLoader(shared, built, tagFiles) {
   const lazyChunks = {
     name: 'lazy-chunks',
     setup(build) {
@@ -167,35 +207,57 @@ export async function buildWidgets(out) {
     },
   };
   await tsup({
-    ...common,
+    ...shared,
     entry: { 'kasuwa-widgets': 'widgets/loader.ts' },
     minify: 'terser',
     terserOptions: TERSER,
     format: ['esm'],
     outExtension: () => ({ js: '.js' }),
-    esbuildPlugins: [lazyChunks, dependencyBuiltins],
+    esbuildPlugins: [lazyChunks, pageFacts, dependencyBuiltins],
   });
+}
+
+/** kasuwa-widgets.iife.js: every widget in one classic script, the languages fetched by URL from the chunks. */
+async function buildIife(shared, widgetsDir, built) {
   await tsup({
-    ...common,
+    ...shared,
     entry: { 'kasuwa-widgets': 'widgets/all.ts' },
     format: ['iife'],
-    esbuildPlugins: [catalogsByUrl(built), cssLiterals, dependencyBuiltins],
+    esbuildPlugins: [catalogsByUrl(built), pageFacts, cssLiterals, dependencyBuiltins],
     outExtension: () => ({ js: '.iife.js' }),
   });
   compileWhileDownloading(path.join(widgetsDir, 'kasuwa-widgets.iife.js'));
+}
+
+/**
+ * The widgets into `out`/widgets. What the loader import()s is built first, as entries with hashed names
+ * in chunks/, then the loader alone with those imports pointed at them. Built together, the loader would
+ * statically import esbuild's shared helper chunk: one more round trip (300 ms on a cheap phone's
+ * network) before it can reserve the widgets' sizes, and a later first paint in Lighthouse's simulation.
+ */
+export async function buildWidgets(out) {
+  const widgetsDir = path.join(out, 'widgets');
+  fs.rmSync(widgetsDir, { recursive: true, force: true });
+  const shared = sharedOptions(widgetsDir);
+  const lazy = lazyEntries();
+  const { entries: built, tagFiles } = await buildLazyChunks(shared, widgetsDir, lazy);
+  hintChunkCompilation(widgetsDir);
+  await buildLoader(shared, built, tagFiles);
+  await buildIife(shared, widgetsDir, built);
   await writeStyleHashes(widgetsDir);
   await writeWidgetDocs(widgetsDir);
 }
 
 /**
- * From widgets/metadata.ts (bundled on the fly): custom-elements.json and the kasuwa-widgets*.d.ts
- * files, and the generated tables of the guides (widgets/api-docs.ts), rewritten only when they differ.
+ * From each tag's metadata (widgets/metadata.ts, bundled on the fly): custom-elements.json and the
+ * kasuwa-widgets*.d.ts files (scripts/widget-declarations.ts), and the generated tables of the guides
+ * (scripts/widget-api-docs.ts), rewritten only when they differ.
  */
 async function widgetMeta() {
   const { build } = await import('esbuild');
   const out = await build({
     stdin: {
-      contents: "export * from './widgets/declarations.ts'; export * from './widgets/api-docs.ts';",
+      contents: "export * from './scripts/widget-declarations.ts'; export * from './scripts/widget-api-docs.ts';",
       resolveDir: root,
       loader: 'ts',
     },
@@ -203,6 +265,7 @@ async function widgetMeta() {
     format: 'esm',
     platform: 'node',
     write: false,
+    plugins: [lazyImportsLeft],
   });
   const code = out.outputFiles[0].text;
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
@@ -220,7 +283,7 @@ async function writeWidgetDocs(widgetsDir) {
     for (const [name, content] of Object.entries(regions)) after = meta.withRegion(after, name, content);
     if (after !== before) {
       fs.writeFileSync(guide, after);
-      console.log(`[build] ${guide}: generated tables updated from widgets/metadata.ts`);
+      console.log(`[build] ${guide}: generated tables updated from the tags' metadata`);
     }
   }
 }
@@ -246,7 +309,7 @@ async function writeStyleHashes(widgetsDir) {
     .map((file) => `./widgets/${file}`);
   const contents = [
     ...modules.map((file, i) => `export * as m${i} from '${file}';`),
-    "export { reservedSizesCss } from './widgets/host-sizes.ts';",
+    "export { reservedSizesCss } from './widgets/registry.ts';",
   ].join('\n');
   const { build } = await import('esbuild');
   const out = await build({
@@ -255,7 +318,7 @@ async function writeStyleHashes(widgetsDir) {
     platform: 'node',
     format: 'esm',
     write: false,
-    plugins: [cssLiterals],
+    plugins: [lazyImportsLeft, cssLiterals],
   });
   const code = out.outputFiles[0].text;
   const { reservedSizesCss, ...styleModules } = await import(

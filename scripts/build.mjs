@@ -127,43 +127,72 @@ const STAMP_FILE = '.build-stamp';
 /** The fingerprint of the sources the current build was made from. */
 export const STAMP = path.join(LIVE, STAMP_FILE);
 
-async function main() {
-  const fingerprint = await sourceFingerprint();
-  const grace = graceDays();
-  // Messages extracted into locales/*.po and compiled into common/locales/ (docs/languages.md).
+/** Extracts the messages into locales/*.po and compiles them into common/locales/ (docs/languages.md). */
+async function compileCatalogs() {
   const catalogs = await updateCatalogs();
   if (catalogs.length) console.log(`[build] catalogs compiled: ${catalogs.join(', ')}`);
   step('catalogs');
+}
+
+async function bundleWidgets(out) {
+  await buildWidgets(out);
+  step('widgets built');
+}
+
+async function packWidgetsPackage(out) {
+  await buildPackage(out);
+  step('package packed');
+}
+
+/** The site's assets (not with --only server, which keeps the current ones), the server, the pages and the plugin. */
+async function buildSiteAndServer(out) {
+  if (only !== 'server') await buildSiteAssets(out);
+  await buildServer(out);
+  await renderPages(out);
+  await zipWordPressPlugin(out);
+}
+
+/** .gz and .br beside every file the static server sends. */
+function precompressStatic(out) {
+  const compressed = precompress(path.join(out, 'widgets')) + precompress(path.join(out, 'site'));
+  step(`${compressed} files precompressed (gzip, brotli)`);
+}
+
+/** This build's widgets kept as a release under releases/ and docs/embedding.md's version table rewritten. */
+function releaseVersion(out) {
+  step(releaseWidgets(out));
+  writeVersionTable();
+}
+
+/** Fills `out` with the parts --only asks for (all of them without it); a full build is stamped with its sources. */
+async function buildInto(out, fingerprint) {
+  if (!only || only === 'widgets') await bundleWidgets(out);
+  if (!only || only === 'package') await packWidgetsPackage(out);
+  if (!only || only === 'site' || only === 'server') await buildSiteAndServer(out);
+  precompressStatic(out);
+  if (!only || only === 'widgets') releaseVersion(out);
+  if (!only) fs.writeFileSync(path.join(out, STAMP_FILE), fingerprint);
+}
+
+/** `out` becomes dist/; builds replaced more than the grace period ago are removed. */
+function swapInAndSweep(out, grace) {
+  swapIn(out);
+  const swept = sweepBuilds(grace, { keep: out });
+  step(`${LIVE} → ${out}${swept.length ? `; ${swept.length} builds replaced over ${grace} days ago removed` : ''}`);
+}
+
+async function main() {
+  const fingerprint = await sourceFingerprint();
+  const grace = graceDays();
+  await compileCatalogs();
   const out = newBuildFolder({ fromCurrent: Boolean(only) });
   try {
-    if (!only || only === 'widgets') {
-      await buildWidgets(out);
-      step('widgets built');
-    }
-    if (!only || only === 'package') {
-      await buildPackage(out);
-      step('package packed');
-    }
-    if (!only || only === 'site' || only === 'server') {
-      if (only !== 'server') await buildSiteAssets(out);
-      await buildServer(out);
-      await renderPages(out);
-      await zipWordPressPlugin(out);
-    }
-    const compressed = precompress(path.join(out, 'widgets')) + precompress(path.join(out, 'site'));
-    step(`${compressed} files precompressed (gzip, brotli)`);
-    if (!only || only === 'widgets') {
-      step(releaseWidgets(out));
-      writeVersionTable();
-    }
-    if (!only) fs.writeFileSync(path.join(out, STAMP_FILE), fingerprint);
+    await buildInto(out, fingerprint);
   } catch (error) {
     fs.rmSync(out, { recursive: true, force: true });
     throw error;
   }
-  swapIn(out);
-  const swept = sweepBuilds(grace, { keep: out });
-  step(`${LIVE} → ${out}${swept.length ? `; ${swept.length} builds replaced over ${grace} days ago removed` : ''}`);
+  swapInAndSweep(out, grace);
   console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -18,8 +18,8 @@ function nameHash(text) {
 }
 
 /**
- * esbuild makes a chunk for every set of entries that reach a module, so the loader's first import of a
- * tag pulled 10 files on `/` (three entry stubs, the CommonJS helper, React's pieces...). A shared chunk
+ * esbuild makes a chunk for every set of entries that reach a module, so unmerged, the loader's first
+ * import of a tag pulls many files (entry stubs, the CommonJS helper, React's pieces...). A shared chunk
  * joins a runtime of widgets/registry.ts (`runtime-react`, `runtime-forms`) when
  * - it is loaded with that runtime every time: the runtime imports it, or every tag that needs the
  *   runtime imports it (no page gets a byte it did not get before), and
@@ -303,6 +303,16 @@ export async function mergeChunks({ dir, metafile: metafileFile, external, regis
   return { entries, tagFiles };
 }
 
+/** For a bundle run in Node: each `import()` left as written, not bundled (a tag's define chunk, say). */
+export const lazyImportsLeft = {
+  name: 'lazy-imports',
+  setup(plugin) {
+    plugin.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
 /**
  * Each tag's define file and its runtimes' files, in the order the loader evaluates them, from
  * the registry itself (bundled for Node, its dynamic imports left as they are and read back).
@@ -315,24 +325,22 @@ export async function registryRuntimes(registryFile) {
     format: 'esm',
     platform: 'node',
     write: false,
-    plugins: [
-      {
-        name: 'lazy-imports',
-        setup(plugin) {
-          plugin.onResolve({ filter: /.*/ }, (args) =>
-            args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
-          );
-        },
-      },
-    ],
+    plugins: [lazyImportsLeft],
   });
   const { registry } = await import(
     `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`
   );
-  const source = (importer) => {
+  // A define's import is written in its tag's folder (widgets/<tag>/), a runtime's in widgets/shared/runtimes.ts.
+  const source = (importer, folder) => {
     const match = /import\(\s*["']([^"']+)\.js["']\s*\)/.exec(String(importer));
     if (!match) throw new Error(`${registryFile}: cannot tell what ${importer} imports`);
-    return path.resolve(path.dirname(registryFile), `${match[1]}.ts`);
+    return path.resolve(folder, `${match[1]}.ts`);
   };
-  return new Map(Object.values(registry).map(({ define, runtimes }) => [source(define), runtimes.map(source)]));
+  const dir = path.dirname(registryFile);
+  return new Map(
+    Object.entries(registry).map(([tag, { define, runtimes }]) => [
+      source(define, path.join(dir, tag)),
+      runtimes.map((runtime) => source(runtime, path.join(dir, 'shared'))),
+    ]),
+  );
 }

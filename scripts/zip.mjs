@@ -12,6 +12,23 @@ const DOS_TIME = 0;
 const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1;
 
 /**
+ * The fields a file's local header and its central directory entry share, in the same order from `at`
+ * (4 in the local header, 6 in the central entry): version needed, flags (UTF-8 names), deflate, the
+ * fixed time and date, the CRC-32, the compressed and the real size, the name's length. The rest stays 0.
+ */
+function writeEntryFields(buffer, at, { crc, compressed, size, nameLength }) {
+  buffer.writeUInt16LE(20, at); // version needed
+  buffer.writeUInt16LE(0x0800, at + 2); // UTF-8 names
+  buffer.writeUInt16LE(8, at + 4); // deflate
+  buffer.writeUInt16LE(DOS_TIME, at + 6);
+  buffer.writeUInt16LE(DOS_DATE, at + 8);
+  buffer.writeUInt32LE(crc, at + 10);
+  buffer.writeUInt32LE(compressed, at + 14);
+  buffer.writeUInt32LE(size, at + 18);
+  buffer.writeUInt16LE(nameLength, at + 22);
+}
+
+/**
  * Writes `zipFile` with every file under `dir`, stored under `prefix/` (e.g. the plugin's folder name),
  * and the files of `extra` (name under `prefix/` → contents) that the build made.
  */
@@ -32,30 +49,14 @@ export function zipDirectory(dir, prefix, zipFile, { exclude = () => false, extr
     const data = contents.get(file)();
     const deflated = zlib.deflateRawSync(data, { level: 9 });
     const crc = zlib.crc32(data);
+    const entry = { crc, compressed: deflated.length, size: data.length, nameLength: name.length };
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4); // version needed
-    header.writeUInt16LE(0x0800, 6); // UTF-8 names
-    header.writeUInt16LE(8, 8); // deflate
-    header.writeUInt16LE(DOS_TIME, 10);
-    header.writeUInt16LE(DOS_DATE, 12);
-    header.writeUInt32LE(crc, 14);
-    header.writeUInt32LE(deflated.length, 18);
-    header.writeUInt32LE(data.length, 22);
-    header.writeUInt16LE(name.length, 26);
-    header.writeUInt16LE(0, 28);
+    writeEntryFields(header, 4, entry);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(0x031e, 4); // made by: Unix, 3.0
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(deflated.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, entry);
     central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // a regular file, rw-r--r--
     central.writeUInt32LE(offset, 42);
     locals.push(header, name, deflated);

@@ -12,6 +12,12 @@ import { demoGenerateCommand } from './cli/demo-generate.js';
 import { mailRetryCommand } from './cli/mail-retry.js';
 import { migrateCommand } from './cli/migrate.js';
 import { partnersLinkCommand, partnersRevokeCommand } from './cli/partners-link.js';
+import {
+  partnersAssignCommand,
+  partnersDisableCommand,
+  partnersListCommand,
+  partnersShowCommand,
+} from './cli/partners-programme.js';
 import { partnersReportCommand } from './cli/partners-report.js';
 import { privacyEraseCommand, privacyShowCommand } from './cli/privacy.js';
 import { salesImportCommand } from './cli/sales-import.js';
@@ -30,6 +36,10 @@ const commands: AdminCommand[] = [
   signupsExportCommand,
   partnersReportCommand,
   partnersLinkCommand,
+  partnersListCommand,
+  partnersShowCommand,
+  partnersDisableCommand,
+  partnersAssignCommand,
   partnersRevokeCommand,
   consentReportCommand,
   mailRetryCommand,

@@ -17,6 +17,7 @@ import { requestUrl } from './http/request-url.js';
 import { log, warn } from './log.js';
 import { createOutboxStore } from './mail/outbox-store.js';
 import { createTransport } from './mail/transport.js';
+import { welcomeDelivery } from './mail/welcome-delivery.js';
 import { startMailWorker } from './mail/worker.js';
 import { routeOf } from './metrics.js';
 import { createServices, type Services } from './services.js';
@@ -129,8 +130,11 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     onSending: services.metrics.mailSending,
     leaseMs: config.mailLeaseSeconds * 1000,
     soleWorker: opened.backend === 'sqlite',
-    privacy: services.mailPrivacy,
-    siteHost: services.siteHost,
+    handlers: {
+      welcome: welcomeDelivery({ privacy: services.mailPrivacy, siteHost: services.siteHost }),
+      ...services.programmeMailHandlers,
+    },
+    inboxHash: services.mailPrivacy.inboxHash,
   });
   const unsubscribe = services.onOutboxQueued(mailWorker.wake);
   const retention = startSignupRetention({ opened, retentionDays: config.signupRetentionDays, log, warn });

@@ -10,9 +10,12 @@ import { contestStorageFor } from './contest/storage-for-database.js';
 import { databaseCheck } from './database-check.js';
 import type { Db, OpenedDatabase } from './db/database.js';
 import { ipHashSalt, privacySecret } from './db/installation.js';
+import type { MailHandler } from './mail/worker.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { type LimitedPartners, limitPartnerLinks } from './partners/link-limit.js';
 import { partnersFor, siteAddress } from './partners/partners-for-database.js';
+import type { Programme } from './partners/programme.js';
+import { programmeFor } from './partners/programme-for-database.js';
 import { type HashIp, ipHasher } from './privacy/ip-hash.js';
 import { privacyKeys } from './privacy/links.js';
 import { type MailPrivacy, mailPrivacy } from './privacy/mail-links.js';
@@ -42,6 +45,10 @@ export interface Services {
   mailPrivacy: MailPrivacy;
   /** Partners' signed links to their own counts (server/partners/). */
   partners: LimitedPartners;
+  /** The partner programme: joining, confirming, lost links (server/partners/programme.ts). */
+  programme: Programme;
+  /** The programme's mails, by outbox kind, for the delivery worker. */
+  programmeMailHandlers: Record<string, MailHandler>;
   /** Our site's host, as the mails name it. */
   siteHost: string;
   /** A store's standing, from memory, counted in kasuwa_rank_lookups_total by outcome. */
@@ -86,12 +93,20 @@ export async function createServices(
     counter,
   );
   const outboxListeners = new Set<() => void>();
+  const queued = () => {
+    for (const listener of outboxListeners) listener();
+  };
+  // Joining, confirming and lost links: the same limits (and counter) as signups.
+  const programme = await programmeFor(partnerSettings(config), opened, {
+    partners,
+    limits: config.signups,
+    counter,
+    onQueued: queued,
+  });
   const signups = createSignups(createSignupStore(opened, { inboxHash: keys.inboxHash }), {
     limits: config.signups,
     counter,
-    onQueued: () => {
-      for (const listener of outboxListeners) listener();
-    },
+    onQueued: queued,
   });
   // Loaded in the background: the server listens meanwhile and answers 503 on /readyz until it is done.
   const contest = RankLookup.empty(contestStorage);
@@ -124,6 +139,8 @@ export async function createServices(
     privacy: createPrivacy(createPrivacyStore(opened), keys),
     mailPrivacy: mailPrivacy(keys, site.origin),
     partners,
+    programme: programme.programme,
+    programmeMailHandlers: programme.mailHandlers,
     siteHost: site.host,
     getStoreLeaderboard: countedLookup(contest, (outcome, seconds) => metrics.rankLookup(outcome, seconds)),
     async ingestSales(ndjson) {

@@ -9,6 +9,7 @@ import { consentVersion } from '../common/consent-version.js';
 import { PAGE_LOCALES } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
 import { OG_LOCALES, pageLang, pageLocale, t } from './locales.js';
+import type { PageScript } from './page-scripts.js';
 import { asksConsent, consentDialog } from './parts/consent.js';
 import { siteFooter } from './parts/footer.js';
 import { siteHeader } from './parts/header.js';
@@ -24,7 +25,8 @@ import { PAGE_STYLE_PARTS, type PageStylePart, type StylePart } from './styles/p
  * linked (`npm run dev`, where vite rebuilds them under a running server).
  */
 export type StyleAsset = { part: StylePart; href: string; css?: string };
-export type Assets = { scripts: string[]; styles: StyleAsset[] };
+/** `pageScripts`: the built address of each script only some pages load (site/page-scripts.ts). */
+export type Assets = { scripts: string[]; styles: StyleAsset[]; pageScripts?: Partial<Record<PageScript, string>> };
 
 /** A stylesheet's text as a <style> element (raw text: lit-html binds no expression inside <style>). */
 function inlineStyle(css: string) {
@@ -61,18 +63,21 @@ export const WIDGETS_SCRIPT = '/widgets/kasuwa-widgets.js';
 const PAINT_HEADER_WHOLE = html`<link rel="expect" href="#main" blocking="render">`;
 
 /**
- * The site's script and the widget loader, module scripts with the HTML. The site's carries the web app
- * manifest's address (`data-manifest`), which it links after the first paint (site/client/main.ts).
+ * The site's script, the page's own scripts and the widget loader, module scripts with the HTML. The
+ * site's carries the web app manifest's address (`data-manifest`), which it links after the first paint
+ * (site/client/main.ts).
  */
-function pageScripts(siteScripts: string[]) {
+function pageScripts(siteScripts: string[], ownScripts: string[]) {
   const script = (src: string, attributes = '') => {
     if (/[\s"&<>]/.test(src)) throw new Error(`a page script's address needs escaping: ${src}`);
     return `<script type="module" src="${src}"${attributes}></script>`;
   };
   return unsafeHTML(
-    [...siteScripts.map((src) => script(src, ' data-manifest="/manifest.webmanifest"')), script(WIDGETS_SCRIPT)].join(
-      '\n',
-    ),
+    [
+      ...siteScripts.map((src) => script(src, ' data-manifest="/manifest.webmanifest"')),
+      ...ownScripts.map((src) => script(src)),
+      script(WIDGETS_SCRIPT),
+    ].join('\n'),
   );
 }
 
@@ -136,7 +141,10 @@ ${meta('kasuwa-chat-id', config.chatId)}
 ${meta('kasuwa-consent-version', asksConsent() ? consentVersion(config) : undefined)}
 ${pageStyles(route, assets.styles)}
 ${PAINT_HEADER_WHOLE}
-${pageScripts(assets.scripts)}
+${pageScripts(
+  assets.scripts,
+  (route.scripts ?? []).flatMap((name) => assets.pageScripts?.[name] ?? []),
+)}
 ${jsonLd(organization(config))}
 ${(route.structuredData?.(config) ?? []).map(jsonLd)}
 </head>

@@ -9,6 +9,7 @@ import type { PageRenderers, PageRenderersOptions } from '../common/page-rendere
 import { DEFAULT_PUBLIC_URL, type SiteConfig } from './config.js';
 import type { Assets } from './layout.js';
 import { partnerPageRoute } from './pages/partner-page.js';
+import { partnerProgrammeRoute } from './pages/partner-programme.js';
 import { rankResultRoute } from './pages/rank-result.js';
 import { startSellingResultRoute } from './pages/start-selling-result.js';
 import { stopMailRoute } from './pages/stop-mail.js';
@@ -38,6 +39,7 @@ export function createPageRenderers(options: PageRenderersOptions): PageRenderer
     rankResult: (outcome, locale) => render(rankResultRoute(outcome, config.publicUrl), locale),
     stopMail: (outcome, locale) => render(stopMailRoute(outcome), locale),
     partnerPage: (outcome, locale) => render(partnerPageRoute(outcome), locale),
+    partnerProgramme: (outcome, locale) => render(partnerProgrammeRoute(outcome), locale),
     page: options.onRequest
       ? (pathname) => {
           const { route, locale } = findRoute(pathname);

@@ -10,6 +10,7 @@ import { STYLE_PARTS } from './styles/parts.js';
 // Each part's text names it, so a test can tell which parts a page carries.
 const assets: Assets = {
   scripts: ['/assets/main.js'],
+  pageScripts: { 'embed-builder': '/assets/embed-builder.js' },
   styles: STYLE_PARTS.map((part) => ({ part, href: `/assets/style-${part}.css`, css: `.part-${part}{}` })),
 };
 /** The parts in the page's one <style>, by name. */
@@ -30,6 +31,7 @@ describe('renderAll', () => {
       'terms-and-conditions.html',
       'subscription/success.html',
       'widgets.html',
+      'partners/join.html',
       '404.html',
     ];
     expect(pages.map((page) => page.file)).toEqual([
@@ -61,6 +63,22 @@ describe('renderAll', () => {
       'consent',
     ]);
     expect(parts('pricing.html')).toEqual(['base', 'header', 'home', 'pricing', 'pages-and-footer', 'consent']);
+  });
+
+  it('given a page script should load it on the pages that name it only, after the site script', () => {
+    const pages = renderAll(assets, siteConfigFromEnv({}));
+    const scripts = (file: string) =>
+      [...(pages.find((page) => page.file === file)?.html ?? '').matchAll(/<script type="module" src="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+    expect(scripts('widgets.html')).toEqual([
+      '/assets/main.js',
+      '/assets/embed-builder.js',
+      '/widgets/kasuwa-widgets.js',
+    ]);
+    expect(scripts('ha/widgets.html')).toContain('/assets/embed-builder.js');
+    for (const file of ['index.html', 'pricing.html', 'new-year-sales.html', 'privacy-policy.html', '404.html'])
+      expect(scripts(file), file).toEqual(['/assets/main.js', '/widgets/kasuwa-widgets.js']);
   });
 
   it('given each language should write every page with its lang, its own canonical URL and links to all five versions', () => {

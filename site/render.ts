@@ -12,6 +12,7 @@ import { localeFile, PAGE_LOCALES, type PageLocale } from '../common/locale-path
 import { type SiteConfig, siteConfigFromEnv } from './config.js';
 import { type Assets, documentFor, inlineCss, stylesFor } from './layout.js';
 import { inPage } from './locales.js';
+import { PAGE_SCRIPTS, type PageScript } from './page-scripts.js';
 import { type Route, robotsTxt, routes, sitemap } from './routes.js';
 import { PAGE_STYLE_PARTS, type PageStylePart, STYLE_PARTS } from './styles/parts.js';
 
@@ -96,5 +97,8 @@ export function readAssets(siteDir: string, { inline = true } = {}): Assets {
     const css = inline ? fs.readFileSync(path.join(siteDir, file), 'utf8').trim() : undefined;
     return { part, href: `/${file}`, css };
   });
-  return { scripts: [`/${built('site/client/main.ts')}`], styles };
+  const pageScripts = Object.fromEntries(
+    Object.entries(PAGE_SCRIPTS).map(([name, source]) => [name, `/${built(source)}`]),
+  ) as Record<PageScript, string>;
+  return { scripts: [`/${built('site/client/main.ts')}`], styles, pageScripts };
 }

@@ -6,9 +6,11 @@ import { escapeXml } from '../common/escape-xml.js';
 import { localePath, PAGE_LOCALES, type PageLocale, splitLocale } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
 import { t } from './locales.js';
+import type { PageScript } from './page-scripts.js';
 import { homePage } from './pages/home.js';
 import { newYearSalesPage } from './pages/new-year-sales.js';
 import { notFoundPage } from './pages/not-found.js';
+import { programmePage, programmeText } from './pages/partner-programme.js';
 import { pricingPage } from './pages/pricing.js';
 import { privacyPolicyPage } from './pages/privacy-policy.js';
 import { subscriptionSuccessPage } from './pages/subscription-success.js';
@@ -39,6 +41,8 @@ export type Route = {
   languagePath?: string;
   /** The page parts of the site's stylesheet this page uses (site/styles/parts.ts); the shared ones come anyway. */
   styles?: readonly PageStylePart[];
+  /** The scripts only some pages load that this page needs (site/page-scripts.ts). */
+  scripts?: readonly PageScript[];
   /**
    * Its address carries a secret (a token): the page renders without the third parties' IDs, the
    * cookie question and analytics, whatever the reader accepted, and is served with a policy that lists
@@ -138,6 +142,7 @@ export const routes: Route[] = [
   {
     path: '/widgets',
     file: 'widgets.html',
+    scripts: ['embed-builder'],
     title: msg({ id: 'site.widgets.title', message: 'Embeddable widgets · Kasuwa' }),
     description: msg({
       id: 'site.widgets.description',
@@ -145,6 +150,14 @@ export const routes: Route[] = [
     }),
     analyticsTitle: 'Widgets',
     body: widgetsPage,
+  },
+  {
+    path: '/partners/join',
+    file: 'partners/join.html',
+    title: () => `${t(programmeText.title)} · Kasuwa`,
+    description: () => t(programmeText.description, { brand: 'Kasuwa' }),
+    analyticsTitle: 'Partner Programme Page',
+    body: programmePage,
   },
   {
     path: '/404',

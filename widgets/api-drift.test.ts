@@ -1,18 +1,18 @@
 /**
- * The widget API is written once, in widgets/metadata.ts (sizes in widgets/host-sizes.ts). Every other
+ * The widget API is written once, in each tag's widgets/<tag>/<tag>.tag.ts. Every other
  * copy is generated from it or checked here: the marked tables of the guides, the /widgets page, the
  * built manifest and declaration files, the loader's reserved sizes and the site's stylesheet.
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { generatedRegions, regionOf } from '../scripts/widget-api-docs.js';
+import { customElementsManifest, typeDeclarations } from '../scripts/widget-declarations.js';
 import { siteConfigFromEnv } from '../site/config.js';
 import { renderAll } from '../site/render.js';
-import { generatedRegions, methodCall, regionOf } from './api-docs.js';
-import { customElementsManifest, typeDeclarations } from './declarations.js';
-import { hostSizes } from './host-sizes.js';
-import { widgetMetadata } from './metadata.js';
+import { methodCall, widgetMetadata } from './metadata.js';
+import { hostSizes } from './registry.js';
 
-const rebuild = 'out of date with widgets/metadata.ts: run node scripts/build.mjs --only widgets';
+const rebuild = "out of date with the tags' metadata: run node scripts/build.mjs --only widgets";
 
 /** Top-level rules of a stylesheet (not inside @media) by selector, with their declarations. */
 function topLevelRules(css: string): Map<string, Record<string, string>> {
@@ -68,9 +68,9 @@ describe('widget API drift', () => {
     }
   });
 
-  it('given the loader should take its reserved sizes from host-sizes.ts, not a copy', () => {
+  it("given the loader should take its reserved sizes from the tags' elements (registry.ts), not a copy", () => {
     const loader = fs.readFileSync('widgets/loader.ts', 'utf8');
-    expect(loader).toContain("from './host-sizes.js'");
+    expect(loader).toMatch(/reservedSizesCss[^;]*from '\.\/registry\.js'/);
     expect(loader).not.toMatch(/min-height|display:/);
   });
 

@@ -1,11 +1,14 @@
 /**
  * The widget chunks as merged after the build (scripts/merge-chunks.mjs): a chunk joins a runtime's file
  * only when nothing the loader fetches before that runtime imports it, so a page in another language
- * gets its words beside React, not after it, and no runtime pulls a widget's own code.
+ * gets its words beside React, not after it, and no runtime pulls a widget's own code. No file a page
+ * loads carries a tag's metadata: its words are for the docs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { widgetMetadata } from './metadata.js';
+import { hostSizes } from './registry.js';
 
 const dir = 'dist/widgets/chunks';
 const chunks = fs.readdirSync(dir).filter((file) => file.endsWith('.js'));
@@ -48,16 +51,23 @@ describe('the merged widget chunks', () => {
       tag,
       files: (files ?? '').split(',').map((file) => JSON.parse(file).replace('./chunks/', '') as string),
     }));
-    expect(lists.map(({ tag }) => tag).sort()).toEqual([
-      'pricing-plans',
-      'start-selling-form',
-      'start-selling-modal',
-      'store-rank-checker',
-    ]);
+    expect(lists.map(({ tag }) => tag).sort()).toEqual(Object.keys(hostSizes).sort());
     for (const { tag, files } of lists) {
       const define = chunks.find((file) => file.startsWith(`${tag}.define-`)) ?? `${tag}.define (missing)`;
       expect([...files].sort(), tag).toEqual([...reached(define)].sort());
       expect(files[0], `${tag}: React's file first`).toMatch(/^runtime-react-/);
     }
+  });
+
+  it("given the loader, the classic bundle or any chunk should carry none of a tag's descriptions", () => {
+    const files = ['kasuwa-widgets.js', 'kasuwa-widgets.iife.js', ...chunks.map((file) => `chunks/${file}`)];
+    const texts = files.map((file) => fs.readFileSync(path.join('dist/widgets', file), 'utf8'));
+    const descriptions = widgetMetadata.flatMap((w) => [
+      w.description,
+      ...[...w.attributes, ...w.methods, ...w.events].map((item) => item.description),
+    ]);
+    const carried = descriptions.filter((description) => texts.some((text) => text.includes(description)));
+    expect(descriptions.length).toBeGreaterThan(20);
+    expect(carried).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hostSizes, reservedSizesCss, reservedSizesStyleLine } from './host-sizes.js';
+import { hostSizes, reservedSizesCss, reservedSizesStyleLine } from './registry.js';
 
 const read = (file: string) => fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8');
 

@@ -4,7 +4,7 @@
  */
 import { expect } from '@esm-bundle/chai';
 import { byRole, find, fixture, importLoader, queryByRole, until } from '../testing/browser/browser.js';
-import { hostSizes } from './host-sizes.js';
+import { hostSizes } from './registry.js';
 
 const { openStartSelling, ready } = await importLoader();
 

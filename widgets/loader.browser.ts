@@ -12,7 +12,7 @@ import {
   until,
 } from '../testing/browser/browser.js';
 import { idleMoment } from '../testing/browser/commands.js';
-import { hostSizes } from './host-sizes.js';
+import { hostSizes } from './registry.js';
 
 await importLoader();
 

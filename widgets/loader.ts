@@ -5,8 +5,7 @@
  * It also opens the modal from [data-start-selling], reserves undefined tags' size, exports the page API.
  */
 import { firstContentfulPaint } from '../common/after-first-paint.js';
-import { reservedSizesCss, type WidgetTag } from './host-sizes.js';
-import { isWidgetTag, registry } from './registry.js';
+import { isWidgetTag, registry, reservedSizesCss, type WidgetTag } from './registry.js';
 import { adoptStyles, hasOwn, requestSubmit, widgetsCanRun } from './shared/compat.js';
 import { languageTagOf } from './shared/language.js';
 import { installStartSellingDelegation, openStartSellingModal } from './shared/start-selling-delegation.js';
@@ -124,7 +123,7 @@ export function openStartSelling(opener?: HTMLElement | null): Promise<void> {
 }
 
 /**
- * Tags not defined yet get the size the widget will take (widgets/host-sizes.ts), so a page with only
+ * Tags not defined yet get the size the widget will take (each tag's `element.hostSize`, widgets/registry.ts), so a page with only
  * the script tag does not shift when the widgets appear (CLS 0).
  */
 const reserveSizes = () => adoptStyles(document, reservedSizesCss());

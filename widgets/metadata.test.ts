@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { customElementsManifest, typeDeclarations } from './declarations.js';
-import { hostSizes } from './host-sizes.js';
-import { propertyName, widgetMetadata } from './metadata.js';
+import { customElementsManifest, typeDeclarations } from '../scripts/widget-declarations.js';
+import { widgetMetadata } from './metadata.js';
+import { hostSizes } from './registry.js';
+import type { TagModule } from './shared/tag.js';
+import * as tags from './tags.js';
 
 const source = (tag: string) =>
   fs
     .readdirSync(`widgets/${tag}`)
-    .filter((f) => /\.(tsx?|ts)$/.test(f) && !f.includes('.test.'))
+    .filter((f) => /\.(tsx?|ts)$/.test(f) && !f.includes('.test.') && !f.endsWith('.tag.ts'))
     .map((f) => fs.readFileSync(`widgets/${tag}/${f}`, 'utf8'))
     .join('\n');
 const shared = ['dialog.tsx', 'field-row.tsx', 'toast.tsx']
@@ -28,15 +30,17 @@ describe('widget metadata', () => {
   );
 
   it.each(widgetMetadata.map((w) => [w.tag, w] as const))(
-    'given <%s> should document exactly the options and methods its define file gives the element',
+    'given <%s> should define its element from its tag module and document exactly its attributes and methods',
     (tag, w) => {
       const define = fs.readFileSync(`widgets/${tag}/${tag}.define.ts`, 'utf8');
-      const props = define.match(/props: \{([^}]*)\}/)?.[1] ?? '';
-      const options = [...props.matchAll(/(\w+): '/g)].map((m) => m[1]);
-      // An attribute the element class observes itself (the modal's open) is not one of the component's options.
-      const own = define.match(/observedAttributes \?\? \[\]\), ([^\]]*)\]/)?.[1] ?? '';
-      const owned = [...own.matchAll(/'([\w-]+)'/g)].map((m) => m[1]);
-      expect([...options, ...owned]).toEqual(w.attributes.filter((a) => !a.global).map((a) => propertyName(a.name)));
+      const facts = define.match(new RegExp(`import \\{([^}]*)\\} from './${tag}.tag.js';`))?.[1] ?? '';
+      expect(facts.split(',').map((name) => name.trim())).toEqual(expect.arrayContaining(['options', 'tag']));
+      expect(define).toMatch(/defineWidget\(\{ tag, options \}, /);
+      const module: TagModule | undefined = Object.values(tags).find((entry) => entry.tag === tag);
+      const own = module?.ownAttributes ?? [];
+      // An attribute the element class observes itself (the modal's open) comes from the tag module too.
+      if (own.length > 0) expect(define).toContain('...ownAttributes');
+      expect([...(module?.options ?? []), ...own]).toEqual(w.attributes.filter((a) => !a.global).map((a) => a.name));
       // Methods are added in `extend` as class members: `  show(opener?: …) {`.
       const methods = [...define.matchAll(/^ {6}(\w+)\([^)]*\) \{$/gm)]
         .map((m) => m[1])

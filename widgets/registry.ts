@@ -1,31 +1,43 @@
 /**
- * Every tag's code, once: the chunk that defines it and the shared runtimes evaluated before it, each
- * in its own task, so no single long task holds a cheap phone's main thread while widgets start. The
- * loader and the IIFE bundle read it; a tag of host-sizes.ts missing here is a type error (docs/widgets-api.md).
+ * What pages load, from widgets/tags.ts: each tag's define chunk and the shared runtimes evaluated
+ * before it, each in its own task (no single long task on a cheap phone), and the room it reserves
+ * until it is defined. The loader and the IIFE bundle read it; the build merges the chunks by it.
  */
-import type { WidgetTag } from './host-sizes.js';
+import { type PageFacts, pageFacts } from './page-facts.js';
 import { hasOwn } from './shared/compat.js';
+import { hostSizeCss } from './shared/tag.js';
+import type * as tags from './tags.js';
 
-type Importer = () => Promise<unknown>;
+type Tags = typeof tags;
+export type WidgetTag = Tags[keyof Tags]['tag'];
 
-const react: Importer = () => import('./shared/runtime-react.js');
-const forms: Importer = () => import('./shared/runtime-forms.js');
+export const registry = Object.fromEntries(pageFacts.map((facts) => [facts.tag, facts])) as Record<
+  WidgetTag,
+  PageFacts
+>;
 
-export const registry: Record<WidgetTag, { define: Importer; runtimes: Importer[] }> = {
-  'start-selling-form': {
-    define: () => import('./start-selling-form/start-selling-form.define.js'),
-    runtimes: [react, forms],
-  },
-  'start-selling-modal': {
-    define: () => import('./start-selling-modal/start-selling-modal.define.js'),
-    runtimes: [react, forms],
-  },
-  'store-rank-checker': {
-    define: () => import('./store-rank-checker/store-rank-checker.define.js'),
-    runtimes: [react, forms],
-  },
-  'pricing-plans': { define: () => import('./pricing-plans/pricing-plans.define.js'), runtimes: [react] },
-};
+export const hostSizes = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ pageFacts.map(({ tag, hostSize }) => [tag, hostSize]),
+) as Record<WidgetTag, PageFacts['hostSize']>;
 
 // An own key, not `in` (which finds `constructor`).
 export const isWidgetTag = (name: string): name is WidgetTag => hasOwn(registry, name);
+
+/**
+ * The loader's sheet for undefined tags. Zero specificity (`:not(:defined)` inside `:where`, where it
+ * counts for nothing; outside it would count as a class), so the page's own sizes win.
+ */
+export const reservedSizesCss = () =>
+  pageFacts
+    .map(({ tag, hostSize }) => `:where(${tag}:not(:defined):not([hidden])) { ${hostSizeCss(hostSize)} }`)
+    .join('\n');
+
+/**
+ * The same sheet as one `<style>` line for a partner's <head>: the sizes hold from the first paint,
+ * before our script has come (docs/embedding.md shows it; testing/e2e/hosts/plain/index.html uses it).
+ */
+export const reservedSizesStyleLine = () =>
+  `<style>${reservedSizesCss()
+    .replace(/ ?([{}:;]) /g, '$1')
+    .replace(/;}/g, '}')
+    .replace(/\n/g, '')}</style>`;

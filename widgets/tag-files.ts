@@ -3,6 +3,6 @@
  * lists here (scripts/build.mjs, from scripts/merge-chunks.mjs), so the loader can ask for them all at
  * once instead of one level of imports per round trip. Unbuilt (the source under test), none.
  */
-import type { WidgetTag } from './host-sizes.js';
+import type { WidgetTag } from './registry.js';
 
 export const tagFiles: Partial<Record<WidgetTag, readonly string[]>> = {};

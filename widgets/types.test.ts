@@ -1,5 +1,5 @@
 /**
- * The types @kasuwa/widgets ships (generated from metadata.ts, laid out as the package) compile in a
+ * The types @kasuwa/widgets ships (from the tags' metadata, laid out as the package) compile in a
  * strict project (skipLibCheck: false) under TypeScript 6 and 7 with @types/react 19 and vue: the host
  * apps of testing/e2e/hosts as they are, wrong options and event payloads refused, and the package's code
  * against its declarations. packages/widgets/package.built.test.ts does so against the packed tarball.
@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { packageDeclarations } from '../scripts/widget-declarations.js';
 import { compile, hostProjects, packageDir, writeStrictChecks } from '../testing/e2e/hosts/host-projects.js';
-import { packageDeclarations } from './declarations.js';
 
 const root = path.resolve('test-results/types-check');
 

@@ -31,9 +31,9 @@ export function place(html: string): HTMLElement {
 }
 
 /**
- * Focuses the field and types into it key by key, as a reader does. WebKitWebDriver under load now and
- * then drops a key (CI, stop 41: the first of 33, in a plain React field), so a field left holding other
- * than `text` is cleared and typed again, once, with a warning in the run's log; twice is a failure.
+ * Focuses the field and types into it key by key, as a reader does. WebKitWebDriver under load may drop
+ * a key, even in a plain React field, so a field left holding other than `text` is cleared and typed
+ * again, once, with a warning in the run's log; twice is a failure.
  */
 export async function typeInto(field: HTMLInputElement, text: string) {
   field.focus();

@@ -249,8 +249,8 @@ define('BLOG_ID_CURRENT_SITE', 1);
 `,
     );
   }
-  // Four workers, in a process group of their own so that stop() ends them all: with one, the login's
-  // redirect to wp-admin sometimes waited out the test (CI, 2026-11-27; 1 run of the file in 5 here).
+  // Four workers, in a process group of their own so that stop() ends them all: one worker alone can keep
+  // the login's redirect to wp-admin waiting past the test's timeout.
   const server = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', docroot, path.join(dir, 'router.php')], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },

@@ -256,7 +256,7 @@ test('given a post with every widget, nothing moves as they render (CLS ≤ 0.01
 }) => {
   test.fail(
     test.info().project.metadata?.wordpress === 'newest',
-    "Twenty Twenty-Five's larger type makes <pricing-plans> taller than its 760 px host size (widgets/host-sizes.ts): 868 px in a 300 px column",
+    "Twenty Twenty-Five's larger type makes <pricing-plans> taller than its 760 px host size (widgets/pricing-plans/pricing-plans.tag.ts): 868 px in a 300 px column",
   );
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const name of ['blocks-author', 'shortcodes-administrator', 'tag-author']) {

@@ -1,14 +1,13 @@
 /**
- * What the WordPress plugin needs of the widgets' facts, from their one source each: tags and attributes
- * (widgets/metadata.ts, for kses), host sizes (widgets/host-sizes.ts) and plans (common/plans.ts). PHP
- * cannot import them, so they are written into widget-data.json; widget-data.test.ts checks it is current.
+ * What the WordPress plugin needs of the widgets' facts, from their one source each: tags, attributes
+ * (for kses) and host sizes from each tag's metadata (widgets/metadata.ts), plans from common/plans.ts.
+ * PHP cannot import them, so they are written into widget-data.json; widget-data.test.ts checks it.
  */
 
 import { translatorFor } from '../../common/lingui.js';
 import { formatNaira } from '../../common/money.js';
 import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 import { ANNUAL_SAVING_LABEL, periodLabel, plans } from '../../common/plans.js';
-import { type HostSize, hostSizes } from '../../widgets/host-sizes.js';
 import { widgetMetadata } from '../../widgets/metadata.js';
 
 export const WIDGET_DATA_FILE = 'integrations/wordpress/widget-data.json';
@@ -18,11 +17,11 @@ const t = translatorFor('en');
 
 export function widgetData() {
   return {
-    note: 'Generated from widgets/metadata.ts, widgets/host-sizes.ts and common/plans.ts by integrations/wordpress/widget-data.ts; do not edit.',
+    note: 'Generated from widgets/<tag>/<tag>.tag.ts (through widgets/metadata.ts) and common/plans.ts by integrations/wordpress/widget-data.ts; do not edit.',
     paths: { signup: '/start-selling', rank: RANK_PAGE_PATH },
     tags: Object.fromEntries(
       widgetMetadata.map((w) => {
-        const size: HostSize = hostSizes[w.tag];
+        const size = w.hostSize;
         return [
           w.tag,
           {

@@ -12,6 +12,7 @@ import { queueWelcomeMails } from '../../testing/server/outbox-rows.js';
 import { startSmtpSink } from '../../testing/server/smtp-sink.js';
 import { createOutboxStore } from '../mail/outbox-store.js';
 import { createTransport } from '../mail/transport.js';
+import { welcomeDelivery } from '../mail/welcome-delivery.js';
 import { startMailWorker } from '../mail/worker.js';
 
 const { defer, fresh } = cleanupAfterEach();
@@ -110,7 +111,12 @@ describe.each(TEST_BACKENDS)('mail:retry on %s', (backend) => {
     const sink = await startSmtpSink();
     defer(sink.close);
     const transport = createTransport({ smtpUrl: sink.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
-    const worker = startMailWorker({ outbox: createOutboxStore(database.opened), transport, pollMs: 20 });
+    const worker = startMailWorker({
+      handlers: { welcome: welcomeDelivery() },
+      outbox: createOutboxStore(database.opened),
+      transport,
+      pollMs: 20,
+    });
     defer(() => worker.stop());
     await expect
       .poll(() => sink.received.flatMap((mail) => mail.to).toSorted(), { timeout: 10_000 })

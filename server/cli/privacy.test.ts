@@ -1,7 +1,7 @@
 /**
  * `npm run admin -- privacy:show EMAIL` and `privacy:erase EMAIL` as support runs them, on SQLite and
  * with DATABASE_URL on PostgreSQL: what they print, that any spelling of the inbox finds it, and that
- * after an erasure only a keyed hash is left and the inbox is never stored or mailed again.
+ * after an erasure (partner records too) only a keyed hash is left and the inbox is never stored or mailed again.
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { cleanupAfterEach } from '../../testing/server/cleanups.js';
 import { type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { privacySecret } from '../db/installation.js';
+import { createProgrammeStore } from '../partners/programme-store.js';
 import { privacyKeys } from '../privacy/links.js';
 import { createPrivacy } from '../privacy/privacy.js';
 import { createPrivacyStore } from '../privacy/store.js';
@@ -46,6 +47,9 @@ describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) =
       ],
       24 * 3_600_000,
     );
+    // She is a partner too, joined under a third spelling: her record and its confirmation mail are hers.
+    const reservation = { code: 'ngozi-tips', email: 'ngozieze+partner@gmail.com', website: '@ngozi', locale: 'yo' };
+    await createProgrammeStore(database.opened).reserve(reservation, 3_600_000);
 
     const shown = admin(database, 'privacy:show', 'NGOZIEZE@gmail.com');
     expect(shown.code).toBe(0);
@@ -66,7 +70,9 @@ describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) =
       emails: [
         { recipient: 'Ngozi.Eze@gmail.com', status: 'pending', created_at: '2026-12-01T08:00:00.000Z' },
         { recipient: 'ngozieze+shop@googlemail.com', status: 'pending' },
+        { recipient: 'ngozieze+partner@gmail.com', kind: 'partner-confirm', status: 'pending' },
       ],
+      partners: [{ ...reservation, inbox_key: 'ngozieze@gmail.com', confirmed_at: null, disabled_at: null }],
       suppressed: null,
     });
     expect(JSON.parse(record.emails[1].payload)).toEqual({
@@ -80,7 +86,7 @@ describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) =
     const erased = admin(database, 'privacy:erase', 'ngozi.eze+anything@gmail.com');
     expect(erased.code).toBe(0);
     expect(erased.stdout.trim()).toBe(
-      'Erased 2 signups and 2 e-mails of this inbox. Its keyed hash is now on the suppression list: it will never be mailed again.',
+      'Erased 2 signups, 3 e-mails and 1 partner record of this inbox. Its keyed hash is now on the suppression list: it will never be mailed again.',
     );
     expect(erased.stdout + erased.stderr).not.toMatch(/ngozi/i);
 
@@ -89,6 +95,7 @@ describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) =
       inbox: 'ngozieze@gmail.com',
       signups: [],
       emails: [],
+      partners: [],
       suppressed: { since: expect.any(String), reason: 'erased' },
     });
     // Nothing in any table names the inbox any more; the other signup is untouched.
@@ -97,6 +104,7 @@ describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) =
       await db.selectFrom('signups').selectAll().execute(),
       await db.selectFrom('outbox').selectAll().execute(),
       await db.selectFrom('suppressions').selectAll().execute(),
+      await db.selectFrom('partners').selectAll().execute(),
     ]);
     expect(everything).not.toMatch(/ngozi/i);
     expect(everything).toContain('bisi@example.ng');
@@ -109,7 +117,7 @@ describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) =
 
     const again = admin(database, 'privacy:erase', 'ngozieze@gmail.com');
     expect(again.stdout.trim()).toBe(
-      'Erased 0 signups and 0 e-mails of this inbox. It was on the suppression list already (a keyed hash only): it will never be mailed again.',
+      'Erased 0 signups, 0 e-mails and 0 partner records of this inbox. It was on the suppression list already (a keyed hash only): it will never be mailed again.',
     );
   }, 60_000); // four admin processes, each a few seconds on a busy machine
 

@@ -29,7 +29,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export const privacyShowCommand: AdminCommand = {
   name: 'privacy:show',
   usage: 'privacy:show EMAIL',
-  summary: "Print as JSON everything stored about EMAIL's inbox: signups, e-mails, suppression, times",
+  summary: "Print as JSON everything stored about EMAIL's inbox: signups, e-mails, partner codes, suppression, times",
   async run(args, config) {
     const email = addressOf(args);
     return withDatabase(config, async (opened) => {
@@ -38,6 +38,7 @@ export const privacyShowCommand: AdminCommand = {
         inbox: inboxKey(email),
         signups: records.signups,
         emails: records.outbox,
+        partners: records.partners,
         // Only a keyed hash is kept: whether the inbox is on the list, since when and why.
         suppressed: records.suppression
           ? { since: records.suppression.created_at, reason: records.suppression.reason }
@@ -52,13 +53,14 @@ export const privacyShowCommand: AdminCommand = {
 export const privacyEraseCommand: AdminCommand = {
   name: 'privacy:erase',
   usage: 'privacy:erase EMAIL',
-  summary: "Delete EMAIL's inbox's signups and e-mails; keep only a keyed hash so it is never mailed again",
+  summary:
+    "Delete EMAIL's inbox's signups, e-mails and partner records; keep only a keyed hash so it is never mailed again",
   async run(args, config) {
     const email = addressOf(args);
     return withDatabase(config, async (opened) => {
       const removed = await (await privacyOn(opened, config)).erase(email);
       console.log(
-        `Erased ${plural(removed.signups, 'signup', 'signups')} and ${plural(removed.outbox, 'e-mail', 'e-mails')} of this inbox. ` +
+        `Erased ${plural(removed.signups, 'signup', 'signups')}, ${plural(removed.outbox, 'e-mail', 'e-mails')} and ${plural(removed.partners, 'partner record', 'partner records')} of this inbox. ` +
           (removed.suppressed
             ? 'Its keyed hash is now on the suppression list: it will never be mailed again.'
             : 'It was on the suppression list already (a keyed hash only): it will never be mailed again.'),

@@ -155,7 +155,27 @@ export interface PartnerDailySignupsTable {
   signups: number;
 }
 
+/** A reserved partner code and its owner (docs/partners.md, "Joining"). */
+export interface PartnersTable {
+  /** Lowercase letters, digits and hyphens, 3 to 32 (operators may assign an older code as it was used). */
+  code: string;
+  /** As typed (domain lower-cased): where the programme's mails go. */
+  email: string;
+  /** common/email.ts inboxKey: lost links and privacy requests find it whatever the spelling. */
+  inbox_key: string;
+  /** The website or social handle the partner gave. */
+  website: string;
+  /** The language of the programme's mails (en, pcm, ha, yo, ig). */
+  locale: string;
+  created_at: string;
+  /** Null until the owner opens the confirmation link: an unconfirmed code is freed after CONFIRM_HOURS. */
+  confirmed_at: string | null;
+  /** Set by partners:disable: no link opens and no new one is sent; signups are still counted. */
+  disabled_at: string | null;
+}
+
 export interface Database {
+  partners: PartnersTable;
   contest_standings: ContestStandingsTable;
   contest_changes: ContestChangesTable;
   contest_meta: ContestMetaTable;

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_PAGE_LOCALE, localeFile, localePath, splitLocale } from '../../common/locale-paths.js';
 import { RANK_PAGE_PATH, STOP_PATH } from '../../common/page-renderers.js';
+import { PARTNER_CONFIRM_PATH, PARTNER_JOIN_PATH, PARTNER_NEW_LINK_PATH } from '../../common/partner-programme.js';
 import { PARTNER_PAGE_PATH } from '../../common/partner-report.js';
 import type { Services } from '../services.js';
 import { clientIp } from './client-ip.js';
@@ -14,6 +15,7 @@ import { createGraphQLEndpoint } from './graphql-endpoint.js';
 import { handleIngest, INGEST_PATH, tokenMatches } from './ingest.js';
 import { type GivenRenderers, sendHtml } from './page.js';
 import { partnerPage } from './partner-page.js';
+import { confirmPage, joinForm, newLinkForm } from './partner-programme.js';
 import { rankPage } from './rank-page.js';
 import { requestUrl } from './request-url.js';
 import { applyHeaders, builtStyleHashes, graphqlCors, secretAddressHeaders, securityHeaders } from './security.js';
@@ -91,6 +93,8 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     }
 
     if (pathname === '/start-selling' && req.method === 'POST') return startSellingForm(services, options, req, res);
+    if (pathname === PARTNER_JOIN_PATH && req.method === 'POST') return joinForm(services, options, req, res);
+    if (pathname === PARTNER_NEW_LINK_PATH && req.method === 'POST') return newLinkForm(services, options, req, res);
 
     if (pathname === INGEST_PATH) return handleIngest(services, req, res);
 
@@ -139,6 +143,10 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     }
 
     if (unprefixed === RANK_PAGE_PATH) return rankPage(services, options, url, res, locale);
+    if (unprefixed === PARTNER_CONFIRM_PATH) {
+      applyHeaders(res, secretPageHeaders);
+      return confirmPage(services, options, url, res, locale);
+    }
     if (unprefixed === PARTNER_PAGE_PATH) {
       applyHeaders(res, secretPageHeaders);
       return partnerPage(services, options, url, res, clientIp(req, config.trustProxy), locale);

@@ -21,7 +21,7 @@ const STATUS: Record<PartnerRefusal, number> = {
   'too-often': 429,
 };
 const PRIVATE = 'private, no-store';
-const REFUSED_TEXT = 'This link shows nothing: ask the Kasuwa team for a new link.';
+const REFUSED_TEXT = 'This link shows nothing: ask for a new one on the partner programme page (/partners/join).';
 const TOO_OFTEN_TEXT = (seconds: number) => `This link was opened too often: try again in ${seconds} s.`;
 
 /** Private counts: not indexed (app.ts sends secretAddressHeaders: no Referer, no third-party host). */

@@ -5,20 +5,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { rereadEvery } from './reread.js';
 
 /** The names scripts/build-folders.mjs gives (scripts/build-folders.test.ts checks they agree). */
 export const BUILD_NAMES = { BUILDS: 'builds', LIVE: 'dist', REPLACED_AT: '.replaced-at', DEV: 'dev' };
 const { BUILDS, LIVE, REPLACED_AT, DEV } = BUILD_NAMES;
-/** How long the list is reused: a deploy's new build is seen within this, a miss costs no directory read. */
-const REREAD_MS = 5_000;
 
 export function previousBuilds(folder: string, now: () => number = Date.now): () => string[] {
   const ownBuild = path.dirname(folder);
   const builds = path.dirname(ownBuild);
   if (path.basename(builds) !== BUILDS) return () => [];
   const part = path.basename(folder);
-  let list: string[] = [];
-  let readAt = Number.NEGATIVE_INFINITY;
   const read = (): string[] => {
     let current: string | undefined;
     try {
@@ -39,11 +36,5 @@ export function previousBuilds(folder: string, now: () => number = Date.now): ()
       .reverse()
       .map((build) => path.join(build, part));
   };
-  return () => {
-    if (now() - readAt >= REREAD_MS) {
-      list = fs.existsSync(builds) ? read() : [];
-      readAt = now();
-    }
-    return list;
-  };
+  return rereadEvery(() => (fs.existsSync(builds) ? read() : []), now);
 }

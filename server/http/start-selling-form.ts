@@ -10,12 +10,9 @@ import type { SignupOutcome } from '../../common/page-renderers.js';
 import { UserFacingError } from '../errors.js';
 import type { Services } from '../services.js';
 import { partnerCode } from '../signups/signups.js';
-import { BodyTooLarge, readBody } from './body.js';
 import { clientIp } from './client-ip.js';
+import { readForm } from './form.js';
 import { type GivenRenderers, sendPage } from './page.js';
-
-/** An e-mail address, a ref and a honeypot fit in well under 4 KiB. */
-export const FORM_BODY_LIMIT = 4096;
 
 export async function startSellingForm(
   services: Pick<Services, 'config' | 'startSelling' | 'hashIp'>,
@@ -24,28 +21,8 @@ export async function startSellingForm(
   res: ServerResponse,
 ) {
   const { config } = services;
-  const type = String(req.headers['content-type'] ?? '')
-    .split(';')[0]!
-    .trim()
-    .toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') {
-    res.statusCode = 415;
-    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-    res.end('Send the form as application/x-www-form-urlencoded.');
-    return;
-  }
-  let body: Buffer;
-  try {
-    body = await readBody(req, FORM_BODY_LIMIT);
-  } catch (error) {
-    if (!(error instanceof BodyTooLarge)) throw error;
-    res.statusCode = 413;
-    res.setHeader('Connection', 'close');
-    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-    res.end('The form is too large.');
-    return;
-  }
-  const form = new URLSearchParams(body.toString('utf8'));
+  const form = await readForm(req, res);
+  if (!form) return;
   const email = form.get('email') ?? '';
   const ref = partnerCode({ partner: form.get('partner'), ref: form.get('ref') });
   const source = form.get('source') ?? sourceOf(req.headers.referer);

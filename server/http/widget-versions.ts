@@ -5,19 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { compareVersions } from '../../common/versions.mjs';
+import { rereadEvery } from './reread.js';
 import { StaticFiles } from './static.js';
 
 const EXACT = /^\/(\d+\.\d+\.\d+)(\/.*)$/;
 const MAJOR = /^\/v(\d+)(\/.*)$/;
-/** Versions appear only when a build runs: the list of them is read again at most this often. */
-const REREAD_MS = 5_000;
 
 export type WidgetFiles = { files: StaticFiles; path: string };
-
-const byVersion = (a: string, b: string) => {
-  const [x, y] = [a, b].map((version) => version.split('.').map(Number)) as [number[], number[]];
-  return (x[0]! - y[0]!) * 1e6 + (x[1]! - y[1]!) * 1e3 + (x[2]! - y[2]!);
-};
 
 /** The version of the build in `widgetsDir` (its integrity.json), if it has one. */
 export function builtVersion(widgetsDir: string): string | undefined {
@@ -30,20 +25,15 @@ export function builtVersion(widgetsDir: string): string | undefined {
 
 export function widgetVersions(current: StaticFiles, currentVersion: string | undefined, releasesDir: string) {
   const releases = new Map<string, StaticFiles>();
-  let versions: string[] = [];
-  let readAt = Number.NEGATIVE_INFINITY;
-  const known = () => {
-    if (Date.now() - readAt >= REREAD_MS) {
-      readAt = Date.now();
-      versions = fs.existsSync(releasesDir)
-        ? fs
-            .readdirSync(releasesDir)
-            .filter((name) => /^\d+\.\d+\.\d+$/.test(name))
-            .sort(byVersion)
-        : [];
-    }
-    return versions;
-  };
+  // Versions appear only when a build runs.
+  const known = rereadEvery(() =>
+    fs.existsSync(releasesDir)
+      ? fs
+          .readdirSync(releasesDir)
+          .filter((name) => /^\d+\.\d+\.\d+$/.test(name))
+          .sort(compareVersions)
+      : [],
+  );
   const release = (version: string) => {
     if (!known().includes(version)) return undefined;
     let files = releases.get(version);

@@ -17,6 +17,7 @@ import type { Db } from '../db/database.js';
 import { openDatabase } from '../db/database.js';
 import { createOutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
+import { welcomeDelivery } from './welcome-delivery.js';
 import { type MailAttemptOutcome, type MailWorkerOptions, startMailWorker } from './worker.js';
 
 /** `database(backend)`: a scratch database, dropped after the test. */
@@ -125,6 +126,7 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
     await queue(opened.db, ['gone@example.ng']);
     const attempts: MailAttemptOutcome[] = [];
     const worker = startMailWorker({
+      handlers: { welcome: welcomeDelivery() },
       outbox: createOutboxStore(opened),
       transport: createTransport({ smtpUrl, mailFrom: 'hello@kasuwa.shop', dataDir: env.DATA_DIR }),
       baseDelayMs: 60_000,
@@ -202,7 +204,12 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
       },
       close() {},
     };
-    const worker = startMailWorker({ outbox: createOutboxStore(opened), pollMs: 20, transport });
+    const worker = startMailWorker({
+      handlers: { welcome: welcomeDelivery() },
+      outbox: createOutboxStore(opened),
+      pollMs: 20,
+      transport,
+    });
     defer(() => worker.stop());
     defer(() => open()); // before the stop, which waits for the sends under way
     const claimed = () => opened.db.selectFrom('outbox').select('id').where('status', '=', 'sending').execute();
@@ -226,7 +233,7 @@ describe.each(TEST_BACKENDS)('the delivery worker on %s', (backend) => {
     expect(await store.claim('crashed-worker', 1, 1)).toMatchObject([{ recipient: 'crashed@example.ng' }]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     const { transport, sent } = recordingTransport();
-    const worker = startMailWorker({ outbox: store, pollMs: 20, transport });
+    const worker = startMailWorker({ handlers: { welcome: welcomeDelivery() }, outbox: store, pollMs: 20, transport });
     defer(() => worker.stop());
     await until(async () => sent.length > 0 || undefined, 'the takeover');
     await worker.stop();
@@ -281,7 +288,13 @@ describe('the delivery worker on embedded SQLite', () => {
     const store = createOutboxStore(opened);
     expect(await store.claim('crashed-worker', 1, 3_600_000)).toHaveLength(1);
     const { transport, sent } = recordingTransport();
-    const worker = startMailWorker({ outbox: store, pollMs: 20, soleWorker: true, transport });
+    const worker = startMailWorker({
+      handlers: { welcome: welcomeDelivery() },
+      outbox: store,
+      pollMs: 20,
+      soleWorker: true,
+      transport,
+    });
     defer(() => worker.stop());
     await until(async () => sent.length > 0 || undefined, 'the resumed e-mail');
     expect(sent).toEqual(['cut-off@example.ng']);
@@ -302,7 +315,12 @@ async function sendWithTwoWorkers(
 ) {
   const handles = [fresh.opened, await secondHandle(fresh)];
   const workers = handles.map((handle) =>
-    startMailWorker({ outbox: createOutboxStore(handle), pollMs: 20, ...options }),
+    startMailWorker({
+      handlers: { welcome: welcomeDelivery() },
+      outbox: createOutboxStore(handle),
+      pollMs: 20,
+      ...options,
+    }),
   );
   defer(async () => {
     for (const worker of workers) await worker.stop();
@@ -322,7 +340,12 @@ describe.each(TEST_BACKENDS)('stopping the worker on %s', (backend) => {
       sending = resolve;
     });
     const { transport } = recordingTransport(200, () => sending());
-    const worker = startMailWorker({ outbox: createOutboxStore(opened), pollMs: 20, transport });
+    const worker = startMailWorker({
+      handlers: { welcome: welcomeDelivery() },
+      outbox: createOutboxStore(opened),
+      pollMs: 20,
+      transport,
+    });
     await started;
     await worker.stop();
     expect(

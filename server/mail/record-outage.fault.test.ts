@@ -12,6 +12,7 @@ import { startSmtpSink } from '../../testing/server/smtp-sink.js';
 import { openDatabase } from '../db/database.js';
 import { createOutboxStore, type OutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
+import { welcomeDelivery } from './welcome-delivery.js';
 import { startMailWorker } from './worker.js';
 
 const RECIPIENTS = ['ada@example.ng', 'bola@example.ng', 'chidi@example.ng'];
@@ -56,6 +57,7 @@ async function twoServers(leaseMs: number, wrap: (smtp: MailTransport) => MailTr
   const timing = { leaseMs, pollMs: 20, baseDelayMs: 100 };
   const logged: string[] = [];
   const a = startMailWorker({
+    handlers: { welcome: welcomeDelivery() },
     log: (msg) => logged.push(msg),
     outbox: createOutboxStore(viaProxy!),
     transport: wrap(smtp(sink.url)),
@@ -76,7 +78,12 @@ async function twoServers(leaseMs: number, wrap: (smtp: MailTransport) => MailTr
       return claimed;
     },
   };
-  const b = startMailWorker({ outbox: watched, transport: smtp(sink.url), ...timing });
+  const b = startMailWorker({
+    handlers: { welcome: welcomeDelivery() },
+    outbox: watched,
+    transport: smtp(sink.url),
+    ...timing,
+  });
   cleanups.push(() => b.stop());
   return {
     sink,

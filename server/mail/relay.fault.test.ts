@@ -11,6 +11,7 @@ import { queueWelcomeMails } from '../../testing/server/outbox-rows.js';
 import { type SmtpSinkOptions, startSmtpSink } from '../../testing/server/smtp-sink.js';
 import { createOutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
+import { welcomeDelivery } from './welcome-delivery.js';
 import { startMailWorker } from './worker.js';
 
 const { defer, fresh } = cleanupAfterEach();
@@ -47,7 +48,12 @@ describe.each(TEST_BACKENDS)('the SMTP pool on %s', (backend) => {
     const fresh = await database(backend, recipients);
     const smtp = await sink();
     const transport = createTransport({ smtpUrl: smtp.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
-    const worker = startMailWorker({ outbox: createOutboxStore(fresh.opened), transport, pollMs: 20 });
+    const worker = startMailWorker({
+      handlers: { welcome: welcomeDelivery() },
+      outbox: createOutboxStore(fresh.opened),
+      transport,
+      pollMs: 20,
+    });
     defer(() => worker.stop());
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(12);
     expect(smtp.received.flatMap((mail) => mail.to).toSorted()).toEqual(recipients.toSorted());
@@ -74,6 +80,7 @@ describe.each(TEST_BACKENDS)('a relay that refuses us, not the recipient, on %s'
       const logged: { msg: string; fields?: Record<string, unknown> }[] = [];
       const transport = createTransport({ smtpUrl: smtp.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
       const worker = startMailWorker({
+        handlers: { welcome: welcomeDelivery() },
         outbox: createOutboxStore(fresh.opened),
         transport,
         pollMs: 20,
@@ -107,7 +114,12 @@ describe('the default retry schedule', () => {
       },
       close() {},
     };
-    const worker = startMailWorker({ outbox: createOutboxStore(fresh.opened), transport: refusing, pollMs: 20 });
+    const worker = startMailWorker({
+      handlers: { welcome: welcomeDelivery() },
+      outbox: createOutboxStore(fresh.opened),
+      transport: refusing,
+      pollMs: 20,
+    });
     defer(() => worker.stop());
     // Each retry's wait is read from next_attempt_at, then time is moved on by making the row due now.
     let waitedMs = 0;
@@ -191,6 +203,7 @@ describe('two workers (two servers) on PostgreSQL, with an 8 s lease, and a rela
           leaseMs: LEASE_MS,
         });
         const worker = startMailWorker({
+          handlers: { welcome: welcomeDelivery() },
           outbox: createOutboxStore(fresh.opened),
           transport,
           pollMs: 20,
@@ -222,6 +235,7 @@ describe('a relay that hangs longer than one SMTP wait, with the default lease, 
     const transport = createTransport({ smtpUrl: relay.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
     const outcomes: string[] = []; // what the server counts in kasuwa_mail_send_attempts_total
     const worker = startMailWorker({
+      handlers: { welcome: welcomeDelivery() },
       outbox: createOutboxStore(fresh.opened),
       transport,
       pollMs: 20,

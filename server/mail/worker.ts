@@ -6,16 +6,29 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { brand } from '../../common/brand.js';
-import { type Locale, resolveLocale } from '../../common/i18n.js';
 import { type KeptLease, keepLease } from './lease.js';
 import type { OutboxRow, OutboxStore, SendCheck } from './outbox-store.js';
-import { DEFAULT_LEASE_MS, type MailTransport, PermanentMailError, RelayMailError } from './transport.js';
-import { type WelcomeFacts, welcomeEmail } from './welcome.js';
+import {
+  type ComposedMail,
+  DEFAULT_LEASE_MS,
+  type MailTransport,
+  PermanentMailError,
+  RelayMailError,
+} from './transport.js';
+
+/** Builds the message an outbox row of one kind stands for (welcome-delivery.ts, partners' mail). */
+export type MailHandler = (row: OutboxRow) => ComposedMail | Promise<ComposedMail>;
 
 export type MailWorkerOptions = {
   outbox: OutboxStore;
   transport: MailTransport;
+  /** One handler per outbox `kind`; a row of a kind with none fails for good. */
+  handlers: Readonly<Record<string, MailHandler>>;
+  /**
+   * The suppression list's key of an inbox (server/privacy/links.ts, wired by the server): with it no
+   * mail goes to an inbox on the list; without it (some tests) nothing is looked up.
+   */
+  inboxHash?: (recipient: string) => string;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
   /** Told of every send (metrics). */
   onAttempt?: (outcome: MailAttemptOutcome) => void;
@@ -40,19 +53,6 @@ export type MailWorkerOptions = {
    * by a crash and are resumed at once instead of after their lease.
    */
   soleWorker?: boolean;
-  /**
-   * Each recipient's stop link, the mailto: the List-Unsubscribe header offers, and the suppression
-   * list's key of their inbox (server/privacy/links.ts, wired by the server). With it every mail carries
-   * the link and the headers, and no mail goes to an inbox on the list; without it (some tests) neither.
-   */
-  privacy?: {
-    /** In the mail's language: the page it opens answers in it. */
-    stopUrl(recipient: string, locale: Locale): string;
-    unsubscribeMailto(recipient: string): string;
-    inboxHash(recipient: string): string;
-  };
-  /** Our site's host (PUBLIC_URL's): a signup whose page was elsewhere came from a partner's page. */
-  siteHost?: string;
 };
 
 /** What one send of one outbox row came to: sent, failed and tried again later, or failed for good. */
@@ -114,34 +114,6 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     wakeUp?.();
   };
 
-  /** What the signup left for its mail: language, page, partner code, time (older rows lack some: English, no page). */
-  type WelcomePayload = {
-    locale?: string;
-    source?: string | null;
-    partner?: string | null;
-    requestedAt?: string | null;
-  };
-  function payloadOf(row: OutboxRow): WelcomePayload {
-    try {
-      return JSON.parse(row.payload || '{}') as WelcomePayload;
-    } catch {
-      return {};
-    }
-  }
-
-  /** Where and when the address was entered: our site, or a partner's page. */
-  function factsOf(row: OutboxRow, payload: WelcomePayload, stopUrl: string): WelcomeFacts {
-    const page = payload.source ?? null;
-    const code = payload.partner ?? null;
-    const host = page?.split('/', 1)[0]?.toLowerCase();
-    const ours = host ? host === options.siteHost || host === `www.${options.siteHost}` : code === null;
-    return {
-      enteredOn: ours ? { partner: false } : { partner: true, page, code },
-      requestedAt: payload.requestedAt ?? row.created_at,
-      stopUrl,
-    };
-  }
-
   /**
    * The last look, right before the send (privacy): a click on the stop link after this worker claimed the
    * row (or an erasure, or a takeover) means no mail. Asked again after a backoff while the database is
@@ -149,11 +121,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
    * the row is given back rather than held until its lease runs out.
    */
   async function lastLook(row: OutboxRow, mayWait: () => boolean): Promise<SendCheck | 'later'> {
-    const { privacy } = options;
-    if (!privacy) return 'send';
+    const { inboxHash } = options;
+    if (!inboxHash) return 'send';
     for (let tries = 1; ; tries++) {
       try {
-        const check = await outbox.checkBeforeSend(row.id, worker, privacy.inboxHash(row.recipient));
+        const check = await outbox.checkBeforeSend(row.id, worker, inboxHash(row.recipient));
         // A send starts only with half the lease left (sendBatch), however long the database was away.
         return tries > 1 && check === 'send' && !mayWait() ? 'later' : check;
       } catch (error) {
@@ -164,61 +136,54 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
+  /** The message a row stands for, built by the handler of its kind. */
+  async function compose(row: OutboxRow): Promise<ComposedMail> {
+    const handler = Object.hasOwn(options.handlers, row.kind) ? options.handlers[row.kind] : undefined;
+    if (!handler) throw new PermanentMailError(`unknown outbox kind "${row.kind}"`);
+    return handler(row);
+  }
+
   /**
-   * Sends one row; a failure is recorded at once, a success by the caller with the rest of the batch.
-   * `skipped`: its inbox asked for no more mail (the row is now `cancelled`), or the row is no longer ours;
-   * `later`: the last look got no answer, so the row goes back to the queue unsent.
+   * Sends one row; a failure is recorded at once (recordFailure), a success by the caller with the rest
+   * of the batch (recordSent). `skipped`: its inbox asked for no more mail (the row is now `cancelled`),
+   * or the row is no longer ours; `later`: the last look got no answer, so the row goes back unsent.
    */
-  async function deliver(row: OutboxRow, mayWait: () => boolean): Promise<'sent' | 'failed' | 'skipped' | 'later'> {
+  async function send(row: OutboxRow, mayWait: () => boolean): Promise<'sent' | 'failed' | 'skipped' | 'later'> {
     const check = await lastLook(row, mayWait);
     if (check === 'later') return 'later';
     if (check !== 'send') {
       if (check === 'suppressed') log('e-mail not sent: its inbox asked for no more mail', { outboxId: row.id });
       return 'skipped';
     }
-    const { privacy } = options;
     try {
-      if (row.kind !== 'welcome') throw new PermanentMailError(`unknown outbox kind "${row.kind}"`);
-      const payload = payloadOf(row);
-      const locale = resolveLocale(payload.locale);
-      const stopUrl = privacy?.stopUrl(row.recipient, locale);
+      const mail = await compose(row);
       const ended = options.onSending?.();
-      await transport
-        .send({
-          key: row.idempotency_key,
-          to: row.recipient,
-          ...welcomeEmail(factsOf(row, payload, stopUrl ?? `mailto:${brand.supportEmail}`), locale),
-          // RFC 8058: mail clients offer "unsubscribe" and POST `List-Unsubscribe=One-Click` to the URL.
-          ...(privacy && stopUrl
-            ? {
-                headers: {
-                  'List-Unsubscribe': `<${stopUrl}>, <${privacy.unsubscribeMailto(row.recipient)}>`,
-                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-                },
-              }
-            : {}),
-        })
-        .finally(ended);
+      await transport.send({ key: row.idempotency_key, to: row.recipient, ...mail }).finally(ended);
       onAttempt('sent');
       return 'sent';
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const permanent = error instanceof PermanentMailError || row.attempts >= maxAttempts;
-      const retryInMs = permanent ? null : retryDelayMs(row.attempts, baseDelayMs, maxDelayMs);
-      onAttempt(permanent ? 'failed' : 'retry');
-      await outbox.markFailed(row.id, worker, { message, retryInMs });
-      // A relay problem (down, refusing our sender or our login) is not this recipient's: say so.
-      const relay = error instanceof RelayMailError;
-      const what = relay ? 'SMTP relay problem: e-mail' : 'e-mail';
-      log(permanent ? `${what} failed for good` : `${what} failed, will retry`, {
-        ...(relay ? { relay: true } : {}),
-        outboxId: row.id,
-        attempts: row.attempts,
-        error: message,
-        ...(retryInMs === null ? {} : { retryInMs }),
-      });
+      await recordFailure(row, error);
       return 'failed';
     }
+  }
+
+  /** A failed send: tried again after the backoff, or failed for good (refused, or out of attempts). */
+  async function recordFailure(row: OutboxRow, error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    const permanent = error instanceof PermanentMailError || row.attempts >= maxAttempts;
+    const retryInMs = permanent ? null : retryDelayMs(row.attempts, baseDelayMs, maxDelayMs);
+    onAttempt(permanent ? 'failed' : 'retry');
+    await outbox.markFailed(row.id, worker, { message, retryInMs });
+    // A relay problem (down, refusing our sender or our login) is not this recipient's: say so.
+    const relay = error instanceof RelayMailError;
+    const what = relay ? 'SMTP relay problem: e-mail' : 'e-mail';
+    log(permanent ? `${what} failed for good` : `${what} failed, will retry`, {
+      ...(relay ? { relay: true } : {}),
+      outboxId: row.id,
+      attempts: row.attempts,
+      error: message,
+      ...(retryInMs === null ? {} : { retryInMs }),
+    });
   }
 
   async function idle() {
@@ -233,6 +198,17 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     wakeUp = undefined;
   }
 
+  /** Due rows (and rows whose lease ran out), held by this worker from `claimedAt` for the lease. */
+  async function claim(): Promise<{ rows: OutboxRow[]; claimedAt: number }> {
+    const claimedAt = Date.now();
+    return { rows: await outbox.claim(worker, claimBatch, leaseMs), claimedAt };
+  }
+
+  /** Keeps the lease on the rows `held()` answers, renewed every quarter of it, until stopped (lease.ts). */
+  function renew(claimedAt: number, held: () => number[]): KeptLease {
+    return keepLease({ outbox, worker, leaseMs, claimedAt, held });
+  }
+
   /**
    * One claimed batch: sent as many at once as the transport carries, the sends recorded, the rest given
    * back. The lease is renewed meanwhile; no send starts with less than half of it left, so its SMTP waits
@@ -240,13 +216,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
    */
   async function sendBatch(rows: OutboxRow[], claimedAt: number) {
     const finished = new Set<number>(); // recorded (failed, sent) or given back
-    const lease = keepLease({
-      outbox,
-      worker,
-      leaseMs,
-      claimedAt,
-      held: () => rows.filter((row) => !finished.has(row.id)).map((row) => row.id),
-    });
+    const lease = renew(claimedAt, () => rows.filter((row) => !finished.has(row.id)).map((row) => row.id));
     let tried = 0;
     let failure: unknown;
     const sent: number[] = [];
@@ -261,7 +231,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           continue;
         }
         try {
-          const outcome = await deliver(row, halfLeaseLeft);
+          const outcome = await send(row, halfLeaseLeft);
           if (outcome === 'sent') {
             sent.push(row.id);
             rememberSent(row.id);
@@ -327,8 +297,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     while (!stopping) {
       woken = false;
       try {
-        const claimedAt = Date.now();
-        const rows = await outbox.claim(worker, claimBatch, leaseMs);
+        const { rows, claimedAt } = await claim();
         if (rows.length) {
           await sendBatch(rows, claimedAt);
           continue;

@@ -7,8 +7,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../../testing/server/cleanups.js';
 import { TEST_BACKENDS } from '../../testing/server/databases.js';
-import * as postgresMasked from '../db/migrations/postgres/0013_partner_counts_masked.js';
-import * as sqliteMasked from '../db/migrations/sqlite/0015_partner_counts_masked.js';
+import * as postgresMasked from '../db/migrations/postgres/0014_partner_counts_masked.js';
+import * as sqliteMasked from '../db/migrations/sqlite/0016_partner_counts_masked.js';
 import { createSignupStore, type SignupRecord } from '../signups/store.js';
 import { createPartnerStore } from './store.js';
 

@@ -124,7 +124,8 @@ describe.each(TEST_BACKENDS)('partner pages on %s', (backend) => {
       expect(response.status).toBe(status);
       const words = text(await response.text());
       expect(words).toContain(why);
-      expect(words).toContain('For a new link, write to');
+      expect(words).toContain('Ask for a new link below: we e-mail it to the address you joined with.');
+      expect(words).toContain('Send me a new link');
       expect(words).not.toContain('lagos-tech');
       expect(words).not.toMatch(/All time|\b4\b/);
       expect((await get(`/partners${search}&format=json`, '198.51.100.50')).status).toBe(status);

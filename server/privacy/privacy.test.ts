@@ -17,6 +17,7 @@ import { privacySecret } from '../db/installation.js';
 import { createOutboxStore, type OutboxStore } from '../mail/outbox-store.js';
 import { createTransport } from '../mail/transport.js';
 import { lagosTime } from '../mail/welcome.js';
+import { welcomeDelivery } from '../mail/welcome-delivery.js';
 import { startMailWorker } from '../mail/worker.js';
 import { privacyKeys } from './links.js';
 import { createPrivacy } from './privacy.js';
@@ -301,11 +302,15 @@ describe.each(TEST_BACKENDS)('a worker and a click at the same time on %s', (bac
         outbox: store,
         transport: createTransport({ smtpUrl: smtp.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' }),
         pollMs: 20,
-        privacy: {
-          stopUrl: (to) => `https://kasuwa.shop/unsubscribe?t=${keys.token(to)}`,
-          unsubscribeMailto: () => `mailto:${brand.supportEmail}`,
-          inboxHash: keys.inboxHash,
+        handlers: {
+          welcome: welcomeDelivery({
+            privacy: {
+              stopUrl: (to) => `https://kasuwa.shop/unsubscribe?t=${keys.token(to)}`,
+              unsubscribeMailto: () => `mailto:${brand.supportEmail}`,
+            },
+          }),
         },
+        inboxHash: keys.inboxHash,
       });
       defer(() => worker.stop());
       return worker;

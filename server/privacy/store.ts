@@ -6,13 +6,15 @@
 import type { Selectable } from 'kysely';
 import { dbClock } from '../db/clock.js';
 import type { OpenedDatabase } from '../db/database.js';
-import type { OutboxTable, SignupsTable, SuppressionsTable } from '../db/schema.js';
+import type { OutboxTable, PartnersTable, SignupsTable, SuppressionsTable } from '../db/schema.js';
 
 export type SuppressionReason = 'link' | 'one-click' | 'erased';
 
 export type InboxRecords = {
   signups: Selectable<SignupsTable>[];
   outbox: Selectable<OutboxTable>[];
+  /** The partner codes the inbox reserved or holds (docs/partners.md, "Joining"). */
+  partners: Selectable<PartnersTable>[];
   suppression: Selectable<SuppressionsTable> | null;
 };
 
@@ -24,8 +26,14 @@ export type PrivacyStore = {
   suppressedHashes(): Promise<Set<string>>;
   /** Everything stored about the inbox. */
   records(inbox: { key: string; hash: string }): Promise<InboxRecords>;
-  /** Deletes the inbox's signups and outbox rows and keeps only its hash on the list: what it removed. */
-  erase(inbox: { key: string; hash: string }): Promise<{ signups: number; outbox: number; suppressed: boolean }>;
+  /**
+   * Deletes the inbox's signups, outbox rows and partner records, and keeps only its hash on the list:
+   * what it removed. A partner code's counts stay (they name nobody), so the code stays taken.
+   */
+  erase(inbox: {
+    key: string;
+    hash: string;
+  }): Promise<{ signups: number; outbox: number; partners: number; suppressed: boolean }>;
 };
 
 export function createPrivacyStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>): PrivacyStore {
@@ -64,6 +72,12 @@ export function createPrivacyStore(opened: Pick<OpenedDatabase, 'backend' | 'db'
       db.transaction().execute(async (trx) => ({
         signups: await trx.selectFrom('signups').selectAll().where('inbox_key', '=', inbox.key).orderBy('id').execute(),
         outbox: await trx.selectFrom('outbox').selectAll().where('inbox_key', '=', inbox.key).orderBy('id').execute(),
+        partners: await trx
+          .selectFrom('partners')
+          .selectAll()
+          .where('inbox_key', '=', inbox.key)
+          .orderBy('code')
+          .execute(),
         suppression:
           (await trx.selectFrom('suppressions').selectAll().where('inbox_hash', '=', inbox.hash).executeTakeFirst()) ??
           null,
@@ -72,6 +86,7 @@ export function createPrivacyStore(opened: Pick<OpenedDatabase, 'backend' | 'db'
       db.transaction().execute(async (trx) => {
         const signups = await trx.deleteFrom('signups').where('inbox_key', '=', inbox.key).executeTakeFirst();
         const outbox = await trx.deleteFrom('outbox').where('inbox_key', '=', inbox.key).executeTakeFirst();
+        const partners = await trx.deleteFrom('partners').where('inbox_key', '=', inbox.key).executeTakeFirst();
         const added = await trx
           .insertInto('suppressions')
           .values({ inbox_hash: inbox.hash, reason: 'erased', created_at: clock.now() })
@@ -80,6 +95,7 @@ export function createPrivacyStore(opened: Pick<OpenedDatabase, 'backend' | 'db'
         return {
           signups: Number(signups.numDeletedRows),
           outbox: Number(outbox.numDeletedRows),
+          partners: Number(partners.numDeletedRows),
           suppressed: Number(added.numInsertedOrUpdatedRows ?? 0) > 0,
         };
       }),

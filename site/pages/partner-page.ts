@@ -1,8 +1,8 @@
 /**
  * A partner's own page (`/partners?t=…`, docs/partners.md): the code, this week, last week and all time,
  * 26 weeks as a bar chart drawn here as inline SVG (no script) with the same numbers in a table, and the
- * top 20 pages and campaigns with the rest as one line. A refused link shows no number and no code: how to
- * get a new one, or when to try again.
+ * top 20 pages and campaigns with the rest as one line. A refused link shows no number and no code: the
+ * form that mails a new one, or when to try again.
  */
 import { msg } from '@lingui/core/macro';
 import { html } from 'lit-html';
@@ -17,8 +17,10 @@ import {
   type PartnerRefusal,
   type PartnerSummary,
 } from '../../common/partner-report.js';
+import { embedBuilder } from '../embed-builder/section.js';
 import { href, t, tWithMarkup } from '../locales.js';
 import type { Route } from '../routes.js';
+import { newLinkForm } from './partner-programme.js';
 
 const partnerPageText = {
   title: msg({ id: 'site.partner.title', message: 'Your signups' }),
@@ -65,8 +67,8 @@ const partnerPageText = {
       'This link was opened too many times in a short while. Try again in {minutes, plural, one {# minute} other {# minutes}}, at {time} Lagos time.',
   }),
   askAgain: msg({
-    id: 'site.partner.refused.ask',
-    message: 'For a new link, write to {email} with your partner code, from the address we know you by.',
+    id: 'site.partner.refused.askByMail',
+    message: 'Ask for a new link below: we e-mail it to the address you joined with. Still stuck? Write to {email}.',
   }),
 };
 
@@ -163,7 +165,8 @@ function refusedBody(why: PartnerRefusal, retryAfterSeconds = 60) {
   }
   return html`<h1>${t(partnerPageText.refusedHeading)}</h1>
   <p role="alert">${t(REASONS[why])}</p>
-  <p>${tWithMarkup(partnerPageText.askAgain, { email: html`<a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>` })}</p>`;
+  <p>${tWithMarkup(partnerPageText.askAgain, { email: html`<a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>` })}</p>
+  ${newLinkForm()}`;
 }
 
 export function partnerPageRoute(outcome: PartnerPageOutcome): Route {
@@ -173,6 +176,7 @@ export function partnerPageRoute(outcome: PartnerPageOutcome): Route {
     file: 'partners.html',
     // Every outcome: a refused link's token is in its address as much as a working one's.
     secretInAddress: true,
+    ...(outcome.kind === 'report' ? { scripts: ['embed-builder'] as const } : {}),
     title: () => `${t(partnerPageText.title)} · ${brand.name}`,
     description: () => t(partnerPageText.description, { brand: brand.name }),
     indexable: false,
@@ -181,6 +185,6 @@ export function partnerPageRoute(outcome: PartnerPageOutcome): Route {
         outcome.kind === 'report'
           ? reportBody(outcome.report, outcome.token)
           : refusedBody(outcome.why, outcome.retryAfterSeconds)
-      }</div></section>`,
+      }</div></section>${outcome.kind === 'report' ? embedBuilder({ partner: outcome.report.partner }) : ''}`,
   };
 }

@@ -27,6 +27,7 @@ export const privacySections: LegalSection[] = [
     paragraphs: [
       'Information you give us: your e-mail address when you ask for a download link; your name, phone number, business name, bank account number and store details when you open a store; products, prices, orders, invoices and customer details you enter; and messages you send to our support team.',
       'Information collected automatically: device and browser type, IP address, pages visited, the time of your visit, and app usage events. Payment card details are handled by our licensed payment partners; we never see or store full card numbers.',
+      'If you join our partner programme: your e-mail address, the website or social handle you gave, your partner code, the language you chose for our e-mails, and when you asked, confirmed and (if it happens) were disabled. We use them only to send you the confirmation link and your private partner link, and to show you the signups your code brought. Your partner page shows counts per week, page and campaign, never who signed up.',
     ],
   },
   {
@@ -88,6 +89,7 @@ export const privacySections: LegalSection[] = [
     title: msg({ id: 'site.privacy.section.retention', message: 'How long we keep your information' }),
     paragraphs: [
       'We keep your account and store data while your account is open. After you close it we keep transaction records for as long as Nigerian tax and accounting law requires (usually six years) and delete or anonymise the rest within 90 days. Sign-up e-mails for the download link are deleted after two years without activity.',
+      'A partner record is kept while you are a partner, and erased when you ask us (section 13). A request you never confirmed holds its code for 48 hours; after that anyone may take the code. The signup counts a code brought name nobody and stay after an erasure, so that code is not given to someone else.',
     ],
   },
   {
@@ -103,7 +105,7 @@ export const privacySections: LegalSection[] = [
     title: msg({ id: 'site.privacy.section.access', message: 'Access, correction and your other rights' }),
     paragraphs: [
       'Under the NDPA you have the right to be informed, to access the personal data we hold about you, to have it corrected or deleted, to restrict or object to processing, to data portability, and to withdraw consent. Most store details can be edited in the app; for anything else, write to us and we will reply within 30 days. You may also complain to the Nigeria Data Protection Commission.',
-      `To see what we hold about your e-mail address, or to have it erased, write to ${brand.supportEmail} from that address with "Privacy" in the subject. We send you everything stored about it (your sign-up requests with their times and the page they came from, and the e-mails we sent or queued), or erase it all; after an erasure we keep only a one-way code of the address, which cannot be turned back into it, so that we never e-mail it again.`,
+      `To see what we hold about your e-mail address, or to have it erased, write to ${brand.supportEmail} from that address with "Privacy" in the subject. We send you everything stored about it (your sign-up requests with their times and the page they came from, the e-mails we sent or queued, and your partner record if you joined the partner programme), or erase it all; after an erasure we keep only a one-way code of the address, which cannot be turned back into it, so that we never e-mail it again.`,
     ],
   },
   {

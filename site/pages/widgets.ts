@@ -1,17 +1,18 @@
 /**
  * /widgets: every embeddable tag live, with the snippet that produces it and its API table, rendered
- * from widgets/metadata.ts (the same source as docs/widgets-api.md). The light-DOM fallback inside each
- * tag has the size the widget reserves (widgets/host-sizes.ts).
+ * from each tag's metadata (widgets/metadata.ts, the same source as docs/widgets-api.md). The light-DOM
+ * fallback inside each tag has the size the widget reserves (its `element.hostSize`).
  */
 import { html, nothing } from 'lit-html';
 import { translatorFor } from '../../common/lingui.js';
 import { formatNaira } from '../../common/money.js';
 import { RANK_PAGE_PATH } from '../../common/page-renderers.js';
 import { periodLabel, plans } from '../../common/plans.js';
-import { methodCall } from '../../widgets/api-docs.js';
-import { hostSizeCss, type WidgetTag } from '../../widgets/host-sizes.js';
-import { cssProperties, propertyName, widgetMetadata } from '../../widgets/metadata.js';
-import { pageLocale } from '../locales.js';
+import { cssProperties, methodCall, propertyName, widgetMetadata } from '../../widgets/metadata.js';
+import type { WidgetTag } from '../../widgets/registry.js';
+import { hostSizeCss } from '../../widgets/shared/tag.js';
+import { embedBuilder } from '../embed-builder/section.js';
+import { href, pageLocale } from '../locales.js';
 import { startSellingForm } from '../parts/start-selling-form.js';
 import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
 
@@ -61,14 +62,18 @@ const pricingPlansTableFallback = (period: 'annual' | 'monthly') => html`<table 
   )}</tbody>
 </table>`;
 
-/** A developer's page: its text stays English in every language (lang="en"), the site's chrome around it is translated. */
+/**
+ * A developer's page: its text stays English in every language (lang="en"), the site's chrome around it
+ * is translated, and so is the embed builder after it (for partners who write no code).
+ */
 export function widgetsPage() {
   return html`<section class="section widgets-page" lang=${pageLocale() === 'en' ? nothing : 'en'}>
   <div class="container">
     <h1>Kasuwa widgets</h1>
-    <p class="lead">Four tags you can drop into any page with one script. Each example below is live; the code under it is all it takes.</p>
+    <p class="lead">Four tags you can drop into any page with one script. Each example below is live; the code under it is all it takes. To choose the colours and language and copy the code for your site, use <a href="#embed-builder">the builder</a> at the end of the page.</p>
     ${snippet('<script type="module" src="https://kasuwa.shop/widgets/kasuwa-widgets.js"></script>')}
     <p>On WordPress, install <a href="/downloads/kasuwa-wordpress.zip" download>our plugin</a> (Plugins → Add New → Upload Plugin) instead: set your partner code once in Settings → Kasuwa, then add the Kasuwa blocks or the shortcodes <code>[kasuwa_signup]</code>, <code>[kasuwa_rank_checker]</code>, <code>[kasuwa_pricing]</code> and <code>[kasuwa_start_selling]</code>; every role that writes posts can use them.</p>
+    <p>Bringing sellers from your site or page? <a href=${href('/partners/join')}>Join the partner programme</a> for your own partner code and a private page with the signups it brought.</p>
 
     <h2 id="start-selling-form">Start-selling form</h2>
     <p>An e-mail signup. <code>partner</code> records the partner that brought the signup; <code>api-url</code> points it at another API.</p>
@@ -120,5 +125,6 @@ export function widgetsPage() {
     ${cssPropertiesTable}
     <p>The same as JSON: <a href="/widgets/custom-elements.json">custom-elements.json</a> (Custom Elements Manifest).</p>
   </div>
-</section>`;
+</section>
+${embedBuilder()}`;
 }

@@ -20,6 +20,7 @@ const footerText = {
   tagline: msg({ id: 'site.footer.tagline', message: 'Your online store, built for how Nigeria sells.' }),
   company: msg({ id: 'site.footer.company', message: 'Company' }),
   career: msg({ id: 'site.footer.career', message: 'Career' }),
+  partners: msg({ id: 'site.footer.partners', message: 'Partner programme' }),
   help: msg({ id: 'site.footer.help', message: 'Help' }),
   customerSupport: msg({ id: 'site.footer.customerSupport', message: 'Customer Support' }),
   faqs: msg({ id: 'site.footer.faqs', message: 'FAQs' }),
@@ -53,6 +54,7 @@ export function siteFooter(year = new Date().getFullYear()) {
         <li><a href=${href('/pricing')}>${t(nav.pricing)}</a></li>
         <li><a href=${brand.links.demoStore} rel="noopener" target="_blank">${t(nav.demoStore)}</a></li>
         <li><a href=${href('/new-year-sales')}>${t(nav.newYearSales)}</a></li>
+        <li><a href=${href('/partners/join')}>${t(footerText.partners)}</a></li>
         <li><a href=${href('/#career')}>${t(footerText.career)}</a></li>
       </ul>
     </nav>

@@ -51,7 +51,7 @@ export const findAll = <T extends Element = HTMLElement>(root: ParentNode, selec
   ...root.querySelectorAll<T>(selector),
 ];
 
-/** The options every widget element takes as properties (widgets/metadata.ts). */
+/** The options every widget element takes as properties (each tag's `options`, widgets/<tag>/<tag>.tag.ts). */
 export type WidgetElement = HTMLElement & { apiUrl?: string; partner?: string; period?: string; label?: string };
 
 /**

@@ -4,7 +4,7 @@
  * the browser asks the server, which can hold or fail them), the form, and every label it has shown.
  */
 import { expect } from '@esm-bundle/chai';
-import { find, fixture, releaseChunks, until } from './browser.js';
+import { byRole, failChunks, find, fixture, releaseChunks, until } from './browser.js';
 
 export const ENGLISH = 'Email address';
 export const LOADER = '/first-paint/widgets/kasuwa-widgets.js';
@@ -52,4 +52,14 @@ export async function firstLabelOnceReleased(element: HTMLElement, label: string
   await until(() => shown.length > 0, 'the widget rendered');
   await aFrameLater();
   expect(shown).to.deep.equal([label]);
+}
+
+/** With the language's chunk failing (offline): the widget renders all the same, in English. */
+export async function englishWhenChunkFails() {
+  await failChunks('widgets.pseudo');
+  const element = formFixture('lang="pseudo"');
+  const shown = labelsShown(element);
+  await until(() => shown.length > 0, 'the widget rendered');
+  expect(shown).to.deep.equal([ENGLISH]);
+  expect(byRole(element.shadowRoot as ShadowRoot, 'button', 'Start Selling')).to.exist;
 }

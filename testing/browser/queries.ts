@@ -1,17 +1,10 @@
 /**
- * Finds what a reader perceives, the way Testing Library does: by role and accessible name, by label or
- * by text, inside a shadow root or any node; `until` waits for a condition. For the widget browser tests
- * (through browser.ts) and the e2e journeys: no test hooks here.
+ * Finds what a reader perceives, as Testing Library does: by role and accessible name (from
+ * dom-accessibility-api; roles skip what assistive tech does not see, across shadow boundaries, unless
+ * `hidden: true`; label and text queries do not), by label or by text, inside a shadow root or any node;
+ * `until` waits. For the widget tests (through browser.ts) and the e2e journeys.
  */
-
-/*
- * Queries by role, accessible name and label inside a shadow root (or any node), the way Testing Library
- * finds elements: what a reader or assistive tech perceives, not the markup. Role: the `role` attribute,
- * else the implicit role of the tags our widgets use. Name: aria-labelledby, aria-label, <label> (for= or
- * wrapping), alt, <legend>, then the text content for roles named by it (buttons, links, headings…).
- * Role queries skip what is hidden from assistive tech (aria-hidden, hidden, display: none, a closed
- * dialog, light-DOM children no slot shows) unless `hidden: true`; label and text queries do not.
- */
+import { computeAccessibleName, getRole, isSubtreeInaccessible } from 'dom-accessibility-api';
 
 /** A name or text to match: a string matches the whole of it (whitespace collapsed), a RegExp any part. */
 export type TextMatch = string | RegExp;
@@ -34,191 +27,33 @@ const matches = (text: string, match: TextMatch) =>
   typeof match === 'string' ? normalize(text) === normalize(match) : match.test(normalize(text));
 const show = (match: TextMatch) => (typeof match === 'string' ? JSON.stringify(match) : String(match));
 
-const BUTTON_INPUTS = new Set(['button', 'submit', 'reset', 'image']);
-/** Roles whose name comes from their content when nothing else names them. */
-const NAMED_BY_CONTENT = new Set([
-  'button',
-  'cell',
-  'checkbox',
-  'columnheader',
-  'gridcell',
-  'heading',
-  'link',
-  'menuitem',
-  'option',
-  'radio',
-  'row',
-  'rowheader',
-  'switch',
-  'tab',
-  'tooltip',
-  'treeitem',
-]);
+/** The accessible name assistive tech announces for `element` (`hidden`: counting hidden content too). */
+export const accessibleName = (element: Element, hidden = false): string =>
+  normalize(computeAccessibleName(element, { hidden }));
 
-function implicitRole(element: Element): string | null {
-  const tag = element.localName;
-  if (/^h[1-6]$/.test(tag)) return 'heading';
-  switch (tag) {
-    case 'a':
-    case 'area':
-      return element.hasAttribute('href') ? 'link' : null;
-    case 'button':
-      return 'button';
-    case 'input': {
-      const type = (element as HTMLInputElement).type;
-      if (BUTTON_INPUTS.has(type)) return 'button';
-      if (type === 'hidden' || type === 'password' || type === 'file' || type === 'color') return null;
-      if (type === 'checkbox' || type === 'radio') return type;
-      if (type === 'range') return 'slider';
-      if (type === 'number') return 'spinbutton';
-      if (element.hasAttribute('list')) return 'combobox';
-      return type === 'search' ? 'searchbox' : 'textbox';
-    }
-    case 'textarea':
-      return 'textbox';
-    case 'select':
-      return (element as HTMLSelectElement).multiple || (element as HTMLSelectElement).size > 1
-        ? 'listbox'
-        : 'combobox';
-    case 'option':
-      return 'option';
-    case 'dialog':
-      return 'dialog';
-    case 'ul':
-    case 'ol':
-    case 'menu':
-      return 'list';
-    case 'li':
-      return 'listitem';
-    case 'p':
-      return 'paragraph';
-    case 'fieldset':
-      return 'group';
-    case 'img':
-      return element.getAttribute('alt') === '' ? 'presentation' : 'img';
-    case 'progress':
-      return 'progressbar';
-    case 'output':
-      return 'status';
-    case 'nav':
-      return 'navigation';
-    case 'main':
-      return 'main';
-    case 'aside':
-      return 'complementary';
-    case 'article':
-      return 'article';
-    case 'hr':
-      return 'separator';
-    // Landmarks only when named (HTML-AAM).
-    case 'section':
-      return nameOf(element) ? 'region' : null;
-    case 'form':
-      return nameOf(element) ? 'form' : null;
-    default:
-      return null;
-  }
-}
+/** Landmarks a tag implies only when named (HTML-AAM): an unnamed <section> or <form> has no role. */
+const NAMED_LANDMARKS = new Set(['section', 'form']);
 
 /** The element's role: its first `role` token, else the implicit role of its tag (null: none). */
 export function roleOf(element: Element): string | null {
-  const explicit = element.getAttribute('role')?.trim().split(/\s+/)[0];
-  return explicit || implicitRole(element);
+  const role = getRole(element);
+  if (!element.hasAttribute('role') && NAMED_LANDMARKS.has(element.localName) && !accessibleName(element)) return null;
+  return role;
 }
 
 /** The parent across a shadow boundary (a shadow root's children have the host as parent). */
 const parentOf = (node: Element): Element | null =>
   node.parentElement ?? (node.parentNode instanceof ShadowRoot ? node.parentNode.host : null);
 
-/** Hidden from assistive tech: by aria-hidden, `hidden`, display: none, a closed dialog, or no slot showing it. */
+/** Hidden from assistive tech: it or an ancestor in any tree hidden, or a light-DOM child no slot shows. */
 export function isInaccessible(element: Element): boolean {
   if (getComputedStyle(element).visibility === 'hidden') return true;
   for (let node: Element | null = element; node; node = parentOf(node)) {
-    if (node.getAttribute('aria-hidden') === 'true' || node.hasAttribute('hidden')) return true;
-    if (node.localName === 'dialog' && !node.hasAttribute('open')) return true;
+    if (isSubtreeInaccessible(node)) return true;
     if (node.parentElement?.shadowRoot && !node.assignedSlot) return true;
-    if (getComputedStyle(node).display === 'none') return true;
   }
   return false;
 }
-
-const renderedHidden = (element: Element) =>
-  element.getAttribute('aria-hidden') === 'true' ||
-  element.hasAttribute('hidden') ||
-  getComputedStyle(element).display === 'none';
-
-/** The text of the elements `ids` names, in the element's own tree. */
-function referencedText(element: Element, ids: string): string {
-  const tree = element.getRootNode() as Document | ShadowRoot;
-  return ids
-    .split(/\s+/)
-    .map((id) => tree.getElementById(id))
-    .map((referenced) => (referenced ? nameOf(referenced, { referenced: true }) : ''))
-    .join(' ');
-}
-
-/** Text content as a name: hidden descendants left out, a control's own value not counted. */
-function contentName(element: Element): string {
-  let text = '';
-  for (const child of element.childNodes) {
-    if (child.nodeType === Node.TEXT_NODE) text += child.textContent;
-    else if (
-      child instanceof Element &&
-      !renderedHidden(child) &&
-      !['input', 'select', 'textarea'].includes(child.localName)
-    ) {
-      const inline = getComputedStyle(child).display.startsWith('inline');
-      const part = nameOf(child, { inContent: true });
-      text += inline ? part : ` ${part} `;
-    }
-  }
-  return text;
-}
-
-/** The label of a form control: aria-labelledby, aria-label, then its <label>s. */
-function labelOf(element: Element): string {
-  const labelledBy = element.getAttribute('aria-labelledby');
-  if (labelledBy) return normalize(referencedText(element, labelledBy));
-  const label = element.getAttribute('aria-label');
-  if (label?.trim()) return normalize(label);
-  const labels = (element as HTMLInputElement).labels;
-  return labels ? normalize([...labels].map((each) => contentName(each)).join(' ')) : '';
-}
-
-/** accname, the steps our markup needs: labelledby, aria-label, native labels, content, title. */
-function nameOf(element: Element, how: { referenced?: boolean; inContent?: boolean } = {}): string {
-  const labelledBy = element.getAttribute('aria-labelledby');
-  if (labelledBy && !how.referenced) return normalize(referencedText(element, labelledBy));
-  const label = element.getAttribute('aria-label');
-  if (label?.trim()) return normalize(label);
-  const tag = element.localName;
-  if (tag === 'img') return normalize(element.getAttribute('alt') ?? '');
-  if (tag === 'input' && BUTTON_INPUTS.has((element as HTMLInputElement).type)) {
-    return normalize(
-      (element as HTMLInputElement).value || ((element as HTMLInputElement).type === 'submit' ? 'Submit' : ''),
-    );
-  }
-  if (['input', 'select', 'textarea'].includes(tag)) {
-    return labelOf(element) || normalize(element.getAttribute('title') ?? element.getAttribute('placeholder') ?? '');
-  }
-  if (tag === 'fieldset') {
-    const legend = [...element.children].find((child) => child.localName === 'legend');
-    if (legend) return normalize(contentName(legend));
-  }
-  const role = element.getAttribute('role')?.trim().split(/\s+/)[0] || implicitRoleWithoutName(element);
-  if (how.referenced || how.inContent || (role && NAMED_BY_CONTENT.has(role))) {
-    const text = normalize(contentName(element));
-    if (text) return text;
-  }
-  return normalize(element.getAttribute('title') ?? '');
-}
-
-/** The implicit role, without the landmarks that need a name (asking would go round in circles). */
-const implicitRoleWithoutName = (element: Element) =>
-  ['section', 'form'].includes(element.localName) ? null : implicitRole(element);
-
-/** The accessible name assistive tech announces for `element`. */
-export const accessibleName = (element: Element): string => nameOf(element);
 
 function describeRoot(root: ParentNode): string {
   if (root instanceof ShadowRoot) return `the shadow root of <${root.host.localName}>`;
@@ -257,7 +92,10 @@ export function queryAllByRole<T extends Element = HTMLElement>(
   return [...root.querySelectorAll<T>('*')].filter((element) => {
     if (roleOf(element) !== role) return false;
     if (!options.hidden && isInaccessible(element)) return false;
-    if (options.name !== undefined && !matches(accessibleName(element), options.name)) return false;
+    // A hidden element (a closed dialog) keeps its name: it is what the reader hears once it shows.
+    if (options.name !== undefined && !matches(accessibleName(element, isInaccessible(element)), options.name)) {
+      return false;
+    }
     if (options.level !== undefined) {
       const level = Number(element.getAttribute('aria-level') ?? element.localName.slice(1));
       if (level !== options.level) return false;
@@ -323,7 +161,7 @@ export function queryByLabel<T extends Element = HTMLInputElement>(root: ParentN
       element.hasAttribute('aria-labelledby') ||
       element.hasAttribute('aria-label') ||
       ((element as unknown as HTMLInputElement).labels?.length ?? 0) > 0;
-    return labelled && matches(labelOf(element), label);
+    return labelled && matches(accessibleName(element), label);
   });
   if (found.length > 1) throw new Error(`${found.length} elements labelled ${show(label)} in ${describeRoot(root)}`);
   return found[0] ?? null;

@@ -124,7 +124,7 @@ export async function startWebKitDriver() {
 
 /**
  * What both @web/test-runner configs share (the widget tests and the journeys): the chosen engines, one
- * after another (three at once on two cores made timing-sensitive waits flaky), TypeScript tests, and
+ * after another (timing-sensitive waits need the cores to themselves), TypeScript tests, and
  * the keys and viewports every engine understands.
  */
 export async function testRunnerBase(label) {

@@ -18,6 +18,7 @@ import { adoptStyles } from './compat.js';
 import { captureFallback } from './fallback.js';
 import { LanguageProvider, languageArrival } from './i18n.js';
 import { baseStyles } from './styles.js';
+import { propertyName, type TagModule } from './tag.js';
 
 // The widgets import emit from here, whose chunk every page with a widget loads: from events.ts alone
 // it would be a chunk of its own (one more request before interaction).
@@ -87,22 +88,18 @@ function upgradeProperties(element: HTMLElement) {
   }
 }
 
-const kebabCase = (property: string) => property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-const camelCase = (attribute: string) => attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-
+/** Defines `element.tag`, its options (`element.options`) each a string attribute and a reflected property. */
 export function defineWidget<P extends object>(
-  tag: string,
+  element: Pick<TagModule, 'tag' | 'options'>,
   component: ComponentType<P>,
   options: {
     styles: string[];
-    /** The options, each a string attribute (kebab-case) and property (camelCase). */
-    props?: Record<string, 'string'>;
     /** Adds element members (e.g. the modal's show() and open) on top of the widget's class. */
     extend?: (base: { new (): WidgetElement }) => { new (): HTMLElement };
   },
 ): void {
+  const { tag } = element;
   if (customElements.get(tag)) return;
-  const names = Object.keys(options.props ?? {});
 
   /** The component, given the element's options as they are now and again whenever one changes. */
   function Connected({ container }: { container: ShadowRoot }) {
@@ -138,7 +135,7 @@ export function defineWidget<P extends object>(
     [UNMOUNT]: number | undefined;
 
     static get observedAttributes() {
-      return names.map(kebabCase);
+      return [...element.options];
     }
 
     constructor() {
@@ -195,11 +192,12 @@ export function defineWidget<P extends object>(
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null) {
-      this[OPTIONS] = { ...this[OPTIONS], [camelCase(name)]: value ?? undefined };
+      this[OPTIONS] = { ...this[OPTIONS], [propertyName(name)]: value ?? undefined };
       for (const render of this[RENDERS]) render();
     }
   }
-  for (const name of names) {
+  for (const attribute of element.options) {
+    const name = propertyName(attribute);
     Object.defineProperty(Widget.prototype, name, {
       configurable: true,
       enumerable: true,
@@ -208,8 +206,8 @@ export function defineWidget<P extends object>(
       },
       // Reflected: the attribute is the one place an option lives; null or undefined removes it.
       set(this: Widget, value: unknown) {
-        if (value == null) this.removeAttribute(kebabCase(name));
-        else this.setAttribute(kebabCase(name), String(value));
+        if (value == null) this.removeAttribute(attribute);
+        else this.setAttribute(attribute, String(value));
       },
     });
   }

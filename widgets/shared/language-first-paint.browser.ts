@@ -5,20 +5,12 @@
  * Each language is used once in this file and its -classic twin (the page keeps a chunk it has).
  */
 import { expect } from '@esm-bundle/chai';
+import { chunksRequested, holdChunks, releaseChunks, until } from '../../testing/browser/browser.js';
 import {
-  byRole,
-  chunksRequested,
-  failChunks,
-  holdChunks,
-  releaseChunks,
-  until,
-} from '../../testing/browser/browser.js';
-import {
-  ENGLISH,
+  englishWhenChunkFails,
   firstLabelOnceReleased,
   formFixture,
   LOADER,
-  labelsShown,
 } from '../../testing/browser/first-paint.js';
 
 describe('the first paint of a widget', () => {
@@ -51,12 +43,5 @@ describe('the first paint of a widget', () => {
     await firstLabelOnceReleased(formFixture(), 'Adreesị email');
   });
 
-  it('given its language chunk fails to load (offline) should show English rather than nothing', async () => {
-    await failChunks('widgets.pseudo');
-    const element = formFixture('lang="pseudo"');
-    const shown = labelsShown(element);
-    await until(() => shown.length > 0, 'the widget rendered');
-    expect(shown).to.deep.equal([ENGLISH]);
-    expect(byRole(element.shadowRoot as ShadowRoot, 'button', 'Start Selling')).to.exist;
-  });
+  it('given its language chunk fails to load (offline) should show English rather than nothing', englishWhenChunkFails);
 });

@@ -3,8 +3,7 @@ import { deepActiveElement, isDialogOpen } from '../shared/dialog.js';
 import { StartSellingModal } from './start-selling-modal.component.js';
 import { modalState, setModalState, subscribeModal } from './start-selling-modal.state.js';
 import { startSellingModalStyles } from './start-selling-modal.styles.js';
-
-export const tag = 'start-selling-modal';
+import { options, ownAttributes, tag } from './start-selling-modal.tag.js';
 
 /**
  * Settles once the dialog has reached `open` (the component says so with its show/hide events, hide
@@ -25,14 +24,14 @@ function settled(host: HTMLElement & { open: boolean }, open: boolean): Promise<
   });
 }
 
-defineWidget(tag, StartSellingModal, {
+defineWidget({ tag, options }, StartSellingModal, {
   styles: [startSellingModalStyles],
-  props: { apiUrl: 'string', partner: 'string', campaign: 'string' },
   extend: (Base) =>
     class extends Base {
       // The open attribute is the element's own, not one of the component's options: it reflects the state.
       static get observedAttributes() {
-        return [...((Base as unknown as { observedAttributes?: string[] }).observedAttributes ?? []), 'open'];
+        const componentOptions = (Base as unknown as { observedAttributes?: string[] }).observedAttributes ?? [];
+        return [...componentOptions, ...ownAttributes];
       }
 
       constructor() {

@@ -1,7 +1,7 @@
+/** Defines <store-rank-checker> (its name and options from store-rank-checker.tag.ts) with its component and styles. */
 import { defineWidget } from '../shared/define.js';
 import { StoreRankChecker } from './store-rank-checker.component.js';
 import { storeRankCheckerStyles } from './store-rank-checker.styles.js';
+import { options, tag } from './store-rank-checker.tag.js';
 
-export const tag = 'store-rank-checker';
-
-defineWidget(tag, StoreRankChecker, { styles: [storeRankCheckerStyles], props: { apiUrl: 'string' } });
+defineWidget({ tag, options }, StoreRankChecker, { styles: [storeRankCheckerStyles] });

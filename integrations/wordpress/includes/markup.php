@@ -3,7 +3,7 @@
  * The markup of each widget as our own site renders it: the tag, with a plain form inside it that
  * works without JavaScript (a signup POST and a rank GET to the configured origin, the partner code and
  * campaign in hidden fields) and a plain plans list. Inline styles give each tag the room the widget takes
- * (widget-data.json: widgets/host-sizes.ts) and keep every control inside its container, so nothing
+ * (widget-data.json: each tag's hostSize) and keep every control inside its container, so nothing
  * moves when the widget replaces the fallback and no stylesheet of ours is needed. Its words are the
  * widgets' (translated with them, includes/i18n.php), and each tag carries the widget's `lang`.
  *

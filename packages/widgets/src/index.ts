@@ -1,7 +1,7 @@
 /**
  * @kasuwa/widgets: adds the widgets script from Kasuwa's origin to the page (the widgets themselves
  * always come from there, so partners get fixes without a release) and forwards to what it exports.
- * Its types are generated from widgets/metadata.ts (widgets/declarations.ts, packageDeclarations).
+ * Its types are generated from the tags' metadata (scripts/widget-declarations.ts, packageDeclarations).
  */
 
 /** What the loader script exports (widgets/loader.ts). */

@@ -15,7 +15,8 @@ import * as consent from './0009_consent.js';
 import * as partnerDailySignups from './0010_partner_daily_signups.js';
 import * as consentAskedCategories from './0011_consent_asked_categories.js';
 import * as consentRetentionRuns from './0012_consent_retention_runs.js';
-import * as partnerCountsMasked from './0013_partner_counts_masked.js';
+import * as partnersTable from './0013_partners.js';
+import * as partnerCountsMasked from './0014_partner_counts_masked.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '0001_signups_outbox': signupsOutbox,
@@ -30,5 +31,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '0010_partner_daily_signups': partnerDailySignups,
   '0011_consent_asked_categories': consentAskedCategories,
   '0012_consent_retention_runs': consentRetentionRuns,
-  '0013_partner_counts_masked': partnerCountsMasked,
+  '0013_partners': partnersTable,
+  '0014_partner_counts_masked': partnerCountsMasked,
 };

@@ -1,11 +1,11 @@
 /**
- * The widget API as Markdown, from widgets/metadata.ts: the reference tables of docs/widgets-api.md and
- * the options table and events list of docs/embedding.md. scripts/build.mjs writes them between
- * marker comments (`<!-- generated: NAME -->` … `<!-- end generated: NAME -->`); api-drift.test.ts fails
- * when a committed guide differs from what the metadata says.
+ * The widget API as Markdown, from each tag's metadata (widgets/metadata.ts): the reference tables of
+ * docs/widgets-api.md and the options table and events list of docs/embedding.md. The build writes
+ * them between marker comments (`<!-- generated: NAME -->` … `<!-- end generated: NAME -->`);
+ * widgets/api-drift.test.ts fails when a committed guide differs from what the metadata says.
  */
-import { hostSizeCss } from './host-sizes.js';
-import { cssProperties, propertyName, type TagMetadata, widgetMetadata } from './metadata.js';
+import { cssProperties, methodCall, propertyName, type WidgetMetadata, widgetMetadata } from '../widgets/metadata.js';
+import { hostSizeCss } from '../widgets/shared/tag.js';
 
 /** Text for a Markdown table cell: `|` would end the cell, `<` would start HTML. */
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('<', '&lt;');
@@ -14,10 +14,7 @@ const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
 const table = (head: string[], rows: string[][]) =>
   [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
 
-/** A method's call shape: '(opener?: X) => void' → 'show(opener?: X)'. */
-export const methodCall = (m: { name: string; signature: string }) => `${m.name}${m.signature.replace(/ => .*$/, '')}`;
-
-function tagReference(w: TagMetadata): string {
+function tagReference(w: WidgetMetadata): string {
   const rows = [
     ...w.attributes.map((a) => [
       'attribute',

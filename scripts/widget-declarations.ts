@@ -1,9 +1,10 @@
 /**
- * What the build writes from widgets/metadata.ts for tools and frameworks: custom-elements.json and
- * kasuwa-widgets.d.ts, .react.d.ts and .vue.d.ts (docs/embed-react.md, docs/embed-vue.md), and the same
- * types as the npm package @kasuwa/widgets ships them (packages/widgets/), with its loader functions.
+ * What the build writes from each tag's metadata (widgets/metadata.ts) for tools and frameworks:
+ * custom-elements.json and kasuwa-widgets.d.ts, .react.d.ts and .vue.d.ts (docs/embed-react.md,
+ * docs/embed-vue.md), and the same types as the npm package @kasuwa/widgets ships them
+ * (packages/widgets/), with its loader functions.
  */
-import { cssProperties, propertyName, type TagMetadata, widgetMetadata } from './metadata.js';
+import { propertyName, type WidgetMetadata, widgetMetadata } from '../widgets/metadata.js';
 
 /** custom-elements.json (schema 2.1.0). */
 export function customElementsManifest() {
@@ -52,7 +53,7 @@ export function customElementsManifest() {
             description: e.description,
           })),
           cssParts: w.parts,
-          cssProperties: cssProperties,
+          cssProperties: w.cssProperties,
         },
       ],
       exports: [
@@ -70,9 +71,9 @@ export function customElementsManifest() {
 const vueListener = (event: string) =>
   `on${event.replace(/(^|-)([a-z])/g, (_, _dash, letter: string) => letter.toUpperCase())}`;
 
-const header = '// Generated from widgets/metadata.ts by scripts/build.mjs.';
+const header = "// Generated from each tag's metadata (widgets/<tag>/<tag>.tag.ts) by scripts/build.mjs.";
 const tagUnion = () => widgetMetadata.map((w) => `'${w.tag}'`).join(' | ');
-const eventsOf = (w: TagMetadata) => w.events.map((e) => e.name);
+const eventsOf = (w: WidgetMetadata) => w.events.map((e) => e.name);
 
 /** What the loader script (kasuwa-widgets.js) exports. */
 const LOADER_FUNCTIONS = [

@@ -1,0 +1,1 @@
+export declare function compareVersions(a: string, b: string): number;

@@ -1,0 +1,42 @@
+/**
+ * The partner programme (joining, confirming, lost links) and its mails' handlers wired to one database
+ * and the plain settings the wiring hands over: confirmation links signed with the partner-link secret,
+ * the same limits (and counter) as signups.
+ */
+import type { OpenedDatabase } from '../db/database.js';
+import { partnerLinkSecret } from '../db/installation.js';
+import type { HitCounter, RateLimit } from '../signups/rate-limit.js';
+import { confirmLinks } from './confirm-links.js';
+import type { Partners } from './partners.js';
+import { type PartnerSettings, siteAddress } from './partners-for-database.js';
+import { createProgramme } from './programme.js';
+import { programmeMailHandlers } from './programme-mail.js';
+import { createProgrammeStore } from './programme-store.js';
+
+export async function programmeFor(
+  settings: PartnerSettings,
+  opened: OpenedDatabase,
+  options: {
+    partners: Pick<Partners, 'issueLink'>;
+    limits: { perIp: RateLimit; perEmail: RateLimit };
+    counter?: HitCounter;
+    onQueued?: () => void;
+  },
+) {
+  const secret = await partnerLinkSecret(opened, settings.dataDir, settings.linkSecret);
+  const issueLink = (code: string) => options.partners.issueLink(code);
+  const programme = createProgramme({
+    store: createProgrammeStore(opened),
+    confirmLinks: confirmLinks(secret),
+    issueLink,
+    limits: options.limits,
+    counter: options.counter,
+    onQueued: options.onQueued,
+  });
+  const mailHandlers = programmeMailHandlers({
+    siteOrigin: siteAddress(settings.publicUrl).origin,
+    confirmToken: (code, inbox) => programme.confirmToken(code, inbox),
+    issueLink,
+  });
+  return { programme, mailHandlers };
+}

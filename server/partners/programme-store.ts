@@ -1,0 +1,203 @@
+/**
+ * Storage for the partner programme (rules: programme.ts; docs/partners.md, "Joining"): reserving a code
+ * (the primary key decides a race), confirming it, the codes an inbox holds, and the operators' list,
+ * disable and assign. Each mail is queued in the transaction that decided it, with its own key.
+ */
+import crypto from 'node:crypto';
+import type { Selectable, Transaction } from 'kysely';
+import { inboxKey } from '../../common/email.js';
+import { dbClock } from '../db/clock.js';
+import type { OpenedDatabase } from '../db/database.js';
+import type { Database, PartnersTable } from '../db/schema.js';
+
+export type PartnerRecord = Selectable<PartnersTable>;
+/** The programme's mails: the double opt-in's link, and a partner's private link. */
+export type ProgrammeMailKind = 'partner-confirm' | 'partner-link';
+export type ProgrammeMail = { kind: ProgrammeMailKind; code: string; locale: string };
+
+export type Reservation = { code: string; email: string; website: string; locale: string };
+/** `queued`: the code is the asker's (new, or theirs already) and a mail is on its way; `taken`: someone else's. */
+export type ReserveResult = 'queued' | 'taken';
+
+export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>) {
+  const { db, backend } = opened;
+  const clock = dbClock(backend);
+
+  async function queue(trx: Transaction<Database>, recipient: string, mail: ProgrammeMail) {
+    await trx
+      .insertInto('outbox')
+      .values({
+        // Random, file-name safe and unique: one mail per request, whatever the worker does.
+        idempotency_key: crypto.randomUUID(),
+        kind: mail.kind,
+        recipient,
+        inbox_key: inboxKey(recipient),
+        payload: JSON.stringify({ code: mail.code, locale: mail.locale }),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: clock.now(),
+        created_at: clock.now(),
+      })
+      .execute();
+  }
+
+  /** Whether signups already came with this code (an older, unreserved one: an operator assigns it). */
+  const usedBySignups = async (trx: Transaction<Database>, code: string) =>
+    (await trx
+      .selectFrom('partner_daily_signups')
+      .select('partner')
+      .where('partner', '=', code)
+      .limit(1)
+      .executeTakeFirst()) !== undefined;
+
+  return {
+    /**
+     * Reserves `code` for the asker and queues its confirmation; a code held unconfirmed by another for
+     * more than `pendingMs` is freed first. The asker's own code (unconfirmed) gets a new confirmation;
+     * confirmed, a new private link.
+     */
+    reserve: (asked: Reservation, pendingMs: number): Promise<ReserveResult> =>
+      db.transaction().execute(async (trx) => {
+        const key = inboxKey(asked.email);
+        await trx
+          .deleteFrom('partners')
+          .where('code', '=', asked.code)
+          .where('confirmed_at', 'is', null)
+          .where('inbox_key', '!=', key)
+          .where('created_at', '<', clock.offset(-pendingMs))
+          .execute();
+        if (await usedBySignups(trx, asked.code)) {
+          const held = await trx
+            .selectFrom('partners')
+            .select('inbox_key')
+            .where('code', '=', asked.code)
+            .executeTakeFirst();
+          if (held?.inbox_key !== key) return 'taken';
+        }
+        const inserted = await trx
+          .insertInto('partners')
+          .values({ ...asked, inbox_key: key, created_at: clock.now(), confirmed_at: null, disabled_at: null })
+          .onConflict((conflict) => conflict.column('code').doNothing())
+          .returning('code')
+          .executeTakeFirst();
+        if (inserted) {
+          await queue(trx, asked.email, { kind: 'partner-confirm', code: asked.code, locale: asked.locale });
+          return 'queued';
+        }
+        const held = await trx.selectFrom('partners').selectAll().where('code', '=', asked.code).executeTakeFirst();
+        if (!held || held.inbox_key !== key || held.disabled_at !== null) return 'taken';
+        const kind = held.confirmed_at === null ? 'partner-confirm' : 'partner-link';
+        await queue(trx, held.email, { kind, code: held.code, locale: asked.locale });
+        return 'queued';
+      }),
+    /** Of these candidates, the ones not free: reserved (however long ago) or used by signups. */
+    async taken(codes: string[]): Promise<Set<string>> {
+      if (codes.length === 0) return new Set();
+      const reserved = await db.selectFrom('partners').select('code').where('code', 'in', codes).execute();
+      const used = await db
+        .selectFrom('partner_daily_signups')
+        .select('partner')
+        .distinct()
+        .where('partner', 'in', codes)
+        .execute();
+      return new Set([...reserved.map((row) => row.code), ...used.map((row) => row.partner)]);
+    },
+    find: (code: string) => db.selectFrom('partners').selectAll().where('code', '=', code).executeTakeFirst(),
+    /**
+     * Confirms the code for its owner (`inbox_key`) and, the first time only, queues the private link by
+     * mail in `locale`. Answers the record, or undefined when the code is not (or no longer) theirs.
+     */
+    confirm: (code: string, key: string, locale: string) =>
+      db.transaction().execute(async (trx) => {
+        const first = await trx
+          .updateTable('partners')
+          .set({ confirmed_at: clock.now() })
+          .where('code', '=', code)
+          .where('inbox_key', '=', key)
+          .where('confirmed_at', 'is', null)
+          .where('disabled_at', 'is', null)
+          .returning('email')
+          .executeTakeFirst();
+        if (first) await queue(trx, first.email, { kind: 'partner-link', code, locale });
+        return trx
+          .selectFrom('partners')
+          .selectAll()
+          .where('code', '=', code)
+          .where('inbox_key', '=', key)
+          .executeTakeFirst();
+      }),
+    /** Queues a private link to each confirmed, enabled code of the inbox: how many. */
+    sendLinks: (email: string, locale: string) =>
+      db.transaction().execute(async (trx) => {
+        const codes = await trx
+          .selectFrom('partners')
+          .select(['code', 'email'])
+          .where('inbox_key', '=', inboxKey(email))
+          .where('confirmed_at', 'is not', null)
+          .where('disabled_at', 'is', null)
+          .orderBy('code')
+          .execute();
+        for (const row of codes) await queue(trx, row.email, { kind: 'partner-link', code: row.code, locale });
+        return codes.length;
+      }),
+    /** Every partner, with the signups their code brought (all time), by code. */
+    async list(): Promise<(PartnerRecord & { signups: number })[]> {
+      const rows = await db
+        .selectFrom('partners')
+        .leftJoin(
+          db
+            .selectFrom('partner_daily_signups')
+            .select(['partner', (eb) => eb.fn.sum<number | string>('signups').as('signups')])
+            .groupBy('partner')
+            .as('counts'),
+          'counts.partner',
+          'partners.code',
+        )
+        .selectAll('partners')
+        .select('counts.signups')
+        .orderBy('partners.code')
+        .execute();
+      return rows.map((row) => ({ ...row, signups: Number(row.signups ?? 0) }));
+    },
+    /** Marks the code disabled (kept as it was if already): whether it exists. */
+    async disable(code: string): Promise<boolean> {
+      await db
+        .updateTable('partners')
+        .set({ disabled_at: clock.now() })
+        .where('code', '=', code)
+        .where('disabled_at', 'is', null)
+        .execute();
+      return (await db.selectFrom('partners').select('code').where('code', '=', code).executeTakeFirst()) !== undefined;
+    },
+    /**
+     * The operator's assignment: the code (new, or only used by signups so far, or held unconfirmed)
+     * becomes the address's, confirmed now. A code confirmed by another inbox is refused: false.
+     */
+    assign: (code: string, email: string, locale: string) =>
+      db.transaction().execute(async (trx) => {
+        const key = inboxKey(email);
+        const held = await trx.selectFrom('partners').selectAll().where('code', '=', code).executeTakeFirst();
+        if (held && held.confirmed_at !== null && held.inbox_key !== key) return false;
+        if (held) await trx.deleteFrom('partners').where('code', '=', code).execute();
+        await trx
+          .insertInto('partners')
+          .values({
+            code,
+            email,
+            inbox_key: key,
+            website: held?.website ?? '',
+            locale: held?.locale ?? locale,
+            created_at: held?.created_at ?? clock.now(),
+            confirmed_at: clock.now(),
+            disabled_at: null,
+          })
+          .execute();
+        return true;
+      }),
+    /** The inbox's codes (privacy:show). */
+    ofInbox: (key: string) =>
+      db.selectFrom('partners').selectAll().where('inbox_key', '=', key).orderBy('code').execute(),
+  };
+}
+
+export type ProgrammeStore = ReturnType<typeof createProgrammeStore>;

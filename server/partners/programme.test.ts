@@ -1,0 +1,232 @@
+/**
+ * The partner programme's rules and storage on SQLite and PostgreSQL (docs/partners.md, "Joining"): a
+ * code is reserved once, a taken one (or one older signups used) gets a free suggestion, two servers
+ * racing for a code get one winner, the link confirms only its owner's code, a lost link is mailed
+ * only to a confirmed, enabled partner, and the limits and honeypot are the signups'.
+ */
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../../testing/server/cleanups.js';
+import { type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
+import { openDatabase } from '../db/database.js';
+import { confirmLinks } from './confirm-links.js';
+import { codeStem, createProgramme, ProgrammeRefusal } from './programme.js';
+import { createProgrammeStore } from './programme-store.js';
+
+const { defer, fresh } = cleanupAfterEach();
+const SECRET = crypto.randomBytes(32);
+const LIMITS = { perIp: { max: 100, windowSeconds: 3600 }, perEmail: { max: 100, windowSeconds: 3600 } };
+
+function programmeOn(database: Pick<ScratchDatabase, 'opened'>, limits = LIMITS) {
+  const store = createProgrammeStore(database.opened);
+  const programme = createProgramme({
+    store,
+    confirmLinks: confirmLinks(SECRET),
+    issueLink: async (code) => ({ url: `https://kasuwa.shop/partners?t=link-for-${code}` }),
+    limits,
+  });
+  const mails = () =>
+    database.opened.db
+      .selectFrom('outbox')
+      .select(['recipient', 'kind', 'payload'])
+      .orderBy('id')
+      .execute()
+      .then((rows) => rows.map((row) => ({ to: row.recipient, kind: row.kind, ...JSON.parse(row.payload) })));
+  return { store, programme, mails };
+}
+
+const ADA = { email: 'Ada@Example.ng', website: 'https://www.ada-shops.ng/blog', locale: 'yo' };
+
+describe('codeStem', () => {
+  it.each([
+    ['https://www.Ada-Shops.ng/blog', 'ada-shops-ng-blog'],
+    ['@Ada.Shops', 'ada-shops'],
+    ['ab', 'partner-ab'],
+    ['!!', 'partner'],
+  ])('given %s should suggest from %s', (text, stem) => expect(codeStem(text.replace(/^@/, ''))).toBe(stem));
+});
+
+describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
+  it('given a join should reserve the code unconfirmed and queue one confirmation in the partner language', async () => {
+    const database = await fresh(backend);
+    const { programme, store, mails } = programmeOn(database);
+    expect(await programme.join({ ...ADA, code: 'Ada-Shops' })).toEqual({ kind: 'check-inbox' });
+    expect(await store.find('ada-shops')).toMatchObject({
+      email: 'Ada@example.ng',
+      inbox_key: 'ada@example.ng',
+      website: ADA.website,
+      locale: 'yo',
+      confirmed_at: null,
+      disabled_at: null,
+    });
+    expect(await mails()).toEqual([{ to: 'Ada@example.ng', kind: 'partner-confirm', code: 'ada-shops', locale: 'yo' }]);
+  });
+
+  it('given no code should take a free one from the website', async () => {
+    const database = await fresh(backend);
+    const { programme, store } = programmeOn(database);
+    await programme.join({ ...ADA, website: '@adashops' });
+    await programme.join({ email: 'bola@example.ng', website: '@adashops', locale: 'en' });
+    expect((await store.list()).map((row) => [row.code, row.email])).toEqual([
+      ['adashops', 'Ada@example.ng'],
+      ['adashops-2', 'bola@example.ng'],
+    ]);
+  });
+
+  it('given a code another address holds, or one older signups used, should suggest a free one and reserve nothing', async () => {
+    const database = await fresh(backend);
+    const { programme, store, mails } = programmeOn(database);
+    await programme.join({ ...ADA, code: 'lagos-tech' });
+    await database.opened.db
+      .insertInto('partner_daily_signups')
+      .values({ partner: 'radio-ad', day: '2026-12-01', page: '', campaign: '', signups: 4 })
+      .execute();
+    const bola = { email: 'bola@example.ng', website: '@bola', locale: 'en' };
+    expect(await programme.join({ ...bola, code: 'lagos-tech' })).toEqual({
+      kind: 'code-taken',
+      suggestion: 'lagos-tech-2',
+    });
+    expect(await programme.join({ ...bola, code: 'radio-ad' })).toEqual({
+      kind: 'code-taken',
+      suggestion: 'radio-ad-2',
+    });
+    expect((await store.list()).map((row) => row.code)).toEqual(['lagos-tech']);
+    expect(await mails()).toHaveLength(1);
+  });
+
+  it('given a code that breaks the rule should refuse it', async () => {
+    const database = await fresh(backend);
+    const { programme } = programmeOn(database);
+    for (const code of ['ab', 'a'.repeat(33), 'ada_shops', '-ada', 'adá']) {
+      await expect(programme.join({ ...ADA, code })).rejects.toThrow(new ProgrammeRefusal('code'));
+    }
+    await expect(programme.join({ ...ADA, email: 'not-an-address' })).rejects.toThrow(new ProgrammeRefusal('email'));
+    await expect(programme.join({ ...ADA, website: ' ' })).rejects.toThrow(new ProgrammeRefusal('website'));
+  });
+
+  it('given the same address joining again should mail it again, not take the code from it', async () => {
+    const database = await fresh(backend);
+    const { programme, mails } = programmeOn(database);
+    await programme.join({ ...ADA, code: 'ada-shops' });
+    expect(await programme.join({ ...ADA, email: 'ADA@example.ng', code: 'ada-shops' })).toEqual({
+      kind: 'check-inbox',
+    });
+    expect((await mails()).map((mail) => [mail.kind, mail.code])).toEqual([
+      ['partner-confirm', 'ada-shops'],
+      ['partner-confirm', 'ada-shops'],
+    ]);
+  });
+
+  it('given the confirmation link should confirm the code once, mail the private link once, and refuse a changed or late link', async () => {
+    const database = await fresh(backend);
+    const { programme, store, mails } = programmeOn(database);
+    await programme.join({ ...ADA, code: 'ada-shops' });
+    const token = programme.confirmToken('ada-shops', 'ada@example.ng');
+    expect(await programme.confirm(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, 'yo')).toBeUndefined();
+    expect(await programme.confirm(programme.confirmToken('ada-shops', 'bola@example.ng'), 'yo')).toBeUndefined();
+    const late = new Date(Date.now() + 49 * 3_600_000);
+    expect(await programme.confirm(token, 'yo', late)).toBeUndefined();
+    expect((await store.find('ada-shops'))?.confirmed_at).toBeNull();
+
+    const confirmed = { code: 'ada-shops', link: 'https://kasuwa.shop/partners?t=link-for-ada-shops' };
+    expect(await programme.confirm(token, 'yo')).toEqual(confirmed);
+    expect(await programme.confirm(token, 'yo')).toEqual(confirmed);
+    expect((await store.find('ada-shops'))?.confirmed_at).not.toBeNull();
+    expect((await mails()).map((mail) => mail.kind)).toEqual(['partner-confirm', 'partner-link']);
+  });
+
+  it('given a lost link should mail a confirmed partner only, and answer alike for anyone else', async () => {
+    const database = await fresh(backend);
+    const { programme, store, mails } = programmeOn(database);
+    await programme.join({ ...ADA, code: 'ada-shops' });
+    await programme.join({ email: 'pending@example.ng', website: '@p', code: 'pending-one', locale: 'en' });
+    await programme.confirm(programme.confirmToken('ada-shops', 'ada@example.ng'), 'yo');
+    const before = (await mails()).length;
+    for (const email of ['nobody@example.ng', 'pending@example.ng', 'ada+lost@example.ng']) {
+      expect(await programme.newLink({ email, locale: 'ha' })).toBeUndefined();
+    }
+    expect((await mails()).slice(before)).toEqual([
+      { to: 'Ada@example.ng', kind: 'partner-link', code: 'ada-shops', locale: 'ha' },
+    ]);
+
+    await store.disable('ada-shops');
+    await programme.newLink({ email: 'ada@example.ng' });
+    expect(await mails()).toHaveLength(before + 1);
+  });
+
+  it('given a filled honeypot should answer as usual and store nothing', async () => {
+    const database = await fresh(backend);
+    const { programme, store, mails } = programmeOn(database);
+    expect(await programme.join({ ...ADA, honeypot: 'https://spam.example' })).toEqual({ kind: 'check-inbox' });
+    await programme.newLink({ email: 'ada@example.ng', honeypot: 'x' });
+    expect(await store.list()).toEqual([]);
+    expect(await mails()).toEqual([]);
+  });
+
+  it('given more requests than the limits allow should refuse with the wait, per IP and per address', async () => {
+    const database = await fresh(backend);
+    const limits = { perIp: { max: 2, windowSeconds: 3600 }, perEmail: { max: 1, windowSeconds: 3600 } };
+    const { programme } = programmeOn(database, limits);
+    await programme.join({ ...ADA, code: 'ada-shops' }, { ipHash: 'ip-1' });
+    await expect(programme.newLink({ email: 'ada@example.ng' }, { ipHash: 'ip-2' })).rejects.toMatchObject({
+      problem: 'rate-limited',
+      retryAfterSeconds: expect.any(Number),
+    });
+    await programme.newLink({ email: 'bola@example.ng' }, { ipHash: 'ip-1' });
+    await expect(programme.newLink({ email: 'chidi@example.ng' }, { ipHash: 'ip-1' })).rejects.toMatchObject({
+      problem: 'rate-limited',
+    });
+  });
+
+  it('given an unconfirmed code older than the confirmation window should let another address take it', async () => {
+    const database = await fresh(backend);
+    const { programme, store } = programmeOn(database);
+    await programme.join({ ...ADA, code: 'ada-shops' });
+    await database.opened.db
+      .updateTable('partners')
+      .set({ created_at: new Date(Date.now() - 49 * 3_600_000).toISOString() })
+      .execute();
+    expect(await programme.join({ email: 'bola@example.ng', website: '@b', code: 'ada-shops' })).toEqual({
+      kind: 'check-inbox',
+    });
+    expect((await store.find('ada-shops'))?.email).toBe('bola@example.ng');
+    // Ada's old link no longer confirms it: the code is Bola's now.
+    expect(await programme.confirm(programme.confirmToken('ada-shops', 'ada@example.ng'), 'en')).toBeUndefined();
+  });
+
+  it('given an operator assigning an older code should make it the address owner’s, confirmed, and refuse a code confirmed for another', async () => {
+    const database = await fresh(backend);
+    const { programme, store } = programmeOn(database);
+    await database.opened.db
+      .insertInto('partner_daily_signups')
+      .values({ partner: 'Radio Ad', day: '2026-12-01', page: '', campaign: '', signups: 4 })
+      .execute();
+    expect(await store.assign('Radio Ad', 'kemi@example.ng', 'en')).toBe(true);
+    expect(await store.list()).toMatchObject([{ code: 'Radio Ad', email: 'kemi@example.ng', signups: 4 }]);
+    expect((await store.find('Radio Ad'))?.confirmed_at).not.toBeNull();
+    expect(await store.assign('Radio Ad', 'bola@example.ng', 'en')).toBe(false);
+    await programme.newLink({ email: 'kemi@example.ng' });
+    expect((await store.list())[0]?.code).toBe('Radio Ad');
+  });
+});
+
+describe('two servers racing for one code on PostgreSQL', () => {
+  it('given two joins for the same code at once should reserve it for exactly one address', async () => {
+    const database = await fresh('postgres');
+    const other = await openDatabase({ dataDir: database.env.DATA_DIR, databaseUrl: database.env.DATABASE_URL });
+    defer(() => other.close());
+    for (let round = 0; round < 5; round++) {
+      const code = `race-${round}`;
+      const results = await Promise.all([
+        programmeOn(database).programme.join({ email: 'ada@example.ng', website: '@a', code }),
+        programmeOn({ opened: other }).programme.join({ email: 'bola@example.ng', website: '@b', code }),
+      ]);
+      expect(results.map((result) => result.kind).toSorted()).toEqual(['check-inbox', 'code-taken']);
+      const held = await createProgrammeStore(database.opened).find(code);
+      const winner = results[0]!.kind === 'check-inbox' ? 'ada@example.ng' : 'bola@example.ng';
+      expect(held?.email).toBe(winner);
+    }
+    const confirmations = await database.opened.db.selectFrom('outbox').select('recipient').execute();
+    expect(confirmations).toHaveLength(5);
+  });
+});
