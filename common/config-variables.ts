@@ -121,6 +121,12 @@ export const CONFIG_VARIABLES = [
       "the key that signs partners' links to their own signup counts (`partners:link`), at least 32 bytes (`openssl rand -base64 32`; shorter or empty, the server and `partners:link` refuse it); the same on every server; and, while rotating it, the old key: links signed with either open, new ones are signed with the current one; unset the old one once its links have expired, 180 days after the change (the default link life) or later for a longer `--days` ([Rotating the key](docs/partners.md#rotating-the-key))",
   },
   {
+    names: ['PARTNER_CACHE_SECONDS', 'PARTNER_LINK_LIMIT', 'PARTNER_LINK_WINDOW'],
+    default: '`60` s; `60` per `600` s',
+    meaning:
+      "partners' pages: how long each server keeps a code's numbers (`0`: read on every request; a revoke applies at once), and the requests per link (page, CSV, JSON) per window, counted like the signup limits (memory, PostgreSQL or Redis), past it 429 ([docs/partners.md](docs/partners.md#at-scale))",
+  },
+  {
     names: ['SINGLE_SERVER'],
     default: '`off`',
     meaning:

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Campaign } from '../common/campaign.js';
 import type { ConfigVariableName } from '../common/config-variables.js';
+import { LAGOS_OFFSET } from '../common/lagos-time.js';
 import type { DkimSigning } from './mail/transport.js';
 import { MIN_PARTNER_LINK_SECRET_BYTES } from './partners/links.js';
 import type { PartnerSettings } from './partners/partners-for-database.js';
@@ -67,6 +68,8 @@ export type Config = {
   partnerLinkSecret: string | undefined;
   /** A partner-link secret being rotated out: links it signed still open, new ones are not signed with it. */
   partnerLinkSecretPrevious: string | undefined;
+  /** Partners' pages: seconds a code's numbers are kept per server (0: none), and the requests allowed per link. */
+  partnerPages: { cacheSeconds: number; perLink: { max: number; windowSeconds: number } };
   /** The operator runs one server only on a shared database, so `.eml` files under DATA_DIR are fine. */
   singleServer: boolean;
 };
@@ -127,7 +130,7 @@ export function parseLagosTime(name: ConfigVariableName, raw: string): string {
   const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/;
   if (!iso.test(raw)) fail(name, raw, 'an ISO 8601 date-time such as 2026-12-01T00:00:00+01:00');
   let text = raw.length === 10 ? `${raw}T00:00:00` : raw;
-  if (!/(Z|[+-]\d{2}:\d{2})$/.test(text)) text += '+01:00';
+  if (!/(Z|[+-]\d{2}:\d{2})$/.test(text)) text += LAGOS_OFFSET;
   const time = Date.parse(text);
   if (Number.isNaN(time)) fail(name, raw, 'an existing date and time');
   // Date.parse rolls 2026-02-30 over to March 2: the day, read back in the given offset, must match.
@@ -337,6 +340,13 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     privacySecret,
     partnerLinkSecret,
     partnerLinkSecretPrevious,
+    partnerPages: {
+      cacheSeconds: integer(env, 'PARTNER_CACHE_SECONDS', 60, 0, 3600),
+      perLink: {
+        max: integer(env, 'PARTNER_LINK_LIMIT', 60, 1, 1_000_000_000),
+        windowSeconds: integer(env, 'PARTNER_LINK_WINDOW', 600, 1, 86_400),
+      },
+    },
     singleServer: flag(env, 'SINGLE_SERVER', false),
   };
 }
@@ -348,5 +358,6 @@ export function partnerSettings(config: Config): PartnerSettings {
     linkSecret: config.partnerLinkSecret,
     previousLinkSecret: config.partnerLinkSecretPrevious,
     publicUrl: config.publicUrl,
+    cacheSeconds: config.partnerPages.cacheSeconds,
   };
 }

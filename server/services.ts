@@ -12,7 +12,7 @@ import type { Db, OpenedDatabase } from './db/database.js';
 import { ipHashSalt, privacySecret } from './db/installation.js';
 import type { MailHandler } from './mail/worker.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { type LimitedPartners, limitBadPartnerLinks } from './partners/link-limit.js';
+import { type LimitedPartners, limitPartnerLinks } from './partners/link-limit.js';
 import { partnersFor, siteAddress } from './partners/partners-for-database.js';
 import type { Programme } from './partners/programme.js';
 import { programmeFor } from './partners/programme-for-database.js';
@@ -87,7 +87,11 @@ export async function createServices(
   const counter = hitCounter ?? (await openHitCounter(opened, config.redisUrl));
   const keys = privacyKeys(await privacySecret(opened, config.dataDir, config.privacySecret));
   const site = siteAddress(config.publicUrl);
-  const partners = limitBadPartnerLinks(await partnersFor(partnerSettings(config), opened), config.signups, counter);
+  const partners = limitPartnerLinks(
+    await partnersFor(partnerSettings(config), opened),
+    { perIp: config.signups.perIp, perLink: config.partnerPages.perLink },
+    counter,
+  );
   const outboxListeners = new Set<() => void>();
   const queued = () => {
     for (const listener of outboxListeners) listener();

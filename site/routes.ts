@@ -2,6 +2,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { TemplateResult } from 'lit-html';
+import { escapeXml } from '../common/escape-xml.js';
 import { localePath, PAGE_LOCALES, type PageLocale, splitLocale } from '../common/locale-paths.js';
 import type { SiteConfig } from './config.js';
 import { t } from './locales.js';
@@ -181,8 +182,6 @@ export function findRoute(pathname: string): { route: Route; locale: PageLocale 
 /** The page's address in one language (what its canonical link and hreflang links say). */
 export const pageUrl = (config: SiteConfig, route: Route, locale: PageLocale) =>
   `${config.publicUrl}${localePath(locale, route.path)}`;
-
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /** sitemap.xml: every indexable page in every language, each with its other languages as alternates. */
 export function sitemap(config: SiteConfig): string {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoreLeaderboard } from '../common/leaderboard.js';
 import { PAGE_LOCALES } from '../common/locale-paths.js';
 import { type RankOutcome, STOP_PATH, type StopMailOutcome } from '../common/page-renderers.js';
-import { PARTNER_PAGE_PATH, type PartnerPageOutcome, type PartnerReport } from '../common/partner-report.js';
+import { PARTNER_PAGE_PATH, type PartnerPageOutcome, type PartnerSummary } from '../common/partner-report.js';
 import type { SiteConfig } from './config.js';
 import type { Assets } from './layout.js';
 import { partnerPageRoute } from './pages/partner-page.js';
@@ -31,7 +31,7 @@ const assets: Assets = { scripts: ['/assets/main.js'], styles: [] };
 const TOKEN = 'c2VjcmV0QGV4YW1wbGUubmc.SECRETsignature0123456';
 
 const week = (n: number) => ({ week: `2026-W${String(n).padStart(2, '0')}`, weekStarts: '2026-01-05', signups: n });
-const report: PartnerReport = {
+const report: PartnerSummary = {
   partner: 'lagos-tech',
   computedAt: '2026-06-01T10:00:00.000Z',
   thisWeek: week(26),
@@ -39,8 +39,9 @@ const report: PartnerReport = {
   allTime: 40,
   weeks: Array.from({ length: 26 }, (_, i) => week(i + 1)),
   pages: [{ page: 'blog.example/post-1', signups: 3 }],
+  otherPages: { count: 4, signups: 5 },
   campaigns: [{ campaign: null, signups: 3 }],
-  rows: [],
+  otherCampaigns: null,
 };
 const standing: StoreLeaderboard = {
   storeId: 's1',
@@ -55,7 +56,10 @@ const standing: StoreLeaderboard = {
 // One of each outcome kind: a kind added to the common types fails to compile here until it is walked.
 const partnerOutcomes = {
   report: [{ kind: 'report', report, token: TOKEN }],
-  refused: (['tampered', 'expired', 'revoked', 'rate-limited'] as const).map((why) => ({ kind: 'refused', why })),
+  refused: (['tampered', 'expired', 'revoked', 'rate-limited', 'too-often'] as const).map((why) => ({
+    kind: 'refused',
+    why,
+  })),
 } satisfies { [K in PartnerPageOutcome['kind']]: Extract<PartnerPageOutcome, { kind: K }>[] };
 const stopOutcomes = {
   confirm: { kind: 'confirm', address: 's•••t@example.ng', token: TOKEN },
@@ -135,7 +139,7 @@ describe('pages whose address carries a secret', () => {
 
   it('given all three IDs configured should render them with no ID, cookie question, Cookie settings, chat button or page view', () => {
     const secret = pages.filter((page) => page.route.secretInAddress || takesToken(page.route, page.html));
-    expect(secret.length).toBe((4 + 1 + 3) * PAGE_LOCALES.length);
+    expect(secret.length).toBe((5 + 1 + 3) * PAGE_LOCALES.length);
     for (const { name, html } of secret) {
       for (const markup of THIRD_PARTY_MARKUP) expect(html, `${name}: ${markup}`).not.toContain(markup);
       for (const id of [config.gaId, config.pixelId, config.chatId]) expect(html, name).not.toContain(id);

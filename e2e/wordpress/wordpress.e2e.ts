@@ -338,17 +338,16 @@ test('given JavaScript off, the fallback signs up with the partner code and camp
   await context.close();
 });
 
-test("given the partner's link in Settings → Kasuwa, the dashboard widget shows the counts, and one plain sentence when our server does not answer", async ({
+test("given the partner's link in Settings → Kasuwa, the dashboard widget shows the counts dated, and when our server does not answer the last ones or one plain sentence", async ({
   page,
 }) => {
   const issued = new URL(adminCommand('partners:link', SITE_PARTNER));
   const link = `${product}${issued.pathname}${issued.search}`;
-  const counts = await (await fetch(`${link}&format=json`)).json();
-  expect(counts.allTime).toBeGreaterThan(0);
+  const { thisWeek, lastWeek, allTime } = await (await fetch(`${link}&format=json`)).json();
   await logIn(page, wp.url, ADMIN, SETTINGS_PAGE);
   /** Saves the link in Settings → Kasuwa (which empties the cache), then opens the dashboard. */
   async function dashboardWith(value: string) {
-    await page.goto(`${wp.url}/wp-admin/options-general.php?page=kasuwa`);
+    await page.goto(`${wp.url}${SETTINGS_PAGE}`);
     await page.getByLabel('Your signups link').fill(value);
     await Promise.all([
       page.waitForURL(/settings-updated/),
@@ -357,17 +356,33 @@ test("given the partner's link in Settings → Kasuwa, the dashboard widget show
     await page.goto(`${wp.url}/wp-admin/index.php`);
     return page.locator('#kasuwa_signups');
   }
+  // Plain http only for localhost: a link to another host is refused at save, with why.
+  await page.goto(`${wp.url}${SETTINGS_PAGE}`);
+  await expect(page.getByRole('link', { name: `${product}/partners/join` })).toBeVisible();
+  await page.getByLabel('Your signups link').fill(link.replace(/^http:\/\/[^/]+/, 'http://kasuwa.example'));
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('The signups link must be the https:// address Kasuwa sent you')).toBeVisible();
   const widget = await dashboardWith(link);
   await expect(widget.getByRole('heading', { name: 'Kasuwa signups' })).toBeVisible();
-  const { thisWeek, lastWeek, allTime } = counts;
   await expect(widget.locator('dl')).toHaveText(
     `This week${thisWeek.signups}Last week${lastWeek.signups}All time${allTime}`,
   );
   await expect(widget.getByRole('img', { name: 'Signups per week, last 26 weeks' })).toBeVisible();
-  // Cached for 10 minutes: the transient holds what was shown.
-  expect(wp.php(`echo get_transient('kasuwa_partner_counts')['counts']['allTime'];`)).toBe(String(allTime));
-  // Our server down: nothing listens on port 9 of this host.
-  await dashboardWith(link.replace(product, 'http://127.0.0.1:9'));
+  await expect(widget.getByText(/^As of /)).toBeVisible();
+  // The transient holds what the widget shows, under a hash of the link, not the link.
+  const kept = JSON.parse(wp.php(`echo json_encode(get_transient('kasuwa_partner_counts'));`));
+  expect(Object.keys(kept.counts)).toEqual(['thisWeek', 'lastWeek', 'allTime', 'weeks']);
+  expect(JSON.stringify(kept)).not.toContain(issued.searchParams.get('t'));
+  // Our server down (nothing listens on port 9) for the same numbers' link: they stay, dated, for 10 minutes.
+  const down = link.replace(product, 'http://127.0.0.1:9');
+  wp.php(`$t = get_transient('kasuwa_partner_counts'); $t['link'] = hash('sha256', '${down}'); $t['next'] = 0;
+update_option('kasuwa_partner_link', '${down}'); set_transient('kasuwa_partner_counts', $t, 3600);`);
+  await page.goto(`${wp.url}/wp-admin/index.php`);
+  await expect(widget.locator('dl')).toContainText(`All time${allTime}`);
+  await expect(widget).toContainText('Kasuwa did not answer just now: these are the numbers as of');
+  expect(Number(wp.php(`echo get_transient('kasuwa_partner_counts')['next'] - time();`))).toBeGreaterThan(500);
+  // A link with no numbers yet and no answer: one plain sentence.
+  await dashboardWith(`${down}x`);
   await expect(widget).toContainText('Your Kasuwa numbers cannot be shown right now');
   await expect(page.getByText(/Warning:|Notice:|Fatal error/)).toHaveCount(0);
 });

@@ -93,11 +93,20 @@ export const WORDPRESS_MESSAGES = [
   msg({
     id: 'wordpress.signups.link-refused',
     message:
-      'The signups link must be the address Kasuwa sent you (https://kasuwa.shop/partners?t=...); the previous value was kept.',
+      'The signups link must be the https:// address Kasuwa sent you (https://kasuwa.shop/partners?t=...; http:// only for localhost); the previous value was kept.',
   }),
   msg({
     id: 'wordpress.signups.unavailable',
     message:
       'Your Kasuwa numbers cannot be shown right now: the link was refused or Kasuwa did not answer. Try again later, or ask Kasuwa for a new link.',
+  }),
+  msg({
+    id: 'wordpress.signups.join',
+    message: 'No partner code or link yet? Join the Kasuwa partner programme: {link}',
+  }),
+  msg({ id: 'wordpress.signups.as-of', message: 'As of {time}.' }),
+  msg({
+    id: 'wordpress.signups.stale',
+    message: 'Kasuwa did not answer just now: these are the numbers as of {time}.',
   }),
 ];

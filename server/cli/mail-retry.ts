@@ -3,6 +3,7 @@
  * a retry and, with --failed, those given up too, each with a fresh retry schedule; --since keeps the
  * ones queued since DATE. A running server's worker picks them up at its next poll (about a second).
  */
+import { LAGOS_OFFSET } from '../../common/lagos-time.js';
 import { createOutboxStore } from '../mail/outbox-store.js';
 import { type AdminCommand, UsageError } from './command.js';
 import { withDatabase } from './with-database.js';
@@ -10,7 +11,7 @@ import { withDatabase } from './with-database.js';
 /** `2026-12-01` or `2026-12-01T08:00[:00][Z|+01:00]`; without an offset, Lagos time like the campaign window. */
 export function parseSince(raw: string): string {
   const parts = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(raw);
-  const time = parts ? Date.parse(`${parts[1]}${parts[2] ?? 'T00:00'}${parts[3] ?? '+01:00'}`) : Number.NaN;
+  const time = parts ? Date.parse(`${parts[1]}${parts[2] ?? 'T00:00'}${parts[3] ?? LAGOS_OFFSET}`) : Number.NaN;
   if (Number.isNaN(time)) {
     throw new UsageError(`--since "${raw}" is not a date: expected 2026-12-01 or 2026-12-01T08:00+01:00.`);
   }

@@ -50,11 +50,11 @@ describe.each(TEST_BACKENDS)('the programme commands on %s', (backend) => {
     const config = loadConfig({ ...database.env, NODE_ENV: 'test', DEMO_DATA: 'off' });
     const partners = await partnersFor(partnerSettings(config), database.opened);
     const link = new URL((await partners.issueLink('Radio Ad')).url).searchParams.get('t')!;
-    expect((await partners.open(link)).ok).toBe(true);
+    expect((await partners.read(link)).ok).toBe(true);
 
     const disabled = admin(database, 'partners:disable', 'Radio Ad');
     expect(disabled.code).toBe(0);
-    expect(await partners.open(link)).toEqual({ ok: false, why: 'revoked' });
+    expect(await partners.read(link)).toEqual({ ok: false, why: 'revoked' });
     const shown = JSON.parse(admin(database, 'partners:show', 'Radio Ad').stdout);
     expect(shown).toMatchObject({ code: 'Radio Ad', email: 'Kemi@example.ng', signups: 4 });
     expect(shown.disabled_at).not.toBeNull();

@@ -9,6 +9,7 @@ import { consentVersion, type ThirdPartyIds } from '../../common/consent-version
 import { isLocale } from '../../common/i18n.js';
 import { dbClock } from '../db/clock.js';
 import type { OpenedDatabase } from '../db/database.js';
+import { lagosDaySql } from '../db/lagos-day.js';
 import type { ConsentRecordsTable } from '../db/schema.js';
 
 /** The biggest answer the site sends is about 130 bytes; anything much larger is not one. */
@@ -116,10 +117,8 @@ export type ConsentDay = { day: string; all: number; none: number; custom: numbe
  * browser's time, then ours).
  */
 export async function consentDays(opened: OpenedDatabase, since?: string): Promise<ConsentDay[]> {
-  const day =
-    opened.backend === 'postgres'
-      ? sql<string>`to_char(recorded_at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM-DD')`
-      : sql<string>`date(recorded_at, '+1 hours')`;
+  const lagos = lagosDaySql(opened.backend, 'recorded_at');
+  const day = sql<string>`${sql.raw(opened.backend === 'postgres' ? `to_char(${lagos}, 'YYYY-MM-DD')` : lagos)}`;
   let answers = opened.db
     .selectFrom('consent_records')
     .select([

@@ -3,6 +3,7 @@
  * rows, or a reason per bad line (with its 1-based number). Nothing here touches the database.
  */
 import { parse as parseCsv } from 'csv-parse/sync';
+import { LAGOS_OFFSET } from '../../common/lagos-time.js';
 import { hasControlCharacters } from '../control-characters.js';
 import { MAX_ORDER_KOBO, orderOverCap } from './amount-limits.js';
 import { normalizeDomain } from './domain.js';
@@ -180,7 +181,7 @@ export function parseIsoTime(value: unknown): string | undefined {
   const raw = text(value);
   const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(raw);
   if (!match) return undefined;
-  const [, date, time = '00:00:00', fraction = '', zone = '+01:00'] = match;
+  const [, date, time = '00:00:00', fraction = '', zone = LAGOS_OFFSET] = match;
   const offset = /^[+-]\d{4}$/.test(zone) ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone.toUpperCase();
   const iso = `${date}T${time.length === 5 ? `${time}:00` : time}${fraction.slice(0, 4)}${offset}`;
   const ms = Date.parse(iso);

@@ -11,6 +11,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../config.js';
+import { MASK_FUNCTION, maskPersonal } from '../personal-segments.js';
 import { DiskAwareSqliteDialect } from './disk-full.js';
 import type { Database } from './schema.js';
 
@@ -92,6 +93,10 @@ export function openSqlite(file: string): OpenedSqlite {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // The partners' daily counts trigger masks pages and campaigns with the request log's rule.
+  sqlite.function(MASK_FUNCTION, { deterministic: true }, (text) =>
+    typeof text === 'string' ? maskPersonal(text) : text,
+  );
   const db = new Kysely<Database>({ dialect: new DiskAwareSqliteDialect(sqlite) });
   return { backend: 'sqlite', db, file, sqlite, description: `SQLite ${file}`, close: once(() => db.destroy()) };
 }

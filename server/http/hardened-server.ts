@@ -4,6 +4,7 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { INTERNAL_ERROR_MESSAGE } from '../../common/messages.js';
+import { maskPersonal } from '../personal-segments.js';
 
 export const HTTP_LIMITS = {
   /** A client must finish sending its request headers within this time (slowloris). */
@@ -69,17 +70,18 @@ export function createHardenedServer(
 
 /**
  * One line per request: method, path, status (0 when the client went away before the answer), duration. The query
- * string is dropped and anything shaped like an e-mail address in the path is masked; the client's
+ * string is dropped and a path segment that holds an e-mail address or a long number is masked (server/personal-segments.ts); the client's
  * IP is never logged.
  */
 export function requestLogLine(entry: { method: string; url: string; status: number; ms: number }): string {
-  const path = (entry.url.split(/[?#]/, 1)[0] ?? '').slice(0, 200).replace(/[^/\s]*(@|%40)[^/\s]*/gi, '[redacted]');
+  const path = (entry.url.split(/[?#]/, 1)[0] ?? '').slice(0, 200);
+  const masked = maskPersonal(path);
   return JSON.stringify({
     level: 'info',
     time: new Date().toISOString(),
     msg: 'request',
     method: entry.method.slice(0, 16),
-    path,
+    path: masked,
     status: entry.status,
     ms: Math.round(entry.ms * 10) / 10,
   });

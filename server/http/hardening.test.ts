@@ -254,6 +254,11 @@ describe('HTTP behaviour', () => {
     });
     expect(JSON.stringify(line)).not.toContain('example.com');
   });
+
+  it('given a request URL with a phone number in a segment should log the segment masked, the rest as is', () => {
+    const line = JSON.parse(requestLogLine({ method: 'GET', url: '/call/+2348031234567/now', status: 404, ms: 1 }));
+    expect(line.path).toBe('/call/[redacted]/now');
+  });
 });
 
 describe('the status each request is logged with', () => {

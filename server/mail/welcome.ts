@@ -4,6 +4,7 @@
  * language (words in welcome-messages.ts, docs/languages.md); every brand fact from brand.ts.
  */
 import { brand } from '../../common/brand.js';
+import { escapeXml } from '../../common/escape-xml.js';
 import type { Locale } from '../../common/i18n.js';
 import { translatorFor } from '../../common/lingui.js';
 import { WELCOME as W } from './welcome-messages.js';
@@ -56,10 +57,6 @@ export function welcomeTexts(facts: WelcomeFacts, locale: Locale = 'en') {
   };
 }
 
-/** Text as HTML: the five characters that could end an element or an attribute, escaped. */
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 const button =
   'display:inline-block;background:#0b6e4f;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;margin:0 8px 8px 0';
 
@@ -69,7 +66,7 @@ const HELP_SLOT = '\u0001help\u0001';
 
 export function welcomeEmail(facts: WelcomeFacts, locale: Locale = 'en'): MailContent {
   const t = welcomeTexts(facts, locale);
-  const e = escapeHtml;
+  const e = escapeXml;
   const text = [
     t.heading,
     '',

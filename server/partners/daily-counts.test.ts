@@ -12,13 +12,18 @@ import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { type OpenedDatabase, openPostgres } from '../db/database.js';
 import * as postgresCounts from '../db/migrations/postgres/0010_partner_daily_signups.js';
 import * as sqliteCounts from '../db/migrations/sqlite/0012_partner_daily_signups.js';
+import { maskPersonal } from '../personal-segments.js';
 import { privacyKeys } from '../privacy/links.js';
 import { createPrivacy } from '../privacy/privacy.js';
 import { createPrivacyStore } from '../privacy/store.js';
 import { eraseExpiredSignups } from '../signups/retention.js';
 import { createSignupStore, type SignupRecord } from '../signups/store.js';
-import { partnerReport } from './partners.js';
-import { createPartnerStore, type PartnerDay } from './store.js';
+import { partnerSummary } from './partners.js';
+import { createPartnerStore } from './store.js';
+
+/** A code's signups on a Lagos day from one page and campaign (null: none). */
+type PartnerDay = { day: string; page: string | null; campaign: string | null; signups: number };
+
 import { lagosDayOf } from './weeks.js';
 
 const DAY = 86_400_000;
@@ -33,8 +38,8 @@ const signup = (
   campaign: string | null = null,
 ): SignupRecord => ({ email, at, source, partner, campaign, locale: 'en', ipHash: null });
 
-/** As the page took it before the daily counts: host and path, before any query or fragment. */
-const pageOf = (source: string | null) => (source ? source.split(/[?#]/, 1)[0] || null : null);
+/** As the page took it before the daily counts: host and path, before any query or fragment, masked. */
+const pageOf = (source: string | null) => (source ? maskPersonal(source.split(/[?#]/, 1)[0] ?? '') || null : null);
 
 /** The computation the counts replace: the code's signups as stored, by Lagos day, page and campaign. */
 async function fromSignups(opened: OpenedDatabase, partner: string): Promise<PartnerDay[]> {
@@ -123,19 +128,35 @@ describe.each(TEST_BACKENDS)('daily partner counts on %s', (backend) => {
     expect(await counted(opened, 'radio')).toEqual([
       { day: '2026-12-07', page: 'radio.example/', campaign: null, signups: 1 },
     ]);
-    // What the page reads: the same summed per ISO week (each as its Monday), and the same report.
-    const weeks = sorted(await createPartnerStore(opened).weeks('lagos-tech'));
-    expect(weeks).toEqual([
-      { day: '2026-11-30', page: 'blog.example/post-1', campaign: 'issue-12', signups: 1 },
-      { day: '2026-12-07', page: 'blog.example/post-1', campaign: 'issue-12', signups: 2 },
-      { day: '2026-12-07', page: 'blog.example/post-2', campaign: null, signups: 3 },
-      { day: '2026-12-07', page: null, campaign: 'issue-12', signups: 1 },
-      { day: '2026-12-07', page: null, campaign: null, signups: 1 },
+    // What the page reads, summed in the database: the CSV's weekly rows (oldest week, then most first),
+    // the weeks, and the top pages and campaigns.
+    const partnerStore = createPartnerStore(opened);
+    const rows: unknown[] = [];
+    for await (const batch of partnerStore.rows('lagos-tech', '2026-11-01', '2026-12-31')) rows.push(...batch);
+    expect(rows).toEqual([
+      { weekStarts: '2026-11-30', page: 'blog.example/post-1', campaign: 'issue-12', signups: 1 },
+      { weekStarts: '2026-12-07', page: 'blog.example/post-2', campaign: null, signups: 3 },
+      { weekStarts: '2026-12-07', page: 'blog.example/post-1', campaign: 'issue-12', signups: 2 },
+      { weekStarts: '2026-12-07', page: null, campaign: null, signups: 1 },
+      { weekStarts: '2026-12-07', page: null, campaign: 'issue-12', signups: 1 },
     ]);
     const now = new Date('2026-12-13T10:00:00.000Z');
-    const report = partnerReport('lagos-tech', weeks, now);
-    expect(report).toEqual(partnerReport('lagos-tech', await fromSignups(opened, 'lagos-tech'), now));
-    expect([report.thisWeek.signups, report.lastWeek.signups, report.allTime]).toEqual([7, 1, 8]);
+    const [weekTotals, pages, campaigns] = [
+      await partnerStore.weeks('lagos-tech', '2026-06-15'),
+      await partnerStore.top('lagos-tech', 'page'),
+      await partnerStore.top('lagos-tech', 'campaign'),
+    ];
+    const summary = partnerSummary('lagos-tech', weekTotals, pages, campaigns, now);
+    expect([summary.thisWeek.signups, summary.lastWeek.signups, summary.allTime]).toEqual([7, 1, 8]);
+    expect(summary.pages).toEqual([
+      { page: 'blog.example/post-1', signups: 3 },
+      { page: 'blog.example/post-2', signups: 3 },
+    ]);
+    expect(summary.campaigns).toEqual([
+      { campaign: 'issue-12', signups: 4 },
+      { campaign: null, signups: 4 },
+    ]);
+    expect([summary.otherPages, summary.otherCampaigns]).toEqual([null, null]);
   });
 
   it('given two servers signing up the same readers at once, should count every one of them once', async () => {

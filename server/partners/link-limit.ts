@@ -1,33 +1,43 @@
 /**
- * A bad partner link counts against its client address's limit, the same per-IP limit as signups:
- * guessing links costs what spamming the form does. A good link, or a request without an address, is
- * never counted.
+ * Partner links' limits, in the shared hit counter (memory, PostgreSQL or Redis: every server counts the
+ * same hits). A bad link counts against its client address's limit, the same per-IP limit as signups
+ * (guessing links costs what spamming the form does); a good link against its own (PARTNER_LINK_LIMIT),
+ * so a leaked link cannot hold a core. The counter keeps a hash of the link, never the link.
  */
-import type { PartnerRefusal, PartnerReport } from '../../common/partner-report.js';
+import crypto from 'node:crypto';
+import type { PartnerRefusal } from '../../common/partner-report.js';
 import { type HitCounter, type RateLimit, RateLimiter } from '../signups/rate-limit.js';
 import type { Partners } from './partners.js';
 
 export type LimitedPartnerOpen =
-  | { ok: true; report: PartnerReport }
+  | { ok: true; partner: string }
   | { ok: false; why: PartnerRefusal; retryAfterSeconds?: number };
 
-export type LimitedPartners = Pick<Partners, 'issueLink' | 'revoke'> & {
-  /** The counts a partner's token opens; a bad token counts against its IP's limit. */
+export type LimitedPartners = Pick<Partners, 'issueLink' | 'revoke' | 'summary' | 'rows'> & {
+  /** The code a partner's token opens, or why not (and when to try again). */
   open(token: string, ipHash: string | null, now?: Date): Promise<LimitedPartnerOpen>;
 };
 
-export function limitBadPartnerLinks(
+export function limitPartnerLinks(
   partners: Partners,
-  signupLimits: { perIp: RateLimit },
+  limits: { perIp: RateLimit; perLink: RateLimit },
   counter: HitCounter,
 ): LimitedPartners {
-  const badLinks = new RateLimiter(signupLimits.perIp, counter, 'partner-link-ip');
+  const badLinks = new RateLimiter(limits.perIp, counter, 'partner-link-ip');
+  const linkUses = new RateLimiter(limits.perLink, counter, 'partner-link');
   return {
     issueLink: partners.issueLink,
     revoke: partners.revoke,
+    summary: partners.summary,
+    rows: partners.rows,
     async open(token, ipHash, now = new Date()) {
-      const opened = await partners.open(token, now);
-      if (opened.ok || !ipHash) return opened;
+      const opened = await partners.read(token, now);
+      if (opened.ok) {
+        const key = crypto.createHash('sha256').update(token).digest('base64url').slice(0, 22);
+        const decision = await linkUses.hit(key, now.getTime());
+        return decision.ok ? opened : { ok: false, why: 'too-often', retryAfterSeconds: decision.retryAfterSeconds };
+      }
+      if (!ipHash) return opened;
       const decision = await badLinks.hit(ipHash, now.getTime());
       return decision.ok ? opened : { ok: false, why: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds };
     },

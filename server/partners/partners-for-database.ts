@@ -17,6 +17,8 @@ export type PartnerSettings = {
   previousLinkSecret: string | undefined;
   /** PUBLIC_URL, or undefined for the brand's own site. */
   publicUrl: string | undefined;
+  /** PARTNER_CACHE_SECONDS: how long this process keeps a code's numbers (0: none). */
+  cacheSeconds: number;
 };
 
 /** PUBLIC_URL, or the brand's own site when unset (as the rendered pages do). */
@@ -36,5 +38,6 @@ export async function partnersFor(settings: PartnerSettings, opened: OpenedDatab
     partnerLinks(secret, previous === undefined ? undefined : Buffer.from(previous, 'utf8')),
     siteAddress(settings.publicUrl).origin,
     PARTNER_PAGE_PATH,
+    settings.cacheSeconds,
   );
 }

@@ -1,69 +1,66 @@
 /**
  * Partners see what they brought (docs/partners.md): the operator issues a signed link per partner code
- * and may revoke every link of a code; the link opens the partner's counts, folded on request from the
- * code's daily counts (store.ts). Transport-free: the HTTP route and the admin commands both call this.
+ * and may revoke every link of a code (checked on every request); the link opens the code's numbers,
+ * aggregated in the database (store.ts) and kept a short while per code, and its weekly rows for a range
+ * of days, streamed. Transport-free: the HTTP route and the admin commands both call this.
  */
-import type { PartnerRefusal, PartnerReport } from '../../common/partner-report.js';
+import type { PartnerRefusal, PartnerRow, PartnerSummary } from '../../common/partner-report.js';
 import type { PartnerLinks } from './links.js';
-import type { PartnerDay, PartnerStore } from './store.js';
+import type { PartnerStore, TopCount, WeekTotal } from './store.js';
 import { isoWeekOfLagosDay, lastWeeks } from './weeks.js';
 
 export const CHART_WEEKS = 26;
 export const DEFAULT_LINK_DAYS = 180;
+/** Codes whose numbers one server keeps at most: past it the oldest go first. */
+const CACHED_CODES = 10_000;
 
-/** The counts a partner's page shows, from the partner's signups per Lagos day (or week), page and campaign. */
-export function partnerReport(partner: string, groups: PartnerDay[], now: Date): PartnerReport {
-  const weeks = lastWeeks(now, CHART_WEEKS).map(({ week, monday }) => ({ week, weekStarts: monday, signups: 0 }));
-  const byWeek = new Map(weeks.map((week) => [week.week, week]));
-  const pages = new Map<string, number>();
-  const campaigns = new Map<string | null, number>();
-  const rows = new Map<string, PartnerReport['rows'][number]>();
-  let allTime = 0;
-  // Many groups share a day: its week is worked out once.
-  const weekOf = new Map<string, { week: string; monday: string }>();
-  for (const group of groups) {
-    const known = weekOf.get(group.day) ?? isoWeekOfLagosDay(group.day);
-    weekOf.set(group.day, known);
-    const { week, monday } = known;
-    const { page } = group;
-    allTime += group.signups;
-    const shown = byWeek.get(week);
-    if (shown) shown.signups += group.signups;
-    if (page) pages.set(page, (pages.get(page) ?? 0) + group.signups);
-    campaigns.set(group.campaign, (campaigns.get(group.campaign) ?? 0) + group.signups);
-    const key = JSON.stringify([week, page, group.campaign]);
-    const row = rows.get(key) ?? { week, weekStarts: monday, page, campaign: group.campaign, signups: 0 };
-    row.signups += group.signups;
-    rows.set(key, row);
-  }
-  // Most first; on a tie, by name, with "no campaign" last.
-  const mostFirst = <K>(counts: Map<K, number>) =>
-    [...counts].sort(
-      (a, b) =>
-        b[1] - a[1] || Number(a[0] === null) - Number(b[0] === null) || String(a[0]).localeCompare(String(b[0])),
-    );
+const others = (top: TopCount[]) => {
+  const rest = top.find((row) => row.name === null);
+  return rest ? { count: rest.count, signups: rest.signups } : null;
+};
+
+/** The page's numbers from the database's weekly totals (the last 26 weeks) and top pages and campaigns. */
+export function partnerSummary(
+  partner: string,
+  totals: WeekTotal[],
+  pages: TopCount[],
+  campaigns: TopCount[],
+  now: Date,
+): PartnerSummary {
+  const byMonday = new Map(totals.map((total) => [total.weekStarts, total.signups]));
+  const weeks = lastWeeks(now, CHART_WEEKS).map(({ week, monday }) => ({
+    week,
+    weekStarts: monday,
+    signups: byMonday.get(monday) ?? 0,
+  }));
   return {
     partner,
     computedAt: now.toISOString(),
     thisWeek: weeks.at(-1)!,
     lastWeek: weeks.at(-2)!,
-    allTime,
+    // Every signup has a campaign line ('' for none): their sum is the code's all time.
+    allTime: campaigns.reduce((sum, row) => sum + row.signups, 0),
     weeks,
-    pages: mostFirst(pages).map(([page, signups]) => ({ page, signups })),
-    campaigns: mostFirst(campaigns).map(([campaign, signups]) => ({ campaign, signups })),
-    rows: [...rows.values()].sort(
-      (a, b) =>
-        a.week.localeCompare(b.week) ||
-        b.signups - a.signups ||
-        String(a.page).localeCompare(String(b.page)) ||
-        String(a.campaign).localeCompare(String(b.campaign)),
+    pages: pages.flatMap((row) => (row.name === null ? [] : [{ page: row.name, signups: row.signups }])),
+    otherPages: others(pages),
+    campaigns: campaigns.flatMap((row) =>
+      row.name === null ? [] : [{ campaign: row.name || null, signups: row.signups }],
     ),
+    otherCampaigns: others(campaigns),
   };
 }
 
-export type PartnerOpen = { ok: true; report: PartnerReport } | { ok: false; why: PartnerRefusal };
+export type PartnerRead = { ok: true; partner: string } | { ok: false; why: PartnerRefusal };
 
-export function createPartners(store: PartnerStore, links: PartnerLinks, siteOrigin: string, pagePath: string) {
+export function createPartners(
+  store: PartnerStore,
+  links: PartnerLinks,
+  siteOrigin: string,
+  pagePath: string,
+  /** Seconds a code's numbers are kept in this process (0: read every time). */
+  cacheSeconds = 0,
+) {
+  const cache = new Map<string, { until: number; summary: PartnerSummary }>();
   return {
     /** A link valid for `days` days, signed with the code's current key version, and whether the code has signups yet. */
     async issueLink(partner: string, days = DEFAULT_LINK_DAYS, now = new Date()) {
@@ -73,14 +70,42 @@ export function createPartners(store: PartnerStore, links: PartnerLinks, siteOri
     },
     /** Refuses every link of the code issued so far. */
     revoke: (partner: string) => store.revoke(partner),
-    /** The counts the token opens, or why it opens nothing. */
-    async open(token: string, now = new Date()): Promise<PartnerOpen> {
+    /** The code the token opens, or why it opens nothing: the key version is read on every request. */
+    async read(token: string, now = new Date()): Promise<PartnerRead> {
       const read = links.read(token, now);
       if (!read.ok) return read;
       const { partner, keyVersion } = read.link;
       if (keyVersion !== (await store.keyVersion(partner))) return { ok: false, why: 'revoked' };
-      // Read on every request (one primary-key range, summed per week): live, and alike on every server.
-      return { ok: true, report: partnerReport(partner, await store.weeks(partner), now) };
+      return { ok: true, partner };
+    },
+    /** The page's numbers: from this process's copy while it is younger than cacheSeconds, else read. */
+    async summary(partner: string, now = new Date()): Promise<PartnerSummary> {
+      const kept = cache.get(partner);
+      if (kept && kept.until > now.getTime()) return kept.summary;
+      const since = lastWeeks(now, CHART_WEEKS)[0]!.monday;
+      const [totals, pages, campaigns] = await Promise.all([
+        store.weeks(partner, since),
+        store.top(partner, 'page'),
+        store.top(partner, 'campaign'),
+      ]);
+      const summary = partnerSummary(partner, totals, pages, campaigns, now);
+      if (cacheSeconds > 0) {
+        cache.delete(partner);
+        if (cache.size >= CACHED_CODES) cache.delete(cache.keys().next().value!);
+        cache.set(partner, { until: now.getTime() + cacheSeconds * 1000, summary });
+      }
+      return summary;
+    },
+    /** The code's weekly rows over Lagos days `from`..`to` (both included), oldest week first, streamed in batches. */
+    async *rows(partner: string, from: string, to: string): AsyncGenerator<PartnerRow[]> {
+      const weekOf = new Map<string, string>();
+      for await (const batch of store.rows(partner, from, to)) {
+        yield batch.map((row) => {
+          const week = weekOf.get(row.weekStarts) ?? isoWeekOfLagosDay(row.weekStarts).week;
+          weekOf.set(row.weekStarts, week);
+          return { week, ...row };
+        });
+      }
     },
   };
 }

@@ -5,12 +5,12 @@
  */
 import { brand } from '../../common/brand.js';
 import { inboxKey } from '../../common/email.js';
+import { escapeXml } from '../../common/escape-xml.js';
 import { type Locale, resolveLocale } from '../../common/i18n.js';
 import { translatorFor } from '../../common/lingui.js';
 import { localePath } from '../../common/locale-paths.js';
 import { PARTNER_CONFIRM_PATH, PARTNER_JOIN_PATH } from '../../common/partner-programme.js';
 import { type ComposedMail, payloadOf } from '../mail/transport.js';
-import { escapeHtml } from '../mail/welcome.js';
 import type { MailHandler } from '../mail/worker.js';
 import { CONFIRM_HOURS } from './programme.js';
 import { PROGRAMME_MAIL as P } from './programme-mail-messages.js';
@@ -29,7 +29,7 @@ function programmeEmail(parts: {
   button: string;
   after: string[];
 }): ComposedMail {
-  const e = escapeHtml;
+  const e = escapeXml;
   const text = [parts.heading, '', parts.intro, '', parts.link, '', ...parts.after, '', brand.legalName].join('\n');
   const html = `<!doctype html>
 <html lang="${parts.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(parts.subject)}</title></head>

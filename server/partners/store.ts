@@ -1,49 +1,117 @@
 /**
  * What a partner's page reads (docs/partners.md): counts only, never an address, a name or an IP hash.
- * One query per page: the code's rows of partner_daily_signups (its signups per Lagos day, page and
- * campaign, kept by a trigger on signups) summed per ISO week in the database, which the rules
- * (partners.ts) fold into the page's numbers. And the key versions of the links.
+ * Aggregated in the database from partner_daily_signups (the code's signups per Lagos day, page and
+ * campaign, kept by a trigger on signups): the weeks shown, the top pages and campaigns with the rest
+ * summed, and the CSV's weekly rows for a range, streamed. And the key versions of the links.
  */
 import { sql } from 'kysely';
+import { PARTNER_TOP } from '../../common/partner-report.js';
 import { dbClock } from '../db/clock.js';
 import type { OpenedDatabase } from '../db/database.js';
 
-/**
- * A partner's signups from one page and campaign (null: none) on a Lagos day (`2026-12-07`), or in the
- * ISO week that starts on it: the store gives weeks, each as its Monday.
- */
-export type PartnerDay = { day: string; page: string | null; campaign: string | null; signups: number };
+/** A week's signups, the week given by its Monday (`2026-12-07`). */
+export type WeekTotal = { weekStarts: string; signups: number };
+/** The top names, most first (name null: the rest, summed, with how many they are). */
+export type TopCount = { name: string | null; signups: number; count: number };
+/** A partner's signups from one page and campaign (null: none) in the ISO week that starts on `weekStarts`. */
+export type WeekRow = { weekStarts: string; page: string | null; campaign: string | null; signups: number };
+
+const ROW_BATCH = 1000;
 
 export function createPartnerStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>) {
   const { db, backend } = opened;
   const clock = dbClock(backend);
-  // The Monday of the day's ISO week (days are Lagos days already), as text: PostgreSQL's date would come
-  // back as a Date at local midnight (node-pg). SQLite: the Sunday that ends the week, less six days.
-  const monday =
-    backend === 'postgres'
-      ? sql<string>`to_char(day - (extract(isodow from day)::int - 1), 'YYYY-MM-DD')`
-      : sql<string>`date(day, 'weekday 0', '-6 days')`;
-  /**
-   * The partner's signups per week, page and campaign: a range of the table's primary key, summed there
-   * (a few rows per week and page, not one per day). bench:partners EXPLAINs it.
-   */
-  const weeksQuery = (partner: string) =>
+  // The Monday of the day's ISO week (days are Lagos days already): grouped as a date on PostgreSQL,
+  // read as text (node-pg would give a Date at local midnight). SQLite: the week's Sunday less six days.
+  const week =
+    backend === 'postgres' ? sql<string>`date_trunc('week', day)` : sql<string>`date(day, 'weekday 0', '-6 days')`;
+  const monday = backend === 'postgres' ? sql<string>`to_char(${week}, 'YYYY-MM-DD')` : week;
+  // Names in byte order on both backends (PostgreSQL's default collation follows locale rules).
+  const bytes = (column: 'page' | 'campaign') =>
+    backend === 'postgres' ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
+  /** The code's signups per week from `sinceDay` on: a range of the table's primary key. */
+  const weeksQuery = (partner: string, sinceDay: string) =>
     db
       .selectFrom('partner_daily_signups')
-      .select([monday.as('day'), 'page', 'campaign', sql<number | string>`sum(signups)`.as('signups')])
+      .select([monday.as('week_starts'), sql<number | string>`sum(signups)`.as('signups')])
       .where('partner', '=', partner)
-      .groupBy([monday, 'page', 'campaign']);
+      .where('day', '>=', sinceDay)
+      .groupBy(week);
+  /**
+   * The code's top names by all-time signups (pages: those with a page), most first, then by name; the
+   * rest summed in one line with a null name. Ranked and folded in the database.
+   */
+  const topQuery = (partner: string, column: 'page' | 'campaign') => {
+    const ranked = db
+      .selectFrom('partner_daily_signups')
+      .select([
+        sql.ref(column).as('name'),
+        sql<number | string>`sum(signups)`.as('signups'),
+        // Most first; on a tie by name, with no campaign last.
+        sql<number>`row_number() OVER (ORDER BY sum(signups) DESC, ${sql.ref(column)} = '', ${bytes(column)})`.as(
+          'rank',
+        ),
+      ])
+      .where('partner', '=', partner)
+      .$if(column === 'page', (query) => query.where('page', '<>', ''))
+      .groupBy(column);
+    // A literal, not a parameter: PostgreSQL matches the SELECT's expression to the GROUP BY's by its text.
+    const folded = sql<string | null>`CASE WHEN rank <= ${sql.lit(PARTNER_TOP)} THEN name END`;
+    return db
+      .selectFrom(ranked.as('ranked'))
+      .select([
+        folded.as('name'),
+        sql<number | string>`sum(signups)`.as('signups'),
+        sql<number | string>`count(*)`.as('count'),
+      ])
+      .groupBy(folded)
+      .orderBy(sql`min(rank)`);
+  };
+  /** The code's rows per ISO week, page and campaign over the Lagos days `from`..`to`: oldest week, then most first. */
+  const rowsQuery = (partner: string, from: string, to: string) =>
+    db
+      .selectFrom('partner_daily_signups')
+      .select([monday.as('week_starts'), 'page', 'campaign', sql<number | string>`sum(signups)`.as('signups')])
+      .where('partner', '=', partner)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .groupBy([week, 'page', 'campaign'])
+      .orderBy(week)
+      .orderBy(sql`sum(signups) DESC`)
+      .orderBy(bytes('page'))
+      .orderBy(bytes('campaign'));
   return {
     weeksQuery,
-    async weeks(partner: string): Promise<PartnerDay[]> {
-      const rows = await weeksQuery(partner).execute();
-      // '' is how the table keeps "none" in its key.
-      return rows.map((row) => ({
-        day: row.day,
-        page: row.page || null,
-        campaign: row.campaign || null,
-        signups: Number(row.signups),
-      }));
+    topQuery,
+    rowsQuery,
+    async weeks(partner: string, sinceDay: string): Promise<WeekTotal[]> {
+      const rows = await weeksQuery(partner, sinceDay).execute();
+      return rows.map((row) => ({ weekStarts: row.week_starts, signups: Number(row.signups) }));
+    },
+    /** The top pages or campaigns; '' (how the table keeps "none" in its key) reads as the name ''. */
+    async top(partner: string, column: 'page' | 'campaign'): Promise<TopCount[]> {
+      const rows = await topQuery(partner, column).execute();
+      return rows.map((row) => ({ name: row.name, signups: Number(row.signups), count: Number(row.count) }));
+    },
+    /**
+     * The rows of a range, streamed from the database (a cursor on PostgreSQL, an iterator on SQLite) in
+     * batches of up to ROW_BATCH: one await per batch downstream rather than one per row.
+     */
+    async *rows(partner: string, from: string, to: string): AsyncGenerator<WeekRow[]> {
+      let batch: WeekRow[] = [];
+      for await (const row of rowsQuery(partner, from, to).stream(ROW_BATCH)) {
+        batch.push({
+          weekStarts: row.week_starts,
+          page: row.page || null,
+          campaign: row.campaign || null,
+          signups: Number(row.signups),
+        });
+        if (batch.length === ROW_BATCH) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length) yield batch;
     },
     /** Whether any signup ever came with this code (erased ones too: their counts stay). */
     async hasSignups(partner: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 /** ISO weeks in Lagos time (UTC+1, no DST), as partners:report and the partners' pages count them. */
-const LAGOS_OFFSET_MS = 3_600_000;
+import { LAGOS_OFFSET, LAGOS_OFFSET_MS } from '../../common/lagos-time.js';
+
 const DAY_MS = 86_400_000;
 
 /** The ISO week (`2026-W49`) and its Monday (`2026-11-30`) of a stored time, in Lagos. */
@@ -22,7 +23,7 @@ export function lagosDayOf(time: string | number): { day: string; midnight: bool
 }
 
 /** The week of a Lagos calendar day (`2026-12-06`). */
-export const isoWeekOfLagosDay = (day: string) => isoWeekOf(`${day}T12:00:00+01:00`);
+export const isoWeekOfLagosDay = (day: string) => isoWeekOf(`${day}T12:00:00${LAGOS_OFFSET}`);
 
 /** The `count` ISO weeks up to the one holding `now`, oldest first. */
 export function lastWeeks(now: Date, count: number): { week: string; monday: string }[] {

@@ -87,8 +87,9 @@ function setUpEmbedBuilder(root: HTMLElement): void {
     }
     const set = (name: string, on: string | false) =>
       on === false ? element?.removeAttribute(name) : element?.setAttribute(name, on);
-    set('partner', takesCampaign(choice.tag) && (choice.partner.trim() || 'your-partner-code'));
-    set('campaign', takesCampaign(choice.tag) && choice.campaign.trim() ? choice.campaign.trim() : false);
+    // A signup in the preview is a real signup, but it is the partner's own test: it counts for no code.
+    set('partner', false);
+    set('campaign', false);
     doc.documentElement.lang = choice.lang || document.documentElement.lang;
     set('lang', choice.lang || false);
     const properties = new Map(customProperties(choice));

@@ -4,7 +4,7 @@
  * the form in the page's language.
  */
 import { describe, expect, it } from 'vitest';
-import type { PartnerReport } from '../../common/partner-report.js';
+import type { PartnerSummary } from '../../common/partner-report.js';
 import type { SiteConfig } from '../config.js';
 import { partnerPageRoute } from '../pages/partner-page.js';
 import { renderPage } from '../render.js';
@@ -14,7 +14,7 @@ const config: SiteConfig = { publicUrl: 'https://kasuwa.shop', production: true 
 const assets = { scripts: ['/assets/main.js'], styles: [], pageScripts: { 'embed-builder': '/assets/b.js' } };
 const TOKEN = 'c2VjcmV0QGV4YW1wbGUubmc.SECRETsignature0123456';
 const week = { week: '2026-W01', weekStarts: '2026-01-05', signups: 1 };
-const report: PartnerReport = {
+const report: PartnerSummary = {
   partner: 'lagos-tech',
   computedAt: '2026-06-01T10:00:00.000Z',
   thisWeek: week,
@@ -22,8 +22,9 @@ const report: PartnerReport = {
   allTime: 1,
   weeks: [week],
   pages: [],
+  otherPages: null,
   campaigns: [],
-  rows: [],
+  otherCampaigns: null,
 };
 
 /** The builder's section of a rendered page. */

@@ -1,18 +1,21 @@
 /**
  * A partner's own page (`/partners?t=…`, docs/partners.md): the code, this week, last week and all time,
  * 26 weeks as a bar chart drawn here as inline SVG (no script) with the same numbers in a table, and the
- * pages and campaigns most first. A refused link shows no number and no code, only the form that mails a new one.
+ * top 20 pages and campaigns with the rest as one line. A refused link shows no number and no code: the
+ * form that mails a new one, or when to try again.
  */
 import { msg } from '@lingui/core/macro';
 import { html } from 'lit-html';
 import { unsafeHTML } from 'lit-html/directives/unsafe-html.js';
 import { brand } from '../../common/brand.js';
+import { escapeXml } from '../../common/escape-xml.js';
 import { formatNumber } from '../../common/format-message.js';
+import { lagosMinute } from '../../common/lagos-time.js';
 import {
   PARTNER_PAGE_PATH,
   type PartnerPageOutcome,
   type PartnerRefusal,
-  type PartnerReport,
+  type PartnerSummary,
 } from '../../common/partner-report.js';
 import { embedBuilder } from '../embed-builder/section.js';
 import { href, t, tWithMarkup } from '../locales.js';
@@ -39,6 +42,14 @@ const partnerPageText = {
   byCampaign: msg({ id: 'site.partner.byCampaign', message: 'By campaign' }),
   campaign: msg({ id: 'site.partner.campaign', message: 'Campaign' }),
   noCampaign: msg({ id: 'site.partner.noCampaign', message: '(no campaign)' }),
+  otherPages: msg({
+    id: 'site.partner.otherPages',
+    message: '{count, plural, one {# other page} other {# other pages}}',
+  }),
+  otherCampaigns: msg({
+    id: 'site.partner.otherCampaigns',
+    message: '{count, plural, one {# other campaign} other {# other campaigns}}',
+  }),
   none: msg({ id: 'site.partner.none', message: 'No signups yet.' }),
   computed: msg({ id: 'site.partner.computed', message: 'Counted at {time}, Lagos time. Weeks run Monday to Sunday.' }),
   download: msg({ id: 'site.partner.download', message: 'The same numbers as {csv} or {json}.' }),
@@ -50,6 +61,11 @@ const partnerPageText = {
     id: 'site.partner.refused.limited',
     message: 'Too many links that do not work came from your network. Try again in an hour.',
   }),
+  tooOften: msg({
+    id: 'site.partner.refused.tooOften',
+    message:
+      'This link was opened too many times in a short while. Try again in {minutes, plural, one {# minute} other {# minutes}}, at {time} Lagos time.',
+  }),
   askAgain: msg({
     id: 'site.partner.refused.askByMail',
     message: 'Ask for a new link below: we e-mail it to the address you joined with. Still stuck? Write to {email}.',
@@ -58,16 +74,11 @@ const partnerPageText = {
 
 const CHART = { width: 520, height: 200, top: 20, bottom: 26 };
 
-/** Lagos time (UTC+1), as `2026-12-07 14:05`. */
-const lagosTime = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-
-const escapeXml = (value: string) => value.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * The bars as SVG markup, written here as text: Lit's server renderer reads <title> as the document's
  * raw-text element even inside <svg>, so the chart is not a template. Every text in it is escaped.
  */
-function chartSvg(report: PartnerReport): string {
+function chartSvg(report: PartnerSummary): string {
   const { weeks } = report;
   const most = Math.max(0, ...weeks.map((w) => w.signups));
   const plot = CHART.height - CHART.top - CHART.bottom;
@@ -91,7 +102,7 @@ ${label(0, 'start', first)}${label(CHART.width, 'end', last)}${label(0, 'start',
 </svg>`;
 }
 
-function chart(report: PartnerReport) {
+function chart(report: PartnerSummary) {
   const { weeks } = report;
   return html`<figure class="partner-chart">${unsafeHTML(chartSvg(report))}
     <figcaption>${t(partnerPageText.chartTitle)}</figcaption>
@@ -103,16 +114,20 @@ function chart(report: PartnerReport) {
   </table>`;
 }
 
-function breakdown(caption: string, column: string, rows: { name: string; signups: number }[]) {
+function breakdown(caption: string, column: string, rows: { name: string; signups: number; other?: boolean }[]) {
   if (!rows.length) return html`<h2>${caption}</h2><p>${t(partnerPageText.none)}</p>`;
   return html`<h2 id=${`partner-${column}`}>${caption}</h2>
   <table class="partner-table" aria-labelledby=${`partner-${column}`}>
     <thead><tr><th scope="col">${column === 'page' ? t(partnerPageText.page) : t(partnerPageText.campaign)}</th><th scope="col">${t(partnerPageText.signups)}</th></tr></thead>
-    <tbody>${rows.map((row) => html`<tr><td>${row.name}</td><td>${formatNumber(row.signups)}</td></tr>`)}</tbody>
+    <tbody>${rows.map((row) => html`<tr class=${row.other ? 'partner-others' : ''}><td>${row.other ? html`<em>${row.name}</em>` : row.name}</td><td>${formatNumber(row.signups)}</td></tr>`)}</tbody>
   </table>`;
 }
 
-function reportBody(report: PartnerReport, token: string) {
+/** The line for the names past the top 20, when there are any. */
+const others = (rest: PartnerSummary['otherPages'], label: typeof partnerPageText.otherPages) =>
+  rest ? [{ name: t(label, { count: rest.count }), signups: rest.signups, other: true }] : [];
+
+function reportBody(report: PartnerSummary, token: string) {
   const link = (format: string) => `${href(PARTNER_PAGE_PATH)}?${new URLSearchParams({ t: token, format })}`;
   const figure = (label: string, value: number) => html`<div><dt>${label}</dt><dd>${formatNumber(value)}</dd></div>`;
   return html`<h1>${tWithMarkup(partnerPageText.heading, { code: html`<code>${report.partner}</code>` })}</h1>
@@ -122,17 +137,15 @@ function reportBody(report: PartnerReport, token: string) {
     ${figure(t(partnerPageText.allTime), report.allTime)}
   </dl>
   ${chart(report)}
-  ${breakdown(
-    t(partnerPageText.byPage),
-    'page',
-    report.pages.map((p) => ({ name: p.page, signups: p.signups })),
-  )}
-  ${breakdown(
-    t(partnerPageText.byCampaign),
-    'campaign',
-    report.campaigns.map((c) => ({ name: c.campaign ?? t(partnerPageText.noCampaign), signups: c.signups })),
-  )}
-  <p>${t(partnerPageText.computed, { time: lagosTime(report.computedAt) })}</p>
+  ${breakdown(t(partnerPageText.byPage), 'page', [
+    ...report.pages.map((p) => ({ name: p.page, signups: p.signups })),
+    ...others(report.otherPages, partnerPageText.otherPages),
+  ])}
+  ${breakdown(t(partnerPageText.byCampaign), 'campaign', [
+    ...report.campaigns.map((c) => ({ name: c.campaign ?? t(partnerPageText.noCampaign), signups: c.signups })),
+    ...others(report.otherCampaigns, partnerPageText.otherCampaigns),
+  ])}
+  <p>${t(partnerPageText.computed, { time: lagosMinute(report.computedAt) })}</p>
   <p>${tWithMarkup(partnerPageText.download, { csv: html`<a href=${link('csv')}>CSV</a>`, json: html`<a href=${link('json')}>JSON</a>` })}</p>`;
 }
 
@@ -141,9 +154,15 @@ const REASONS: Record<PartnerRefusal, typeof partnerPageText.tampered> = {
   expired: partnerPageText.expired,
   revoked: partnerPageText.revoked,
   'rate-limited': partnerPageText.limited,
+  'too-often': partnerPageText.tooOften,
 };
 
-function refusedBody(why: PartnerRefusal) {
+function refusedBody(why: PartnerRefusal, retryAfterSeconds = 60) {
+  if (why === 'too-often') {
+    const at = lagosMinute(Date.now() + retryAfterSeconds * 1000).slice(11);
+    return html`<h1>${t(partnerPageText.refusedHeading)}</h1>
+    <p role="alert">${t(partnerPageText.tooOften, { minutes: Math.ceil(retryAfterSeconds / 60), time: at })}</p>`;
+  }
   return html`<h1>${t(partnerPageText.refusedHeading)}</h1>
   <p role="alert">${t(REASONS[why])}</p>
   <p>${tWithMarkup(partnerPageText.askAgain, { email: html`<a href="mailto:${brand.supportEmail}">${brand.supportEmail}</a>` })}</p>
@@ -163,7 +182,9 @@ export function partnerPageRoute(outcome: PartnerPageOutcome): Route {
     indexable: false,
     body: () =>
       html`<section class="section"><div class="container partner-page">${
-        outcome.kind === 'report' ? reportBody(outcome.report, outcome.token) : refusedBody(outcome.why)
+        outcome.kind === 'report'
+          ? reportBody(outcome.report, outcome.token)
+          : refusedBody(outcome.why, outcome.retryAfterSeconds)
       }</div></section>${outcome.kind === 'report' ? embedBuilder({ partner: outcome.report.partner }) : ''}`,
   };
 }

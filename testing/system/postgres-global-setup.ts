@@ -33,7 +33,7 @@ async function throwawayCluster(bin: string): Promise<Found> {
   };
 }
 
-async function findPostgres(): Promise<Found> {
+export async function findPostgres(): Promise<Found> {
   const configured = process.env.TEST_DATABASE_URL;
   if (configured) {
     if (!(await answers(configured))) throw new Error(`TEST_DATABASE_URL=${configured} does not answer.`);

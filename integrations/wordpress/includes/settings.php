@@ -40,14 +40,21 @@ final class Kasuwa_Settings {
 		return null === $link ? '' : $link;
 	}
 
-	/** A link as partners:link prints it: http(s), a /partners path (any language prefix) and its t=; '' for none, null when refused. */
+	/**
+	 * A link as partners:link prints it: https (http only on a loopback host: the token must not travel
+	 * in clear), a /partners path (any language prefix) and its t=; '' for none, null when refused.
+	 */
 	public static function clean_partner_link( string $value ): ?string {
 		$value = trim( $value );
 		if ( '' === $value ) {
 			return '';
 		}
 		$parts = wp_parse_url( $value );
-		if ( ! is_array( $parts ) || ! in_array( strtolower( $parts['scheme'] ?? '' ), array( 'http', 'https' ), true ) || empty( $parts['host'] ) ) {
+		if ( ! is_array( $parts ) || empty( $parts['host'] ) ) {
+			return null;
+		}
+		$scheme = strtolower( $parts['scheme'] ?? '' );
+		if ( 'https' !== $scheme && ! ( 'http' === $scheme && self::is_loopback( $parts['host'] ) ) ) {
 			return null;
 		}
 		if ( ! preg_match( '#^(/[a-z]{2,3})?/partners$#', $parts['path'] ?? '' ) || ! preg_match( '/^t=[A-Za-z0-9_.-]+$/', $parts['query'] ?? '' ) ) {
@@ -72,12 +79,17 @@ final class Kasuwa_Settings {
 		}
 		$scheme = strtolower( $parts['scheme'] ?? '' );
 		$host   = strtolower( $parts['host'] );
-		$local  = 'localhost' === $host || '[::1]' === $host || preg_match( '/^127(\.\d{1,3}){3}$/', $host );
-		if ( 'https' !== $scheme && ! ( 'http' === $scheme && $local ) ) {
+		if ( 'https' !== $scheme && ! ( 'http' === $scheme && self::is_loopback( $host ) ) ) {
 			return null;
 		}
 		$origin = $scheme . '://' . $host;
 		return isset( $parts['port'] ) ? $origin . ':' . (int) $parts['port'] : $origin;
+	}
+
+	/** localhost, 127.x or [::1]: the reader's own machine, where plain http stays on the machine. */
+	public static function is_loopback( string $host ): bool {
+		$host = strtolower( $host );
+		return 'localhost' === $host || '[::1]' === $host || 1 === preg_match( '/^127(\.\d{1,3}){3}$/', $host );
 	}
 
 	/** Whether the current user may change the origin: one who may publish scripts anyway. */
@@ -135,7 +147,7 @@ final class Kasuwa_Settings {
 	public static function sanitize_partner_link( $value ): string {
 		$link = self::clean_partner_link( is_string( $value ) ? $value : '' );
 		if ( null === $link ) {
-			add_settings_error( self::PARTNER_LINK, 'kasuwa_partner_link', __( 'The signups link must be the address Kasuwa sent you (https://kasuwa.shop/partners?t=...); the previous value was kept.', 'kasuwa' ) );
+			add_settings_error( self::PARTNER_LINK, 'kasuwa_partner_link', __( 'The signups link must be the https:// address Kasuwa sent you (https://kasuwa.shop/partners?t=...; http:// only for localhost); the previous value was kept.', 'kasuwa' ) );
 			return self::partner_link();
 		}
 		delete_transient( Kasuwa_Dashboard::TRANSIENT );
@@ -143,11 +155,17 @@ final class Kasuwa_Settings {
 	}
 
 	public static function partner_link_field(): void {
+		$join = self::origin() . '/partners/join';
 		printf(
-			'<input type="url" class="large-text code" id="%1$s" name="%1$s" value="%2$s"><p class="description">%3$s</p>',
+			'<input type="url" class="large-text code" id="%1$s" name="%1$s" value="%2$s"><p class="description">%3$s</p><p class="description">%4$s</p>',
 			esc_attr( self::PARTNER_LINK ),
 			esc_attr( self::partner_link() ),
-			esc_html__( 'The private link Kasuwa sent you to see your signups: with it, the dashboard shows them in the "Kasuwa signups" box. Only administrators see it.', 'kasuwa' )
+			esc_html__( 'The private link Kasuwa sent you to see your signups: with it, the dashboard shows them in the "Kasuwa signups" box. Only administrators see it.', 'kasuwa' ),
+			sprintf(
+				/* translators: %s: the link to Kasuwa's partner programme page. */
+				esc_html__( 'No partner code or link yet? Join the Kasuwa partner programme: %s', 'kasuwa' ),
+				'<a href="' . esc_url( $join ) . '">' . esc_html( $join ) . '</a>'
+			)
 		);
 	}
 

@@ -5,14 +5,15 @@
  * Backfilled here; the index that served the counts read from signups goes.
  */
 import { type Kysely, sql } from 'kysely';
+import { lagosDaySql } from '../../lagos-day.js';
 
 /** A partner's signups grouped as the table keeps them, from `rows` (the signups table or the trigger's new rows). */
 const grouped = (rows: string) => `
   SELECT partner, day, page, campaign, count(*) AS signups
   FROM (
     SELECT partner,
-      -- Lagos is UTC+1 all year (no DST), as partners:report counts.
-      ((first_requested_at AT TIME ZONE 'UTC') + interval '1 hour')::date AS day,
+      -- The Lagos day, as partners:report counts.
+      ${lagosDaySql('postgres', 'first_requested_at')} AS day,
       -- The page: host and path, never the query or fragment; '' for none (a key column cannot be NULL).
       split_part(split_part(coalesce(source, ''), '?', 1), '#', 1) AS page,
       coalesce(campaign, '') AS campaign

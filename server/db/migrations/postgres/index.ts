@@ -16,6 +16,7 @@ import * as partnerDailySignups from './0010_partner_daily_signups.js';
 import * as consentAskedCategories from './0011_consent_asked_categories.js';
 import * as consentRetentionRuns from './0012_consent_retention_runs.js';
 import * as partnersTable from './0013_partners.js';
+import * as partnerCountsMasked from './0014_partner_counts_masked.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '0001_signups_outbox': signupsOutbox,
@@ -31,4 +32,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0011_consent_asked_categories': consentAskedCategories,
   '0012_consent_retention_runs': consentRetentionRuns,
   '0013_partners': partnersTable,
+  '0014_partner_counts_masked': partnerCountsMasked,
 };

@@ -4,6 +4,7 @@
  * erasure takes nothing away). Backfilled here in the same transaction; the old partner index goes.
  */
 import { type Kysely, sql } from 'kysely';
+import { lagosDaySql } from '../../lagos-day.js';
 
 /** The text before the first `mark` in `text` (all of it when there is none). */
 const before = (text: string, mark: string) =>
@@ -12,8 +13,8 @@ const before = (text: string, mark: string) =>
 /** The key columns of a signup (`row`: a table alias or NEW), in the table's order. */
 const keyOf = (row: string) => [
   `${row}.partner`,
-  // Lagos is UTC+1 all year (no DST), as partners:report counts.
-  `date(${row}.first_requested_at, '+1 hour')`,
+  // The Lagos day, as partners:report counts.
+  lagosDaySql('sqlite', `${row}.first_requested_at`),
   // The page: host and path, never the query or fragment; '' for none (kept apart from NULL in a key).
   before(before(`coalesce(${row}.source, '')`, '?'), '#'),
   `coalesce(${row}.campaign, '')`,

@@ -18,6 +18,7 @@ import * as partnerDailySignups from './0012_partner_daily_signups.js';
 import * as consentAskedCategories from './0013_consent_asked_categories.js';
 import * as consentRetentionRuns from './0014_consent_retention_runs.js';
 import * as partnersTable from './0015_partners.js';
+import * as partnerCountsMasked from './0016_partner_counts_masked.js';
 
 export const sqliteMigrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -35,4 +36,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '0013_consent_asked_categories': consentAskedCategories,
   '0014_consent_retention_runs': consentRetentionRuns,
   '0015_partners': partnersTable,
+  '0016_partner_counts_masked': partnerCountsMasked,
 };

@@ -1,0 +1,112 @@
+/**
+ * A partner's whole way, on SQLite and on PostgreSQL (docs/partners.md): joins in Yoruba, confirms from
+ * the mail (.eml), builds the signup form with a campaign and a colour on their private page, puts
+ * exactly the copied snippet on a page of their own origin, a reader signs up there, and the private
+ * page counts that signup under that page and that campaign.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { partnerOrigin } from '../testing/e2e/partner-origin.js';
+import { type ClusterServer, startServer } from '../testing/server/cluster.js';
+import { type ScratchDatabase, scratchDatabase } from '../testing/server/scratch-database.js';
+import { findPostgres } from '../testing/system/postgres-global-setup.js';
+
+const CAMPAIGN = 'oṣu-keji';
+const served: Record<string, string> = {};
+const blog = partnerOrigin(() => served);
+
+/** The decoded text of every mail the server wrote to `address` under DATA_DIR/mail. */
+function mailsTo(dataDir: string, address: string): string[] {
+  const dir = path.join(dataDir, 'mail');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) =>
+      fs
+        .readFileSync(path.join(dir, name), 'utf8')
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    )
+    .filter((raw) => raw.includes(`To: ${address}`));
+}
+
+for (const backend of ['sqlite', 'postgres'] as const) {
+  test.describe(`on ${backend}`, () => {
+    let database: ScratchDatabase;
+    let server: ClusterServer;
+    test.beforeAll(async () => {
+      database = await scratchDatabase(backend, backend === 'postgres' ? (await findPostgres()).url : undefined);
+      server = await startServer(`journey-${backend}`, {
+        ...database.env,
+        NODE_ENV: 'test',
+        SINGLE_SERVER: 'on',
+      });
+    });
+    test.afterAll(async () => {
+      server?.child.kill();
+      await server?.exited;
+      await database?.drop();
+    });
+
+    test('given a partner joining in Yoruba, the snippet they build takes a signup their page counts by page and campaign', async ({
+      page,
+      context,
+    }) => {
+      test.setTimeout(40_000);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      const address = `ayo.${backend}@example.com`;
+      const code = `ayo-${backend}`;
+      await page.goto(`${server.base}/yo/partners/join`);
+      const join = page.getByRole('form', { name: 'Darapọ̀' });
+      await join.getByLabel('Àdírẹ́sì ímeèlì rẹ').fill(address);
+      await join.getByLabel('Ojú-òpó wẹ́ẹ̀bù tàbí orúkọ ìkànnì àjọlò rẹ').fill('@ayostitches');
+      await join.getByLabel('Kóòdù alábàáṣiṣẹ́pọ̀ tí o fẹ́ (kò pọn dandan)').fill(code);
+      await join.getByRole('button', { name: 'Darapọ̀ mọ́ ètò náà' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ṣàyẹ̀wò àpótí ímeèlì rẹ');
+
+      const dataDir = database.env.DATA_DIR;
+      await expect.poll(() => mailsTo(dataDir, address).length, { timeout: 15_000 }).toBe(1);
+      const confirm = /https:\/\/kasuwa\.shop(\/yo\/partners\/confirm\?t=[A-Za-z0-9_.-]+)/.exec(
+        mailsTo(dataDir, address)[0]!,
+      );
+      expect(confirm, 'the confirmation link in the mail').toBeTruthy();
+      await page.goto(`${server.base}${confirm![1]}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ẹ káàbọ̀, alábàáṣiṣẹ́pọ̀!');
+      const privateLink = new URL((await page.getByRole('link', { name: /\/partners\?t=/ }).getAttribute('href'))!);
+      const privatePath = `/yo${privateLink.pathname}${privateLink.search}`;
+
+      await page.goto(`${server.base}${privatePath}`);
+      const builder = page.getByRole('region', { name: 'Kọ́ widget rẹ' });
+      await builder.getByRole('radio', { name: 'Fọ́ọ̀mù ìforúkọsílẹ̀' }).check();
+      await builder.getByRole('textbox', { name: 'Ìpolongo (kò pọndandan)' }).fill(CAMPAIGN);
+      await builder.getByLabel('Àwọn bọ́tìnnì àti ìsopọ̀').fill('#0b6e4f');
+      await builder.getByRole('button', { name: 'Da HTML lásán kọ' }).click();
+      const snippet = await page.evaluate(() => navigator.clipboard.readText());
+      expect(snippet).toContain(`partner="${code}"`);
+      expect(snippet).not.toContain(privateLink.searchParams.get('t')!);
+
+      served['/shop-talk'] =
+        `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Shop talk</title></head>\n<body><h1>Shop talk</h1>\n${snippet}\n</body></html>`;
+      await page.goto(`${blog.url}shop-talk`);
+      const form = page.locator('start-selling-form');
+      await expect(form.getByRole('button', { name: 'Start Selling' })).toHaveCSS(
+        'background-color',
+        'rgb(11, 110, 79)',
+      );
+      await form.getByRole('textbox', { name: 'Email address' }).fill(`reader.${backend}@example.com`);
+      await form.getByRole('button', { name: 'Start Selling' }).click();
+      await expect(form.getByRole('status').filter({ hasText: 'Success' })).toBeVisible();
+
+      const blogPage = `${new URL(blog.url).host}/shop-talk`;
+      await page.goto(`${server.base}${privatePath}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
+      const byPage = page.getByRole('table', { name: 'Ojú-ìwé' });
+      await expect(byPage.getByRole('row', { name: new RegExp(`${blogPage} 1`) })).toBeVisible();
+      const byCampaign = page.getByRole('table', { name: 'Ìpolongo' });
+      await expect(byCampaign.getByRole('row', { name: new RegExp(`${CAMPAIGN} 1`) })).toBeVisible();
+    });
+  });
+}
