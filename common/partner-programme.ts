@@ -11,6 +11,12 @@ export const PARTNER_NEW_LINK_PATH = '/partners/new-link';
 /** The confirmation link's page (GET: a button; POST from it: confirms), under the mail's language prefix. */
 export const PARTNER_CONFIRM_PATH = '/partners/confirm';
 
+/**
+ * How long a reservation never confirmed (its address, website and code) is kept: the server's daily
+ * job deletes it then (server/partners/retention.ts), and the privacy policy says so.
+ */
+export const UNCONFIRMED_KEPT_DAYS = 30;
+
 /** A partner code: lowercase letters, digits and hyphens, 3 to 32, starting and ending with a letter or digit. */
 export const PARTNER_CODE_PATTERN = '[a-z0-9][a-z0-9\\-]{1,30}[a-z0-9]';
 

@@ -20,6 +20,7 @@ import { createTransport } from './mail/transport.js';
 import { welcomeDelivery } from './mail/welcome-delivery.js';
 import { startMailWorker } from './mail/worker.js';
 import { routeOf } from './metrics.js';
+import { startPartnerRetention } from './partners/retention.js';
 import { createServices, type Services } from './services.js';
 import { openHitCounter } from './signups/hit-counters.js';
 import { startSignupRetention } from './signups/retention.js';
@@ -140,6 +141,8 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
   const retention = startSignupRetention({ opened, retentionDays: config.signupRetentionDays, log, warn });
   // Always, SIGNUP_RETENTION_DAYS=0 included: cookie answers are never kept for ever.
   const consentRetention = startConsentRetention({ opened, log, warn });
+  // Always too: a reservation never confirmed is deleted UNCONFIRMED_KEPT_DAYS after it was made.
+  const partnerRetention = startPartnerRetention({ opened, log, warn });
   const portOf = (listening: http.Server) => {
     const address = listening.address();
     return typeof address === 'object' && address ? address.port : 0;
@@ -166,6 +169,7 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
       unsubscribe();
       await retention.stop();
       await consentRetention.stop();
+      await partnerRetention.stop();
       await mailWorker.stop();
       await services.close();
       await opened.close();

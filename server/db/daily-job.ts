@@ -26,7 +26,7 @@ export type DailyJob<Done> = {
   /** The PostgreSQL advisory lock's name. */
   lock: string;
   /** The table with one row per finished run, with its time in `ran_at`. */
-  runsTable: 'signup_retention_runs' | 'consent_retention_runs';
+  runsTable: 'signup_retention_runs' | 'consent_retention_runs' | 'partner_retention_runs';
   /** The work; `shouldStop` is asked between batches. */
   work(shouldStop: () => boolean): Promise<Done & { interrupted: boolean }>;
   /** Adds the finished run's row to `runsTable`, `ranAt` its time. */

@@ -92,6 +92,15 @@ export interface ConsentRetentionRunsTable {
   records_erased: number;
 }
 
+/** One finished run of the partner programme's retention (server/partners/retention.ts). */
+export interface PartnerRetentionRunsTable {
+  id: Generated<number>;
+  ran_at: string;
+  /** Unconfirmed partners created before this time were deleted. */
+  erased_before: string;
+  partners_erased: number;
+}
+
 /** One answer to the cookie question (server/consent/): the random id the browser keeps, no IP, no e-mail. */
 export interface ConsentRecordsTable {
   id: Generated<number>;
@@ -189,4 +198,5 @@ export interface Database {
   partner_daily_signups: PartnerDailySignupsTable;
   consent_records: ConsentRecordsTable;
   consent_retention_runs: ConsentRetentionRunsTable;
+  partner_retention_runs: PartnerRetentionRunsTable;
 }

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { brand } from '../../common/brand.js';
+import { UNCONFIRMED_KEPT_DAYS } from '../../common/partner-programme.js';
 import { consentSettingsParagraph } from '../parts/consent.js';
 import { type LegalSection, legalDocument } from './legal.js';
 
@@ -89,7 +90,7 @@ export const privacySections: LegalSection[] = [
     title: msg({ id: 'site.privacy.section.retention', message: 'How long we keep your information' }),
     paragraphs: [
       'We keep your account and store data while your account is open. After you close it we keep transaction records for as long as Nigerian tax and accounting law requires (usually six years) and delete or anonymise the rest within 90 days. Sign-up e-mails for the download link are deleted after two years without activity.',
-      'A partner record is kept while you are a partner, and erased when you ask us (section 13). A request you never confirmed holds its code for 48 hours; after that anyone may take the code. The signup counts a code brought name nobody and stay after an erasure, so that code is not given to someone else.',
+      `A partner record is kept while you are a partner, and erased when you ask us (section 13). A request you never confirmed holds its code for 48 hours; after that anyone may take the code, and ${UNCONFIRMED_KEPT_DAYS} days after you made it we delete it (your address, website and code). The signup counts a code brought name nobody and stay after an erasure, so that code is not given to someone else.`,
     ],
   },
   {

@@ -17,6 +17,7 @@ import * as consentAskedCategories from './0011_consent_asked_categories.js';
 import * as consentRetentionRuns from './0012_consent_retention_runs.js';
 import * as partnersTable from './0013_partners.js';
 import * as partnerCountsMasked from './0014_partner_counts_masked.js';
+import * as partnerRetentionRuns from './0015_partner_retention_runs.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '0001_signups_outbox': signupsOutbox,
@@ -33,4 +34,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '0012_consent_retention_runs': consentRetentionRuns,
   '0013_partners': partnersTable,
   '0014_partner_counts_masked': partnerCountsMasked,
+  '0015_partner_retention_runs': partnerRetentionRuns,
 };

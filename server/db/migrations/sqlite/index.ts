@@ -19,6 +19,7 @@ import * as consentAskedCategories from './0013_consent_asked_categories.js';
 import * as consentRetentionRuns from './0014_consent_retention_runs.js';
 import * as partnersTable from './0015_partners.js';
 import * as partnerCountsMasked from './0016_partner_counts_masked.js';
+import * as partnerRetentionRuns from './0017_partner_retention_runs.js';
 
 export const sqliteMigrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -37,4 +38,5 @@ export const sqliteMigrations: Record<string, Migration> = {
   '0014_consent_retention_runs': consentRetentionRuns,
   '0015_partners': partnersTable,
   '0016_partner_counts_masked': partnerCountsMasked,
+  '0017_partner_retention_runs': partnerRetentionRuns,
 };
