@@ -75,7 +75,9 @@ for (const backend of ['sqlite', 'postgres'] as const) {
         mailsTo(dataDir, address)[0]!,
       );
       expect(confirm, 'the confirmation link in the mail').toBeTruthy();
+      // The link's page asks; its button confirms.
       await page.goto(`${server.base}${confirm![1]}`);
+      await page.getByRole('button', { name: 'Jẹ́rìí sí i' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ẹ káàbọ̀, alábàáṣiṣẹ́pọ̀!');
       const privateLink = new URL((await page.getByRole('link', { name: /\/partners\?t=/ }).getAttribute('href'))!);
       const privatePath = `/yo${privateLink.pathname}${privateLink.search}`;
