@@ -4,9 +4,8 @@
  * exactly the copied snippet on a page of their own origin, a reader signs up there, and the private
  * page counts that signup under that page and that campaign.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { linkIn, mailsTo } from '../testing/e2e/mail-files.js';
 import { partnerOrigin } from '../testing/e2e/partner-origin.js';
 import { type ClusterServer, startServer } from '../testing/server/cluster.js';
 import { type ScratchDatabase, scratchDatabase } from '../testing/server/scratch-database.js';
@@ -15,23 +14,6 @@ import { findPostgres } from '../testing/system/postgres-global-setup.js';
 const CAMPAIGN = 'oṣu-keji';
 const served: Record<string, string> = {};
 const blog = partnerOrigin(() => served);
-
-/** The decoded text of every mail the server wrote to `address` under DATA_DIR/mail. */
-function mailsTo(dataDir: string, address: string): string[] {
-  const dir = path.join(dataDir, 'mail');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) =>
-      fs
-        .readFileSync(path.join(dir, name), 'utf8')
-        .replace(/\r?\n[ \t]+/g, ' ')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    )
-    .filter((raw) => raw.includes(`To: ${address}`));
-}
 
 for (const backend of ['sqlite', 'postgres'] as const) {
   test.describe(`on ${backend}`, () => {
@@ -71,16 +53,15 @@ for (const backend of ['sqlite', 'postgres'] as const) {
 
       const dataDir = database.env.DATA_DIR;
       await expect.poll(() => mailsTo(dataDir, address).length, { timeout: 15_000 }).toBe(1);
-      const confirm = /https:\/\/kasuwa\.shop(\/yo\/partners\/confirm\?t=[A-Za-z0-9_.-]+)/.exec(
-        mailsTo(dataDir, address)[0]!,
-      );
-      expect(confirm, 'the confirmation link in the mail').toBeTruthy();
+      const confirm = linkIn(mailsTo(dataDir, address)[0]!, '/yo/partners/confirm');
       // The link's page asks; its button confirms.
-      await page.goto(`${server.base}${confirm![1]}`);
+      await page.goto(`${server.base}${confirm}`);
       await page.getByRole('button', { name: 'Jẹ́rìí sí i' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ẹ káàbọ̀, alábàáṣiṣẹ́pọ̀!');
       const privateLink = new URL((await page.getByRole('link', { name: /\/partners\?t=/ }).getAttribute('href'))!);
-      const privatePath = `/yo${privateLink.pathname}${privateLink.search}`;
+      // In the language they joined in.
+      expect(privateLink.pathname).toBe('/yo/partners');
+      const privatePath = `${privateLink.pathname}${privateLink.search}`;
 
       await page.goto(`${server.base}${privatePath}`);
       const builder = page.getByRole('region', { name: 'Kọ́ widget rẹ' });

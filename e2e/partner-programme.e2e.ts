@@ -3,37 +3,13 @@
  * at /yo/partners/join, confirms from the mail the server wrote (.eml), sees their code and private
  * link, which opens their page; a lost link is mailed to them, and an unknown address gets the same answer.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config.js';
+import { linkIn, mailsTo as mailsIn } from '../testing/e2e/mail-files.js';
+
+const mailsTo = (address: string) => mailsIn(E2E_DATA_DIR, address);
 
 test.use({ javaScriptEnabled: false });
-
-const mailDir = path.join(E2E_DATA_DIR, 'mail');
-
-/** Every mail the server wrote to this address, decoded enough to read (quoted-printable, folded headers). */
-function mailsTo(address: string): string[] {
-  if (!fs.existsSync(mailDir)) return [];
-  return fs
-    .readdirSync(mailDir)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => fs.readFileSync(path.join(mailDir, name), 'utf8'))
-    .map((raw) =>
-      raw
-        .replace(/\r?\n[ \t]+/g, ' ')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    )
-    .filter((raw) => raw.includes(`To: ${address}`));
-}
-
-/** The site path and query of the first link in the mail to this site's `path` (the mail names PUBLIC_URL). */
-function linkIn(mail: string, pathPattern: string): string {
-  const match = new RegExp(`https://kasuwa\\.shop(${pathPattern}\\?t=[A-Za-z0-9_.-]+)`).exec(mail);
-  expect(match, `a link to ${pathPattern} in the mail`).toBeTruthy();
-  return match![1]!;
-}
 
 async function askForNewLink(page: Page, email: string) {
   await page.goto('/yo/partners/join');

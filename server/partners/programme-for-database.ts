@@ -3,6 +3,8 @@
  * and the plain settings the wiring hands over: confirmation links signed with the partner-link secret,
  * the same limits (and counter) as signups.
  */
+import type { Locale } from '../../common/i18n.js';
+import { localePath } from '../../common/locale-paths.js';
 import type { OpenedDatabase } from '../db/database.js';
 import { partnerLinkSecret } from '../db/installation.js';
 import type { HitCounter, RateLimit } from '../signups/rate-limit.js';
@@ -24,7 +26,12 @@ export async function programmeFor(
   },
 ) {
   const secret = await partnerLinkSecret(opened, settings.dataDir, settings.linkSecret);
-  const issueLink = (code: string) => options.partners.issueLink(code);
+  // The private link opens the page in the partner's language (their confirmation page and mails).
+  const issueLink = async (code: string, locale: Locale) => {
+    const link = new URL((await options.partners.issueLink(code)).url);
+    link.pathname = localePath(locale, link.pathname);
+    return { url: link.href };
+  };
   const programme = createProgramme({
     store: createProgrammeStore(opened),
     confirmLinks: confirmLinks(secret),

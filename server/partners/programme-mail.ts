@@ -47,7 +47,8 @@ ${parts.after.map((line) => `<p style="color:#444;font-size:13px">${e(line)}</p>
 export function programmeMailHandlers(options: {
   siteOrigin: string;
   confirmToken(code: string, inbox: string): string;
-  issueLink(code: string): Promise<{ url: string }>;
+  /** The partner's private link, opening their page in `locale`. */
+  issueLink(code: string, locale: Locale): Promise<{ url: string }>;
 }): Record<ProgrammeMailKind, MailHandler> {
   const read = (row: Parameters<MailHandler>[0]) => {
     const payload = payloadOf<{ code: string; locale: string }>(row.payload);
@@ -71,8 +72,7 @@ export function programmeMailHandlers(options: {
     },
     'partner-link': async (row) => {
       const { code, locale, t } = read(row);
-      const link = new URL((await options.issueLink(code)).url);
-      link.pathname = localePath(locale, link.pathname);
+      const link = new URL((await options.issueLink(code, locale)).url);
       return programmeEmail({
         locale,
         subject: t(P.linkSubject, { brand: brand.name }),

@@ -60,8 +60,8 @@ export type RequestContext = { ipHash?: string | null };
 export function createProgramme(options: {
   store: ProgrammeStore;
   confirmLinks: ConfirmLinks;
-  /** The partner's private link (partners.ts issueLink): shown on confirmation. */
-  issueLink(code: string): Promise<{ url: string }>;
+  /** The partner's private link (partners.ts issueLink) in `locale`'s path: shown on confirmation. */
+  issueLink(code: string, locale: Locale): Promise<{ url: string }>;
   limits: { perIp: RateLimit; perEmail: RateLimit };
   counter?: HitCounter;
   /** Called after a mail was queued (wakes the delivery worker). */
@@ -167,7 +167,7 @@ export function createProgramme(options: {
       const confirmed = await store.confirm(held.code, held.inbox_key, localeOf(locale));
       if (!confirmed) return undefined;
       options.onQueued?.();
-      return { code: confirmed.code, link: (await options.issueLink(confirmed.code)).url };
+      return { code: confirmed.code, link: (await options.issueLink(confirmed.code, localeOf(locale))).url };
     },
     /** The confirmation link a mail carries for this reservation, valid CONFIRM_HOURS from `now`. */
     confirmToken: (code: string, inbox: string, now = new Date()) =>
