@@ -51,54 +51,75 @@ function refusalOf(error: unknown, res: ServerResponse) {
   return { problem: 'unavailable' as const, status: 503 };
 }
 
-export async function joinForm(
+type Problem = ReturnType<typeof refusalOf>['problem'];
+
+/**
+ * A programme form: read, acted on with the client's IP hash (the limits count it), answered with the
+ * outcome, or with the form again and why it was refused.
+ */
+async function answerForm(
   services: ProgrammeServices,
   site: GivenRenderers,
   req: IncomingMessage,
   res: ServerResponse,
+  act: (form: URLSearchParams, ipHash: string | null) => Promise<{ status: number; outcome: ProgrammeOutcome }>,
+  again: (form: URLSearchParams, problem: Problem) => ProgrammeOutcome,
 ) {
   const form = await readForm(req, res);
   if (!form) return;
-  const fields = { email: form.get('email') ?? '', website: form.get('site') ?? '', code: form.get('code') ?? '' };
   const locale = form.get('locale');
-  const context = { ipHash: services.hashIp(clientIp(req, services.config.trustProxy)) };
   try {
-    const joined = await services.programme.join({ ...fields, locale, honeypot: form.get('website') }, context);
-    if (joined.kind === 'code-taken') {
-      return answer(
-        res,
-        site,
-        409,
-        { kind: 'join-again', fields, problem: 'code-taken', suggestion: joined.suggestion },
-        locale,
-      );
-    }
-    answer(res, site, 200, { kind: 'check-inbox', request: 'join' }, locale);
+    const { status, outcome } = await act(form, services.hashIp(clientIp(req, services.config.trustProxy)));
+    answer(res, site, status, outcome, locale);
   } catch (error) {
     const { problem, status } = refusalOf(error, res);
-    answer(res, site, status, { kind: 'join-again', fields, problem }, locale);
+    answer(res, site, status, again(form, problem), locale);
   }
 }
 
-export async function newLinkForm(
+const fieldsOf = (form: URLSearchParams) => ({
+  email: form.get('email') ?? '',
+  website: form.get('site') ?? '',
+  code: form.get('code') ?? '',
+});
+
+type FormRoute = (
   services: ProgrammeServices,
   site: GivenRenderers,
   req: IncomingMessage,
   res: ServerResponse,
-) {
-  const form = await readForm(req, res);
-  if (!form) return;
-  const email = form.get('email') ?? '';
-  const locale = form.get('locale');
-  const context = { ipHash: services.hashIp(clientIp(req, services.config.trustProxy)) };
-  try {
-    await services.programme.newLink({ email, locale, honeypot: form.get('website') }, context);
-    answer(res, site, 200, { kind: 'check-inbox', request: 'new-link' }, locale);
-  } catch (error) {
-    const { problem, status } = refusalOf(error, res);
-    answer(res, site, status, { kind: 'new-link-again', email, problem }, locale);
-  }
-}
+) => Promise<void>;
+
+export const joinForm: FormRoute = (services, site, req, res) =>
+  answerForm(
+    services,
+    site,
+    req,
+    res,
+    async (form, ipHash) => {
+      const fields = fieldsOf(form);
+      const input = { ...fields, locale: form.get('locale'), honeypot: form.get('website') };
+      const joined = await services.programme.join(input, { ipHash });
+      if (joined.kind !== 'code-taken') return { status: 200, outcome: { kind: 'check-inbox', request: 'join' } };
+      const outcome = { kind: 'join-again', fields, problem: 'code-taken', suggestion: joined.suggestion } as const;
+      return { status: 409, outcome };
+    },
+    (form, problem) => ({ kind: 'join-again', fields: fieldsOf(form), problem }),
+  );
+
+export const newLinkForm: FormRoute = (services, site, req, res) =>
+  answerForm(
+    services,
+    site,
+    req,
+    res,
+    async (form, ipHash) => {
+      const input = { email: form.get('email') ?? '', locale: form.get('locale'), honeypot: form.get('website') };
+      await services.programme.newLink(input, { ipHash });
+      return { status: 200, outcome: { kind: 'check-inbox', request: 'new-link' } };
+    },
+    (form, problem) => ({ kind: 'new-link-again', email: form.get('email') ?? '', problem }),
+  );
 
 /**
  * The confirmation link, private like a partner's page (no-store, not indexed; app.ts sends no Referer):
