@@ -16,13 +16,19 @@ import { withDatabase } from './with-database.js';
 const MAX_DAYS = 3660;
 
 /** The code as signups store it (trimmed, no control characters, at most MAX_PARTNER_CODE_LENGTH characters). */
-function partnerArgument(code: string | undefined): string {
+export function partnerArgument(code: string | undefined): string {
   const trimmed = code?.trim() ?? '';
   if (!trimmed || trimmed.startsWith('--')) throw new UsageError('Give the partner code.');
   if (hasControlCharacters(trimmed) || trimmed.length > MAX_PARTNER_CODE_LENGTH) {
     throw new UsageError(`A partner code has no control characters and at most ${MAX_PARTNER_CODE_LENGTH} characters.`);
   }
   return trimmed;
+}
+
+/** The one argument of a command that takes a partner code and nothing else. */
+export function onlyPartnerArgument(args: string[]): string {
+  if (args.length > 1) throw new UsageError(`Unknown argument "${args[1]}".`);
+  return partnerArgument(args[0]);
 }
 
 export const partnersLinkCommand: AdminCommand = {
@@ -64,8 +70,7 @@ export const partnersRevokeCommand: AdminCommand = {
   usage: 'partners:revoke CODE',
   summary: 'Refuses every link issued for CODE until now (issue a new one with partners:link)',
   async run(args, config) {
-    if (args.length > 1) throw new UsageError(`Unknown argument "${args[1]}".`);
-    const partner = partnerArgument(args[0]);
+    const partner = onlyPartnerArgument(args);
     return withDatabase(config, async (opened) => {
       await (await partnersFor(partnerSettings(config), opened)).revoke(partner);
       console.log(`Every link issued for "${partner}" until now is refused.`);

@@ -11,6 +11,7 @@ import { isPartnerCode } from '../partners/programme.js';
 import { createProgrammeStore, type PartnerRecord } from '../partners/programme-store.js';
 import { type AdminCommand, UsageError } from './command.js';
 import { csvRow } from './csv.js';
+import { onlyPartnerArgument, partnerArgument } from './partners-link.js';
 import { withDatabase } from './with-database.js';
 
 const COLUMNS = ['code', 'email', 'confirmed', 'created', 'disabled', 'signups'] as const;
@@ -36,13 +37,6 @@ function table(rows: (string | number)[][]): string {
         .trimEnd(),
     )
     .join('\n');
-}
-
-/** A code as the programme or older signups spell it: the operator types it as it was used. */
-function codeArgument(code: string | undefined): string {
-  const trimmed = code?.trim() ?? '';
-  if (!trimmed || trimmed.startsWith('--')) throw new UsageError('Give the partner code.');
-  return trimmed;
 }
 
 const withProgramme = <T>(
@@ -71,8 +65,7 @@ export const partnersShowCommand: AdminCommand = {
   usage: 'partners:show CODE',
   summary: "Print CODE's partner record as JSON: e-mail, website, language, times, signups",
   async run(args, config) {
-    if (args.length > 1) throw new UsageError(`Unknown argument "${args[1]}".`);
-    const code = codeArgument(args[0]);
+    const code = onlyPartnerArgument(args);
     return withProgramme(config, async (store) => {
       const found = (await store.list()).find((row) => row.code === code);
       if (!found) {
@@ -90,8 +83,7 @@ export const partnersDisableCommand: AdminCommand = {
   usage: 'partners:disable CODE',
   summary: 'Refuses every link of CODE and mails it no new one; its signups are still counted',
   async run(args, config) {
-    if (args.length > 1) throw new UsageError(`Unknown argument "${args[1]}".`);
-    const code = codeArgument(args[0]);
+    const code = onlyPartnerArgument(args);
     return withProgramme(config, async (store, opened) => {
       const known = await store.disable(code);
       await (await partnersFor(partnerSettings(config), opened)).revoke(code);
@@ -112,7 +104,7 @@ export const partnersAssignCommand: AdminCommand = {
     "Gives CODE (an older code from signups, or a free one) to EMAIL's owner, confirmed; print the link with partners:link",
   async run(args, config) {
     if (args.length !== 2) throw new UsageError('Give the partner code and the e-mail address.');
-    const code = codeArgument(args[0]);
+    const code = partnerArgument(args[0]);
     const email = checkEmail(args[1]);
     if (!email.ok) throw new UsageError('Give a valid e-mail address.');
     return withProgramme(config, async (store) => {
