@@ -4,14 +4,13 @@
  * followed by the signup block and the start-selling shortcode in the site’s Hausa.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.js';
 import { readCatalog } from '../../scripts/i18n.mjs';
 import { moFile } from '../../scripts/wordpress-i18n.mjs';
 import { intro, outro } from './posts.js';
 import {
-  installPlugin,
+  installOurPlugin,
   logIn,
   SETTINGS_PAGE,
   startWordPress,
@@ -40,9 +39,7 @@ test.beforeAll(async () => {
   const info = test.info();
   test.setTimeout(120_000);
   wp = await startWordPress(WORDPRESS_PORT, ADMIN, { root: wordpressOf(info) });
-  const zip = path.resolve('test-results/kasuwa-wordpress-languages.zip');
-  fs.writeFileSync(zip, Buffer.from(await (await fetch(`${product}/downloads/kasuwa-wordpress.zip`)).arrayBuffer()));
-  installPlugin(wp, zip, 'kasuwa/kasuwa.php');
+  await installOurPlugin(wp, 'kasuwa-wordpress-languages.zip');
   // WordPress's name for Hausa (translate.wordpress.org), as Settings → General stores it. WordPress keeps
   // a site language only when its core language pack is installed: a stand-in pack, a header alone.
   const pack = moFile([['', 'Language: hau\n']]).toString('base64');

@@ -5,12 +5,10 @@
  * plugin directory checks in readme.txt. Runs on Debian's WordPress 6.1 and on the newest.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config.js';
 import { customHtml, withheldTag } from './posts.js';
 import {
-  installPlugin,
+  installOurPlugin,
   logIn,
   publishAs,
   SETTINGS_PAGE,
@@ -20,7 +18,6 @@ import {
   wordpressOf,
 } from './wordpress-site.js';
 
-const product = `http://127.0.0.1:${E2E_PORT}`;
 const ADMIN = { user: 'administrator', password: 'admin-password-50' };
 const SUB_ADMIN = { user: 'subadmin', password: 'sub-admin-password-50' };
 const FOREIGN = 'https://evil.example';
@@ -36,10 +33,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   newest = info.project.metadata?.wordpress === 'newest';
   wp = await startWordPress(WORDPRESS_PORT, ADMIN, { root: wordpressOf(info), multisite: true });
-  const zip = path.resolve('test-results/kasuwa-wordpress-network.zip');
-  fs.writeFileSync(zip, Buffer.from(await (await fetch(`${product}/downloads/kasuwa-wordpress.zip`)).arrayBuffer()));
   // Network-activated by the Super Admin, as Network Admin → Plugins does.
-  installPlugin(wp, zip, 'kasuwa/kasuwa.php');
+  await installOurPlugin(wp, 'kasuwa-wordpress-network.zip');
   wp.php(`require_once ABSPATH . 'wp-admin/includes/plugin.php'; activate_plugin('kasuwa/kasuwa.php', '', true);`);
   const blog = wp.php(`
 $site = wpmu_create_blog('127.0.0.1', '/sub/', 'A partner sub-site', 1);

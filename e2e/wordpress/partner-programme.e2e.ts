@@ -1,18 +1,10 @@
-/**
- * A blogger's whole way with the WordPress plugin (docs/partners.md, docs/embed-cms.md), in Debian's
- * WordPress 6.1 and the newest: from Settings → Kasuwa to the partner programme, confirmed from the mail,
- * their code and private link pasted into the settings, a post with the signup block; a reader signs up
- * there, and the dashboard's Kasuwa box counts that signup.
- */
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config.js';
 import { linkIn, mailsTo } from '../../testing/e2e/mail-files.js';
 import { storedSignup } from '../../testing/e2e/stored-signup.js';
 import { intro, outro } from './posts.js';
 import {
-  installPlugin,
+  installOurPlugin,
   logIn,
   SETTINGS_PAGE,
   startWordPress,
@@ -29,9 +21,7 @@ let wp: WordPress;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   wp = await startWordPress(WORDPRESS_PORT, ADMIN, { root: wordpressOf(test.info()) });
-  const zip = path.resolve('test-results/kasuwa-wordpress-programme.zip');
-  fs.writeFileSync(zip, Buffer.from(await (await fetch(`${product}/downloads/kasuwa-wordpress.zip`)).arrayBuffer()));
-  installPlugin(wp, zip, 'kasuwa/kasuwa.php');
+  await installOurPlugin(wp, 'kasuwa-wordpress-programme.zip');
 });
 
 test.afterAll(async () => {

@@ -303,6 +303,14 @@ echo json_encode($stored);`);
   return JSON.parse(out);
 }
 
+/** Installs and activates our plugin from the zip our server serves (kept as test-results/`file`). */
+export async function installOurPlugin(wp: WordPress, file: string): Promise<void> {
+  const zip = path.resolve('test-results', file);
+  const served = await fetch(`http://127.0.0.1:${E2E_PORT}/downloads/kasuwa-wordpress.zip`);
+  fs.writeFileSync(zip, Buffer.from(await served.arrayBuffer()));
+  installPlugin(wp, zip, 'kasuwa/kasuwa.php');
+}
+
 /** Installs and activates a plugin's zip with WordPress's own upgrader, as Plugins → Add New → Upload Plugin does. */
 export function installPlugin(wp: WordPress, zip: string, plugin: string): void {
   wp.php(`
