@@ -7,18 +7,23 @@ import { describe, expect, it } from 'vitest';
 import type { StoreLeaderboard } from '../common/leaderboard.js';
 import { PAGE_LOCALES } from '../common/locale-paths.js';
 import { type RankOutcome, STOP_PATH, type StopMailOutcome } from '../common/page-renderers.js';
+import { PARTNER_CONFIRM_PATH, type ProgrammeOutcome } from '../common/partner-programme.js';
 import { PARTNER_PAGE_PATH, type PartnerPageOutcome, type PartnerSummary } from '../common/partner-report.js';
 import type { SiteConfig } from './config.js';
 import type { Assets } from './layout.js';
 import { partnerPageRoute } from './pages/partner-page.js';
+import { partnerProgrammeRoute } from './pages/partner-programme.js';
 import { rankResultRoute } from './pages/rank-result.js';
 import { startSellingResultRoute } from './pages/start-selling-result.js';
 import { stopMailRoute } from './pages/stop-mail.js';
 import { renderPage } from './render.js';
 import { type Route, routes } from './routes.js';
 
-/** The paths the server reads a token (`t`) from: server/http/partner-page.ts, server/http/unsubscribe.ts. */
-const TOKEN_PATHS = [PARTNER_PAGE_PATH, STOP_PATH];
+/**
+ * The paths the server reads a token (`t`) from: server/http/partner-page.ts, server/http/unsubscribe.ts,
+ * server/http/partner-programme.ts (the confirmation link).
+ */
+const TOKEN_PATHS = [PARTNER_PAGE_PATH, STOP_PATH, PARTNER_CONFIRM_PATH];
 
 const config: SiteConfig = {
   publicUrl: 'https://kasuwa.shop',
@@ -66,6 +71,14 @@ const stopOutcomes = {
   stopped: { kind: 'stopped', address: 's•••t@example.ng' },
   invalid: { kind: 'invalid' },
 } satisfies { [K in StopMailOutcome['kind']]: Extract<StopMailOutcome, { kind: K }> };
+const programmeOutcomes = {
+  'check-inbox': { kind: 'check-inbox', request: 'join' },
+  'join-again': { kind: 'join-again', fields: { email: 'a@example.ng', website: '@a', code: 'a-b' }, problem: 'code' },
+  'new-link-again': { kind: 'new-link-again', email: 'a@example.ng', problem: 'email' },
+  'confirm-ask': { kind: 'confirm-ask', token: TOKEN },
+  confirmed: { kind: 'confirmed', code: 'lagos-tech', link: `https://kasuwa.shop${PARTNER_PAGE_PATH}?t=${TOKEN}` },
+  'confirm-refused': { kind: 'confirm-refused' },
+} satisfies { [K in ProgrammeOutcome['kind']]: Extract<ProgrammeOutcome, { kind: K }> };
 const rankOutcomes = {
   form: { kind: 'form' },
   found: { kind: 'found', domain: 'mama-nkechi-kitchen.kasuwa.shop', standing },
@@ -84,6 +97,10 @@ const everyRoute: { name: string; route: Route }[] = [
   ...Object.values(stopOutcomes).map((outcome: StopMailOutcome) => ({
     name: `stop mail (${outcome.kind})`,
     route: stopMailRoute(outcome),
+  })),
+  ...Object.values(programmeOutcomes).map((outcome: ProgrammeOutcome) => ({
+    name: `partner programme (${outcome.kind})`,
+    route: partnerProgrammeRoute(outcome),
   })),
   ...Object.values(rankOutcomes).map((outcome: RankOutcome) => ({
     name: `rank result (${outcome.kind})`,
@@ -129,7 +146,7 @@ const analyticsTitle = (html: string) => /<meta name="kasuwa-page-title" content
 describe('pages whose address carries a secret', () => {
   // A page takes a token when its route says so (`secretInAddress`) and, judged independently, when
   // takesToken() says so: the two agree, so a new token page without the flag fails here.
-  it('given every route should flag exactly those whose address takes a token, the partner page and the stop-mail page among them', () => {
+  it('given every route should flag exactly those whose address takes a token, the partner page, the stop-mail page and the programme confirmation among them', () => {
     const flagged = pages.filter((page) => page.route.secretInAddress).map((page) => page.name);
     const withToken = pages.filter((page) => takesToken(page.route, page.html)).map((page) => page.name);
     expect(flagged).toEqual(withToken);
@@ -139,7 +156,8 @@ describe('pages whose address carries a secret', () => {
 
   it('given all three IDs configured should render them with no ID, cookie question, Cookie settings, chat button or page view', () => {
     const secret = pages.filter((page) => page.route.secretInAddress || takesToken(page.route, page.html));
-    expect(secret.length).toBe((5 + 1 + 3) * PAGE_LOCALES.length);
+    // The partner page's 6 outcomes, the stop-mail page's 3 and the programme confirmation's 3.
+    expect(secret.length).toBe((6 + 3 + 3) * PAGE_LOCALES.length);
     for (const { name, html } of secret) {
       for (const markup of THIRD_PARTY_MARKUP) expect(html, `${name}: ${markup}`).not.toContain(markup);
       for (const id of [config.gaId, config.pixelId, config.chatId]) expect(html, name).not.toContain(id);
@@ -150,7 +168,8 @@ describe('pages whose address carries a secret', () => {
 
   it('given the same configuration should still give every other page its IDs, the question and Cookie settings (so the test above can fail)', () => {
     const ordinary = pages.filter((page) => !page.route.secretInAddress && !takesToken(page.route, page.html));
-    expect(ordinary.length).toBe((routes.length + 3 + 2) * PAGE_LOCALES.length);
+    // The static pages, the rank result's 3 outcomes, the signup result's 2 and the programme forms' 3.
+    expect(ordinary.length).toBe((routes.length + 3 + 2 + 3) * PAGE_LOCALES.length);
     for (const { name, route, html } of ordinary) {
       expect(html, name).toContain(`<meta name="kasuwa-ga-id" content="${config.gaId}">`);
       expect(html, name).toContain(`<meta name="kasuwa-pixel-id" content="${config.pixelId}">`);

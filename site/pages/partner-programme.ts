@@ -249,20 +249,23 @@ function bodyOf(outcome: ProgrammeOutcome) {
 
 /** The server's answers (form posts, the confirmation link): never indexed; the confirmation's address is secret. */
 export function partnerProgrammeRoute(outcome: ProgrammeOutcome): Route {
+  const confirmation =
+    outcome.kind === 'confirmed' || outcome.kind === 'confirm-refused' || outcome.kind === 'confirm-ask';
   return {
-    path: PARTNER_JOIN_PATH,
+    path: confirmation ? PARTNER_CONFIRM_PATH : PARTNER_JOIN_PATH,
     file: 'partners/join.html',
     title: () =>
       `${t(outcome.kind === 'check-inbox' ? programmeText.checkInbox : programmeText.title)} · ${brand.name}`,
     description: () => t(programmeText.description, { brand: brand.name }),
-    // The question in another language keeps its link (and its token).
+    // The question in another language keeps its link (and its token); the other answers lead to the
+    // programme page, as the confirmation link without its token confirms nothing.
     ...(outcome.kind === 'confirm-ask'
       ? { languagePath: `${PARTNER_CONFIRM_PATH}?${new URLSearchParams({ t: outcome.token })}` }
-      : {}),
+      : confirmation
+        ? { languagePath: PARTNER_JOIN_PATH }
+        : {}),
     indexable: false,
-    ...(outcome.kind === 'confirmed' || outcome.kind === 'confirm-refused' || outcome.kind === 'confirm-ask'
-      ? { secretInAddress: true as const }
-      : {}),
+    ...(confirmation ? { secretInAddress: true as const } : {}),
     body: () => bodyOf(outcome),
   };
 }
