@@ -9,7 +9,7 @@ export const PROGRAMME_MAIL = {
   confirmHeading: msg({ id: 'mail.partner.confirm.heading', message: 'One step left: confirm your partner code' }),
   confirmIntro: msg({
     id: 'mail.partner.confirm.intro',
-    message: 'You asked to join the {brand} partner programme with the code {code}. Open this link to confirm it:',
+    message: 'You asked to join the {brand} partner programme with the code {code}. Open this link and press Confirm:',
   }),
   confirmButton: msg({ id: 'mail.partner.confirm.button', message: 'Confirm my partner code' }),
   confirmExpires: msg({

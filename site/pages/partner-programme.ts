@@ -58,7 +58,7 @@ export const programmeText = {
   join: msg({ id: 'site.programme.join.submit', message: 'Join the programme' }),
   joinNote: msg({
     id: 'site.programme.join.note',
-    message: 'We send a link to confirm your address. Your code is yours once you open it.',
+    message: 'We send a link to confirm your address. Your code is yours once you press Confirm on its page.',
   }),
   lostHeading: msg({ id: 'site.programme.lost.heading', message: 'Lost your private link?' }),
   lostIntro: msg({
