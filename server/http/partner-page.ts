@@ -4,8 +4,9 @@
  * an expired or revoked one 410, too many requests 429: each a page with no number and no code. The token
  * stays out of the request log (the query is never logged) and out of the metrics' labels.
  */
-import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { PageLocale } from '../../common/locale-paths.js';
 import type { PartnerPageOutcome, PartnerRefusal, PartnerRow } from '../../common/partner-report.js';
 import { csvCell, csvRow } from '../cli/csv.js';
@@ -36,14 +37,19 @@ function partnerCsvLines(partner: string, rows: PartnerRow[]): string {
   return rows.map((r) => `${code},${csvRow([r.week, r.weekStarts, r.page, r.campaign, r.signups])}`).join('');
 }
 
-/** Writes the lines as they come, waiting when the client reads slower; a failure mid-way cuts the answer. */
+/**
+ * Writes the lines as they come, waiting when the client reads slower. A client that goes away ends the
+ * reading (its database cursor is released); a failure mid-way cuts the answer, never one that looks whole.
+ */
 async function stream(res: ServerResponse, head: string, lines: AsyncIterable<string>, tail: string) {
+  async function* whole() {
+    yield head;
+    yield* lines;
+    yield tail;
+  }
   try {
-    res.write(head);
-    for await (const line of lines) if (!res.write(line)) await once(res, 'drain');
-    res.end(tail);
+    await pipeline(Readable.from(whole()), res);
   } catch (error) {
-    // Headers are gone: a cut answer, never one that looks whole.
     res.destroy(error as Error);
   }
 }

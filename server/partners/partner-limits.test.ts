@@ -1,8 +1,10 @@
 /**
  * A partner's link at its limits, over HTTP on SQLite and PostgreSQL (docs/partners.md): CSV and JSON
  * for a range of Lagos days (a bad or too-long one is 400), the per-link limit (429 with when to try
- * again, in the page's language, counted across servers), and the per-code numbers kept a minute.
+ * again, in the page's language, counted across servers), the per-code numbers kept a minute, and
+ * downloads their readers abandon, which must not hold the database.
  */
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { PartnerReport } from '../../common/partner-report.js';
 import { TEST_BACKENDS } from '../../testing/server/databases.js';
@@ -92,6 +94,40 @@ describe.each(TEST_BACKENDS)('partner links at their limits on %s', (backend) =>
     expect((await get(`/partners${search}`)).status).toBe(200);
     await partners().revoke('kept-blog');
     expect((await get(`/partners${search}`)).status).toBe(410);
+  });
+
+  it('given more abandoned five-year CSV downloads than the pool has connections should still open the page at once', async () => {
+    // 60 weeks × 50 pages × 20 campaigns: a CSV of some 4 MB, more than the sockets buffer.
+    const monday = Date.UTC(2025, 0, 6);
+    const rows = Array.from({ length: 60 * 50 * 20 }, (_, i) => ({
+      partner: 'big-download',
+      day: new Date(monday + Math.floor(i / 1000) * 7 * DAY).toISOString().slice(0, 10),
+      page: `blog.example/post-${Math.floor(i / 20) % 50}`,
+      campaign: `issue-${i % 20}`,
+      signups: 1,
+    }));
+    for (let at = 0; at < rows.length; at += 1000) {
+      await server.database.opened.db
+        .insertInto('partner_daily_signups')
+        .values(rows.slice(at, at + 1000))
+        .execute();
+    }
+    /** Reads the first bytes of a download, then goes away. */
+    const abandon = (search: string) =>
+      new Promise<void>((resolve, reject) => {
+        const request = http.get(`${server.base}/partners${search}&format=csv&from=2025-01-01`, (response) => {
+          response.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        });
+        request.on('error', reject);
+      });
+    // A link per download: each link has its own limit. The PostgreSQL pool holds 10 connections.
+    for (let days = 1; days <= 12; days++) await abandon(await link('big-download', days));
+    const page = await get(`/partners${await link('big-download', 200)}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('big-download');
   });
 });
 
