@@ -16,8 +16,11 @@ export type ProgrammeMailKind = 'partner-confirm' | 'partner-link';
 export type ProgrammeMail = { kind: ProgrammeMailKind; code: string; locale: string };
 
 export type Reservation = { code: string; email: string; website: string; locale: string };
-/** `queued`: the code is the asker's (new, or theirs already) and a mail is on its way; `taken`: someone else's. */
-export type ReserveResult = 'queued' | 'taken';
+/**
+ * `queued`: the code is newly the asker's and its confirmation is on its way; `resent`: the code was the
+ * asker's already and its mail (confirmation, or private link) is on its way again; `taken`: someone else's.
+ */
+export type ReserveResult = 'queued' | 'resent' | 'taken';
 
 export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>) {
   const { db, backend } = opened;
@@ -86,9 +89,13 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
         }
         const held = await trx.selectFrom('partners').selectAll().where('code', '=', asked.code).executeTakeFirst();
         if (!held || held.inbox_key !== key || held.disabled_at !== null) return 'taken';
+        if (held.confirmed_at === null) {
+          // A new confirmation link: the code is kept for the asker CONFIRM_HOURS from now, as it says.
+          await trx.updateTable('partners').set({ created_at: clock.now() }).where('code', '=', held.code).execute();
+        }
         const kind = held.confirmed_at === null ? 'partner-confirm' : 'partner-link';
         await queue(trx, held.email, { kind, code: held.code, locale: asked.locale });
-        return 'queued';
+        return 'resent';
       }),
     /** Of these candidates, the ones not free: reserved (however long ago) or used by signups. */
     async taken(codes: string[]): Promise<Set<string>> {

@@ -147,9 +147,11 @@ export function createProgramme(options: {
         const locale = localeOf(input.locale);
         const code = typed || (await suggest(codeStem(website.replace(/^@/, '') || email.split('@')[0]!)));
         const reserved = await store.reserve({ code, email, website, locale }, CONFIRM_MS);
-        if (reserved === 'taken') return { kind: 'code-taken', suggestion: await suggest(codeStem(code)) };
-        options.onQueued?.();
-        return { kind: 'check-inbox' };
+        if (reserved !== 'taken') options.onQueued?.();
+        if (reserved === 'queued') return { kind: 'check-inbox' };
+        // The asker's own code answers as anyone else's would (its mail goes to them again): the form
+        // never tells whether an address holds a code.
+        return { kind: 'code-taken', suggestion: await suggest(codeStem(code)) };
       }),
     /**
      * Whether the confirmation link still confirms something (its page asks before it acts): read
