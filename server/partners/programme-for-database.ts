@@ -7,6 +7,7 @@ import type { Locale } from '../../common/i18n.js';
 import { localePath } from '../../common/locale-paths.js';
 import type { OpenedDatabase } from '../db/database.js';
 import { partnerLinkSecret } from '../db/installation.js';
+import { PermanentMailError } from '../mail/transport.js';
 import type { HitCounter, RateLimit } from '../signups/rate-limit.js';
 import { confirmLinks } from './confirm-links.js';
 import type { Partners } from './partners.js';
@@ -26,14 +27,17 @@ export async function programmeFor(
   },
 ) {
   const secret = await partnerLinkSecret(opened, settings.dataDir, settings.linkSecret);
-  // The private link opens the page in the partner's language (their confirmation page and mails).
+  const store = createProgrammeStore(opened);
+  // The private link opens the page in the partner's language (their confirmation page and mails). A
+  // disabled code gets none, whenever its mail was queued: a link issued after partners:disable would open.
   const issueLink = async (code: string, locale: Locale) => {
+    if ((await store.find(code))?.disabled_at) throw new PermanentMailError(`the partner code "${code}" is disabled`);
     const link = new URL((await options.partners.issueLink(code)).url);
     link.pathname = localePath(locale, link.pathname);
     return { url: link.href };
   };
   const programme = createProgramme({
-    store: createProgrammeStore(opened),
+    store,
     confirmLinks: confirmLinks(secret),
     issueLink,
     limits: options.limits,

@@ -5,6 +5,7 @@
  * to a confirmed, enabled partner; the limits and honeypot are the signups', hits given back on outages.
  */
 import crypto from 'node:crypto';
+import os from 'node:os';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -12,8 +13,10 @@ import { cleanupAfterEach } from '../../testing/server/cleanups.js';
 import { type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { openDatabase } from '../db/database.js';
+import { PermanentMailError } from '../mail/transport.js';
 import { confirmLinks } from './confirm-links.js';
 import { codeStem, createProgramme, ProgrammeRefusal } from './programme.js';
+import { programmeFor } from './programme-for-database.js';
 import { createProgrammeStore } from './programme-store.js';
 
 const { defer, fresh } = cleanupAfterEach();
@@ -187,6 +190,31 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
     await store.disable('ada-shops');
     await programme.newLink({ email: 'ada@example.ng' });
     expect(await mails()).toHaveLength(before + 1);
+  });
+
+  it('given a link mail queued before partners:disable should send no link when its turn comes', async () => {
+    const database = await fresh(backend);
+    const { programme, store } = programmeOn(database);
+    await store.assign('ada-shops', ADA.email, 'en');
+    await programme.newLink({ email: ADA.email });
+    const [queued] = await database.opened.db.selectFrom('outbox').selectAll().execute();
+    const { mailHandlers } = await programmeFor(
+      {
+        dataDir: os.tmpdir(),
+        linkSecret: SECRET.toString('base64'),
+        previousLinkSecret: undefined,
+        publicUrl: undefined,
+        cacheSeconds: 0,
+      },
+      database.opened,
+      {
+        partners: { issueLink: async () => ({ url: 'https://kasuwa.shop/partners?t=x', hasSignups: true }) },
+        limits: LIMITS,
+      },
+    );
+    await expect(mailHandlers['partner-link'](queued!)).resolves.toMatchObject({ subject: expect.any(String) });
+    await store.disable('ada-shops');
+    await expect(mailHandlers['partner-link'](queued!)).rejects.toBeInstanceOf(PermanentMailError);
   });
 
   it('given a filled honeypot should answer as usual and store nothing', async () => {
