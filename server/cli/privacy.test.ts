@@ -108,6 +108,10 @@ describe.each(TEST_BACKENDS)('privacy:show and privacy:erase on %s', (backend) =
     ]);
     expect(everything).not.toMatch(/ngozi/i);
     expect(everything).toContain('bisi@example.ng');
+    // Every link her code was given is refused: the code may go to someone else.
+    expect(await db.selectFrom('partner_link_keys').select(['partner', 'key_version']).execute()).toEqual([
+      { partner: 'ngozi-tips', key_version: 1 },
+    ]);
 
     // Signed up again: answered (recorded as "no mail queued") but neither stored nor mailed.
     expect(await store.record([signup('ngozi.eze@gmail.com', '2026-12-03T08:00:00.000Z')], 24 * 3_600_000)).toEqual([

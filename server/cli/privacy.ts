@@ -4,9 +4,10 @@
  * on the suppression list so that inbox is never mailed again. Any spelling of the inbox finds it.
  */
 import { checkEmail, inboxKey } from '../../common/email.js';
-import type { Config } from '../config.js';
+import { type Config, partnerSettings } from '../config.js';
 import type { OpenedDatabase } from '../db/database.js';
 import { privacySecret } from '../db/installation.js';
+import { partnersFor } from '../partners/partners-for-database.js';
 import { privacyKeys } from '../privacy/links.js';
 import { createPrivacy } from '../privacy/privacy.js';
 import { createPrivacyStore } from '../privacy/store.js';
@@ -59,6 +60,9 @@ export const privacyEraseCommand: AdminCommand = {
     const email = addressOf(args);
     return withDatabase(config, async (opened) => {
       const removed = await (await privacyOn(opened, config)).erase(email);
+      // An erased partner's code may go to someone else: the links it was given must not open their numbers.
+      const partners = await partnersFor(partnerSettings(config), opened);
+      for (const code of removed.partnerCodes) await partners.revoke(code);
       console.log(
         `Erased ${plural(removed.signups, 'signup', 'signups')}, ${plural(removed.outbox, 'e-mail', 'e-mails')} and ${plural(removed.partners, 'partner record', 'partner records')} of this inbox. ` +
           (removed.suppressed

@@ -28,12 +28,12 @@ export type PrivacyStore = {
   records(inbox: { key: string; hash: string }): Promise<InboxRecords>;
   /**
    * Deletes the inbox's signups, outbox rows and partner records, and keeps only its hash on the list:
-   * what it removed. A partner code's counts stay (they name nobody), so the code stays taken.
+   * what it removed, and the codes of the partner records (whose links the caller refuses).
    */
   erase(inbox: {
     key: string;
     hash: string;
-  }): Promise<{ signups: number; outbox: number; partners: number; suppressed: boolean }>;
+  }): Promise<{ signups: number; outbox: number; partners: number; partnerCodes: string[]; suppressed: boolean }>;
 };
 
 export function createPrivacyStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>): PrivacyStore {
@@ -86,7 +86,11 @@ export function createPrivacyStore(opened: Pick<OpenedDatabase, 'backend' | 'db'
       db.transaction().execute(async (trx) => {
         const signups = await trx.deleteFrom('signups').where('inbox_key', '=', inbox.key).executeTakeFirst();
         const outbox = await trx.deleteFrom('outbox').where('inbox_key', '=', inbox.key).executeTakeFirst();
-        const partners = await trx.deleteFrom('partners').where('inbox_key', '=', inbox.key).executeTakeFirst();
+        const partners = await trx
+          .deleteFrom('partners')
+          .where('inbox_key', '=', inbox.key)
+          .returning('code')
+          .execute();
         const added = await trx
           .insertInto('suppressions')
           .values({ inbox_hash: inbox.hash, reason: 'erased', created_at: clock.now() })
@@ -95,7 +99,8 @@ export function createPrivacyStore(opened: Pick<OpenedDatabase, 'backend' | 'db'
         return {
           signups: Number(signups.numDeletedRows),
           outbox: Number(outbox.numDeletedRows),
-          partners: Number(partners.numDeletedRows),
+          partners: partners.length,
+          partnerCodes: partners.map((row) => row.code),
           suppressed: Number(added.numInsertedOrUpdatedRows ?? 0) > 0,
         };
       }),
