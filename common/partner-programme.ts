@@ -17,6 +17,9 @@ export const PARTNER_CONFIRM_PATH = '/partners/confirm';
  */
 export const UNCONFIRMED_KEPT_DAYS = 30;
 
+/** The longest website or social handle the join form takes. */
+export const MAX_WEBSITE_LENGTH = 200;
+
 /** A partner code: lowercase letters, digits and hyphens, 3 to 32, starting and ending with a letter or digit. */
 export const PARTNER_CODE_PATTERN = '[a-z0-9][a-z0-9\\-]{1,30}[a-z0-9]';
 

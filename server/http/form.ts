@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLarge, readBody } from './body.js';
 
 /** An e-mail address, a website, a code and a honeypot fit in well under 4 KiB. */
-export const FORM_BODY_LIMIT = 4096;
+const FORM_BODY_LIMIT = 4096;
 
 export async function readForm(req: IncomingMessage, res: ServerResponse): Promise<URLSearchParams | undefined> {
   const type = String(req.headers['content-type'] ?? '')

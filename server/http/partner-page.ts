@@ -30,7 +30,7 @@ function privateHeaders(res: ServerResponse) {
   res.setHeader('X-Robots-Tag', 'noindex');
 }
 
-export const PARTNER_CSV_HEADER = csvRow(['partner', 'week', 'week_starts', 'page', 'campaign', 'signups']);
+const PARTNER_CSV_HEADER = csvRow(['partner', 'week', 'week_starts', 'page', 'campaign', 'signups']);
 /** A batch of rows as CSV lines; the code's cell is the same on every line. */
 function partnerCsvLines(partner: string, rows: PartnerRow[]): string {
   const code = csvCell(partner);

@@ -6,7 +6,7 @@
  */
 import { checkEmail, inboxKey } from '../../common/email.js';
 import { isLocale, type Locale, SOURCE_LOCALE } from '../../common/i18n.js';
-import { PARTNER_CODE_PATTERN, type ProgrammeProblem } from '../../common/partner-programme.js';
+import { MAX_WEBSITE_LENGTH, PARTNER_CODE_PATTERN, type ProgrammeProblem } from '../../common/partner-programme.js';
 import { hasControlCharacters } from '../control-characters.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import type { HitCounter, RateLimit } from '../signups/rate-limit.js';
@@ -17,7 +17,6 @@ import type { ProgrammeStore } from './programme-store.js';
 /** An unconfirmed code is held this long, and its confirmation link lasts as long. */
 export const CONFIRM_HOURS = 48;
 const CONFIRM_MS = CONFIRM_HOURS * 3_600_000;
-export const MAX_WEBSITE_LENGTH = 200;
 const CODE = new RegExp(`^${PARTNER_CODE_PATTERN}$`);
 
 export const isPartnerCode = (code: string) => CODE.test(code);

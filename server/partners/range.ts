@@ -8,7 +8,7 @@ import { CHART_WEEKS } from './partners.js';
 import { lastWeeks } from './weeks.js';
 
 /** Five years of days, two leap days included. */
-export const MAX_RANGE_DAYS = 5 * 365 + 2;
+const MAX_RANGE_DAYS = 5 * 365 + 2;
 const DAY_MS = 86_400_000;
 
 export type DayRange = { ok: true; from: string; to: string } | { ok: false; message: string };

@@ -15,7 +15,7 @@ export { UNCONFIRMED_KEPT_DAYS };
 const DAY_MS = 86_400_000;
 
 /** The advisory lock's name, apart from the other retentions': the runs never wait for each other. */
-export const PARTNER_RETENTION_LOCK = 'kasuwa.partner-retention';
+const PARTNER_RETENTION_LOCK = 'kasuwa.partner-retention';
 
 export type UnconfirmedErasure = { erasedBefore: string; erased: number; interrupted: boolean };
 export type PartnerRetentionRun = DailyRun<Omit<UnconfirmedErasure, 'interrupted'>>;

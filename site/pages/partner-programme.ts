@@ -8,6 +8,7 @@ import { html, nothing } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import {
   type JoinFields,
+  MAX_WEBSITE_LENGTH,
   PARTNER_CODE_PATTERN,
   PARTNER_CONFIRM_PATH,
   PARTNER_JOIN_PATH,
@@ -150,7 +151,7 @@ function joinForm(again?: { fields: JoinFields; problem: ProgrammeProblem; sugge
   <input id="join-email" name="email" type="email" autocomplete="email" required value=${fields.email} aria-invalid=${wrong('email')} aria-describedby=${described('email')}>
   ${problem === 'email' ? html`<p id="join-error" class="form-error" role="alert">${message}</p>` : nothing}
   <label for="join-site">${t(programmeText.website)}</label>
-  <input id="join-site" name="site" type="text" autocomplete="url" required maxlength="200" value=${fields.website} aria-invalid=${wrong('website')} aria-describedby=${described('website', 'join-site-hint')}>
+  <input id="join-site" name="site" type="text" autocomplete="url" required maxlength=${MAX_WEBSITE_LENGTH} value=${fields.website} aria-invalid=${wrong('website')} aria-describedby=${described('website', 'join-site-hint')}>
   <p id="join-site-hint" class="field-hint">${t(programmeText.websiteHint)}</p>
   ${problem === 'website' ? html`<p id="join-error" class="form-error" role="alert">${message}</p>` : nothing}
   <label for="join-code">${t(programmeText.code)}</label>
