@@ -9,6 +9,7 @@ import { inboxKey } from '../../common/email.js';
 import { dbClock } from '../db/clock.js';
 import type { OpenedDatabase } from '../db/database.js';
 import type { Database, PartnersTable } from '../db/schema.js';
+import { createPartnerStore } from './store.js';
 
 export type PartnerRecord = Selectable<PartnersTable>;
 /** The programme's mails: the double opt-in's link, and a partner's private link. */
@@ -44,15 +45,6 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
       .execute();
   }
 
-  /** Whether signups already came with this code (an older, unreserved one: an operator assigns it). */
-  const usedBySignups = async (trx: Transaction<Database>, code: string) =>
-    (await trx
-      .selectFrom('partner_daily_signups')
-      .select('partner')
-      .where('partner', '=', code)
-      .limit(1)
-      .executeTakeFirst()) !== undefined;
-
   return {
     /**
      * Reserves `code` for the asker and queues its confirmation; a code held unconfirmed by another for
@@ -69,7 +61,8 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
           .where('inbox_key', '!=', key)
           .where('created_at', '<', clock.offset(-pendingMs))
           .execute();
-        if (await usedBySignups(trx, asked.code)) {
+        // Signups already came with this code: an older, unreserved one, which an operator assigns.
+        if (await createPartnerStore({ db: trx, backend }).hasSignups(asked.code)) {
           const held = await trx
             .selectFrom('partners')
             .select('inbox_key')
