@@ -1,8 +1,8 @@
 /**
- * The embed builder (docs/embedding.md, "The embed builder"): on /widgets a partner chooses the form,
- * a campaign and a colour, copies the HTML snippet from the clipboard, and exactly that snippet on a
- * page of another origin takes a signup stored with their code and campaign. The builder passes axe
- * with its preview live, warns of low contrast, and shows the snippets without JavaScript.
+ * The embed builder (docs/embedding.md, "The embed builder"): on /widgets a partner chooses the form, a
+ * campaign and a colour, copies the HTML snippet, and exactly that snippet on a page of another origin
+ * takes a signup stored with their code and campaign. The builder passes axe with its preview live, starts
+ * that preview only near the viewport, warns of low contrast, and shows the snippets without JavaScript.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { adminCommand } from '../testing/e2e/admin-command.js';
@@ -58,6 +58,18 @@ test('given the form, a campaign and a colour copied from /widgets should take a
   await expect(form.getByRole('status').filter({ hasText: 'Success' })).toBeVisible();
   await expect.poll(() => storedSignup('builder.snippet@example.com')?.partner).toBe(CODE);
   expect(storedSignup('builder.snippet@example.com')?.campaign).toBe(CAMPAIGN);
+});
+
+test('given /widgets opened at the top should start the preview only when the builder comes near', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/widgets');
+  await page.waitForLoadState('networkidle');
+  const frame = page.getByTitle('Live preview of the widget');
+  await expect(frame).not.toHaveAttribute('srcdoc');
+  await builder(page).getByRole('heading', { name: 'Build your widget' }).scrollIntoViewIfNeeded();
+  await expect(frame).toHaveAttribute('srcdoc', /kasuwa-widgets\.js/);
+  await frame.scrollIntoViewIfNeeded();
+  await expect(previewWidget(page, 'start-selling-form').locator(':scope:defined')).toBeAttached();
 });
 
 test('given colours under AA should say so in a live region, and the usual colours should pass', async ({ page }) => {

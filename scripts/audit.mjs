@@ -48,6 +48,8 @@ const auditPort = Number(process.env.AUDIT_PORT ?? 3316);
 // With the analytics, pixel and chat IDs set, as the marketing team sets them: every page then asks the
 // consent question, and every gate must hold as it is before the reader's choice (docs/quality.md).
 const withIds = args.includes('--with-ids');
+// Lighthouse on these paths only (comma-separated), e.g. `--pages /widgets` while working on one page.
+const onlyPages = list(option('--pages'));
 const idsEnv = withIds ? THIRD_PARTY_IDS : {};
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -186,11 +188,14 @@ if (wanted('lighthouse')) {
     const pages = routes
       // Exclusion: Lighthouse refuses to score a document answered with 404 (ERRORED_DOCUMENT_REQUEST); axe and vnu cover it.
       .filter((route) => route.status !== 404)
+      .filter((route) => !onlyPages || onlyPages.includes(route.path))
       .map((route) => ({
         path: route.path,
         // Exclusion: a page kept out of search on purpose (noindex) fails this SEO audit by design.
         skipAudits: route.indexable === false ? ['is-crawlable'] : [],
       }));
+    const unknown = (onlyPages ?? []).filter((wanted) => !pages.some((page) => page.path === wanted));
+    if (unknown.length) throw new Error(`--pages: no scored page at ${unknown.join(', ')}`);
     console.log(
       `[audit] lighthouse on ${pages.length} pages × ${formFactors.join(' and ')} × ${runs} runs (${elapsed()})`,
     );

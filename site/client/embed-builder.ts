@@ -1,8 +1,8 @@
 /**
  * The embed builder's script, a page script (Route.scripts) of /widgets and a partner's page: it links its
  * stylesheet and then shows the form; each change writes the four snippets, checks the colours' contrast
- * into a live region and updates the real widget in a same-origin preview frame (srcdoc), phone-wide or
- * page-wide. Copy uses the Clipboard API, else selects the code to copy by hand.
+ * into a live region and updates the real widget in a same-origin preview frame (srcdoc, started near the
+ * viewport), phone-wide or page-wide. Copy uses the Clipboard API, else selects the code to copy by hand.
  */
 
 import stylesheet from '../embed-builder/builder.css?url';
@@ -26,6 +26,7 @@ import {
 
 const COPIED_FOR_MS = 2500;
 const DIALOG_ROOM_PX = 560;
+const PREVIEW_START_MARGIN_PX = 600;
 
 function setUpEmbedBuilder(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>('[data-builder-form]');
@@ -59,7 +60,20 @@ function setUpEmbedBuilder(root: HTMLElement): void {
   // The preview: the loader of this origin in a frame of this origin, the element made and changed from here.
   let element: HTMLElement | undefined;
   let shownTag: BuilderTag | undefined;
-  frame.srcdoc = `<!doctype html><html lang="${document.documentElement.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><script type="module" src="${origin}/widgets/kasuwa-widgets.js"></script></head><body></body></html>`;
+  // The frame runs a second copy of the widgets on this page's main thread, so it starts only when the
+  // builder comes near the viewport: a reader who never scrolls to it pays nothing for it.
+  const startPreview = () => {
+    frame.srcdoc = `<!doctype html><html lang="${document.documentElement.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><script type="module" src="${origin}/widgets/kasuwa-widgets.js"></script></head><body></body></html>`;
+  };
+  const near = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      near.disconnect();
+      startPreview();
+    },
+    { rootMargin: `${PREVIEW_START_MARGIN_PX}px 0px` },
+  );
+  near.observe(root);
 
   const fitFrame = () => {
     const inner = frame.contentDocument?.documentElement;
