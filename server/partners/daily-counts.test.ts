@@ -20,11 +20,10 @@ import { eraseExpiredSignups } from '../signups/retention.js';
 import { createSignupStore, type SignupRecord } from '../signups/store.js';
 import { partnerSummary } from './partners.js';
 import { createPartnerStore } from './store.js';
+import { lagosDayOf } from './weeks.js';
 
 /** A code's signups on a Lagos day from one page and campaign (null: none). */
 type PartnerDay = { day: string; page: string | null; campaign: string | null; signups: number };
-
-import { lagosDayOf } from './weeks.js';
 
 const DAY = 86_400_000;
 const RESEND_MS = 24 * 3_600_000;
