@@ -27,8 +27,16 @@ function parsedAttributes(markup: string, tag: string): Record<string, string> {
   const start = new RegExp(`<${tag}((?:\\s+[a-z-]+(?:="[^"]*")?)*)\\s*/?>`).exec(markup);
   if (!start) throw new Error(`no <${tag}> in ${markup}`);
   const decode = (value: string) =>
-    value.replace(/&(quot|lt|gt|amp|#91|#93);/g, (_, name: string) => {
-      const entities: Record<string, string> = { quot: '"', lt: '<', gt: '>', amp: '&', '#91': '[', '#93': ']' };
+    value.replace(/&(quot|lt|gt|amp|#39|#91|#93);/g, (_, name: string) => {
+      const entities: Record<string, string> = {
+        quot: '"',
+        lt: '<',
+        gt: '>',
+        amp: '&',
+        '#39': "'",
+        '#91': '[',
+        '#93': ']',
+      };
       return entities[name] ?? '';
     });
   return Object.fromEntries(
