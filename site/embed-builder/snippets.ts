@@ -7,6 +7,7 @@
 
 import { escapeXml } from '../../common/escape-xml.js';
 import type { Locale } from '../../common/i18n.js';
+import { WIDGETS_LOADER_PATH } from '../../common/widgets-loader.js';
 import type { WidgetTag } from '../../widgets/registry.js';
 import { tagOptions } from '../../widgets/tag-options.js';
 import { DEFAULT_PUBLIC_URL } from '../config.js';
@@ -125,8 +126,9 @@ function markup(
   return `${element}\n<${companion}${companionAttributes.join('')}${styled}${close(companion)}`;
 }
 
+/** The one script tag a page needs: the loader of the widgets' major version (common/widgets-loader.ts). */
 export const scriptTag = (origin = DEFAULT_PUBLIC_URL) =>
-  `<script type="module" src="${escapeXml(origin)}/widgets/kasuwa-widgets.js"></script>`;
+  `<script type="module" src="${escapeXml(`${origin}${WIDGETS_LOADER_PATH}`)}"></script>`;
 
 /** Plain HTML: the one script tag and the element, its custom properties in a style attribute. */
 export function htmlSnippet(choice: BuilderChoice, origin = DEFAULT_PUBLIC_URL): string {
