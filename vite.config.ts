@@ -7,6 +7,7 @@ import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { defineConfig } from 'vitest/config';
 import { linguiMacroVitePlugin } from './scripts/lingui-macro.mjs';
 import { TERSER } from './scripts/minify.mjs';
+import { tagFactsModule } from './scripts/tag-facts.mjs';
 import { PAGE_SCRIPTS } from './site/page-scripts.js';
 import { STYLE_PARTS } from './site/styles/parts.js';
 
@@ -23,10 +24,21 @@ const noPreloadHelper = {
   load: (id: string) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : undefined),
 };
 
+/**
+ * widgets/tag-options.ts as the site's assets see it: each tag's name and options alone, so the embed
+ * builder's script takes no tag's metadata (the docs' words) and no widget chunk.
+ */
+const TAG_OPTIONS = /[\\/]widgets[\\/]tag-options\.ts$/;
+const tagOptionsOnly = {
+  name: 'kasuwa:tag-options',
+  apply: 'build' as const,
+  load: (id: string) => (TAG_OPTIONS.test(id) ? tagFactsModule(id, 'tagOptions', ['tag', 'options']) : undefined),
+};
+
 export default defineConfig({
   publicDir: 'site/public',
   // Lingui's macros (msg, defineMessage) compiled away, in the site's assets and under Vitest.
-  plugins: [linguiMacroVitePlugin(), noPreloadHelper],
+  plugins: [linguiMacroVitePlugin(), noPreloadHelper, tagOptionsOnly],
   esbuild: { supported: { 'optional-chain': true } },
   build: {
     outDir: 'dist/site',

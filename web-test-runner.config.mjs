@@ -38,11 +38,13 @@ const answer = (ctx, value) => {
  */
 async function fakeGraphql(ctx, next) {
   const { client, state } = stateOf(ctx);
-  // @kasuwa/widgets adds <origin>/widgets/kasuwa-widgets.js: here the built one (package-loader.browser.ts).
-  // The first-paint tests load the bundles from /first-paint/widgets/: URLs no other test file's page
-  // has fetched, which the browser may answer from its memory without asking (nothing could be held).
-  const bundle = /^(\/first-paint)?(\/widgets\/(kasuwa-widgets(\.iife)?\.js$|chunks\/.*))/.exec(ctx.path);
-  if (bundle) ctx.path = `/dist${bundle[2]}`;
+  // @kasuwa/widgets adds <origin>/widgets/v1/kasuwa-widgets.js: here the built one, as under /widgets/
+  // (package-loader.browser.ts). The first-paint tests load the bundles from /first-paint/widgets/: URLs
+  // no other test file's page has fetched, which the browser may answer from its memory without asking.
+  const bundle = /^(?:\/first-paint)?\/widgets(?:\/v\d+)?(\/(?:kasuwa-widgets(?:\.iife)?\.js$|chunks\/.*))/.exec(
+    ctx.path,
+  );
+  if (bundle) ctx.path = `/dist/widgets${bundle[1]}`;
   if (ctx.path.startsWith('/dist/widgets/chunks/')) {
     const name = ctx.path.split('/').pop();
     state.chunks.push(name);

@@ -45,6 +45,7 @@ test('given the form, a campaign and a colour copied from /widgets should take a
   await expect(section.getByRole('button', { name: 'Copied' })).toBeVisible();
   await expect(section.getByRole('status').filter({ hasText: 'Plain HTML code copied.' })).toBeAttached();
   const snippet = await page.evaluate(() => navigator.clipboard.readText());
+  expect(snippet).toContain('/widgets/v1/kasuwa-widgets.js"></script>');
   expect(snippet).toContain('style="--kasuwa-primary: #7a1fa2"');
   expect(snippet).toContain('campaign="issue &quot;7&quot; &lt;b&gt;"');
 

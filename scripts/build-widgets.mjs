@@ -13,6 +13,7 @@ import { catalogsByUrl, widgetMessages } from './i18n.mjs';
 import { transformMacros } from './lingui-macro.mjs';
 import { lazyImportsLeft, mergeChunks } from './merge-chunks.mjs';
 import { COMPILE_HINT_MIN_BYTES, compileWhileDownloading, TERSER } from './minify.mjs';
+import { tagFactsModule } from './tag-facts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const quiet = { silent: true };
@@ -78,29 +79,18 @@ const cssLiterals = {
 };
 
 /**
- * widgets/page-facts.ts as the bundles see it: written from the lines of widgets/tags.ts with only
- * what a page needs of each tag to load it (`PAGE_FACTS`), so no tag's metadata (the docs' words)
- * reaches a file a page loads (widgets/chunks.built.test.ts checks).
+ * widgets/page-facts.ts as the bundles see it: only what a page needs of each tag to load it
+ * (`PAGE_FACTS`), so no tag's metadata reaches a file a page loads (widgets/chunks.built.test.ts checks).
  */
 const PAGE_FACTS = ['tag', 'hostSize', 'runtimes', 'define'];
 const pageFacts = {
   name: 'page-facts',
   setup(build) {
-    build.onLoad({ filter: /[\\/]widgets[\\/]page-facts\.ts$/ }, async (args) => {
-      const list = path.join(path.dirname(args.path), 'tags.ts');
-      // In the order of their names, as the module namespace gives them unbuilt (and to the CSP hashes).
-      const lines = [...(await fs.promises.readFile(list, 'utf8')).matchAll(/^export \* as (\w+) from ('[^']+');$/gm)]
-        .map(([, name, from]) => [name, from])
-        .sort(([a], [b]) => (a < b ? -1 : 1));
-      if (lines.length === 0) throw new Error(`${list}: no \`export * as <name> from '<module>';\` line`);
-      const imports = lines.map(([, from], i) => `import * as tag${i} from ${from};`);
-      const facts = lines.map((_, i) => `{ ${PAGE_FACTS.map((fact) => `${fact}: tag${i}.${fact}`).join(', ')} }`);
-      return {
-        contents: `${imports.join('\n')}\nexport const pageFacts = [${facts.join(', ')}];`,
-        loader: 'js',
-        resolveDir: path.dirname(args.path),
-      };
-    });
+    build.onLoad({ filter: /[\\/]widgets[\\/]page-facts\.ts$/ }, async (args) => ({
+      contents: await tagFactsModule(args.path, 'pageFacts', PAGE_FACTS),
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
   },
 };
 

@@ -13,7 +13,7 @@ import { ipHashSalt, privacySecret } from './db/installation.js';
 import type { MailHandler } from './mail/worker.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { type LimitedPartners, limitPartnerLinks } from './partners/link-limit.js';
-import { partnersFor, siteAddress } from './partners/partners-for-database.js';
+import { partnerSecretFor, partnersFor, siteAddress } from './partners/partners-for-database.js';
 import type { Programme } from './partners/programme.js';
 import { programmeFor } from './partners/programme-for-database.js';
 import { type HashIp, ipHasher } from './privacy/ip-hash.js';
@@ -87,8 +87,10 @@ export async function createServices(
   const counter = hitCounter ?? (await openHitCounter(opened, config.redisUrl));
   const keys = privacyKeys(await privacySecret(opened, config.dataDir, config.privacySecret));
   const site = siteAddress(config.publicUrl);
+  const partnerConfig = partnerSettings(config);
+  const linkSecret = await partnerSecretFor(partnerConfig, opened);
   const partners = limitPartnerLinks(
-    await partnersFor(partnerSettings(config), opened),
+    await partnersFor(partnerConfig, opened, linkSecret),
     { perIp: config.signups.perIp, perLink: config.partnerPages.perLink },
     counter,
   );
@@ -97,7 +99,8 @@ export async function createServices(
     for (const listener of outboxListeners) listener();
   };
   // Joining, confirming and lost links: the same limits (and counter) as signups.
-  const programme = await programmeFor(partnerSettings(config), opened, {
+  const programme = programmeFor(partnerConfig, opened, {
+    linkSecret,
     partners,
     limits: config.signups,
     counter,

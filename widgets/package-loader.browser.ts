@@ -1,7 +1,8 @@
 /**
  * @kasuwa/widgets as packed (dist/packages/widgets/index.js) on a page of its own: it adds our script
- * from the origin it is given once, ready() and openStartSelling() reach the loader's, and a second
- * origin or something that is not an origin is refused with a message that says so.
+ * (its major's, /widgets/v1/) from the origin it is given once, ready() and openStartSelling() reach
+ * the loader's, and a second origin or something that is not an origin is refused with a message that
+ * says so.
  */
 import { expect } from '@esm-bundle/chai';
 import { byRole, find, fixture, queryByRole, until } from '../testing/browser/browser.js';
@@ -11,7 +12,7 @@ const built = '/dist/packages/widgets/index.js';
 const { loadKasuwaWidgets, openStartSelling, ready } = (await import(built)) as Package;
 
 const loaderScripts = () =>
-  [...document.scripts].filter((script) => script.src === `${location.origin}/widgets/kasuwa-widgets.js`);
+  [...document.scripts].filter((script) => script.src === `${location.origin}/widgets/v1/kasuwa-widgets.js`);
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => 'resolved',

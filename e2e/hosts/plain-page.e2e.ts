@@ -40,7 +40,7 @@ test('given only the script tag and the elements should render every widget with
 test('given our script 10 s late should paint the partner page at its own speed, and the widgets after', async ({
   page,
 }) => {
-  await page.route('**/widgets/kasuwa-widgets.js', async (route) => {
+  await page.route('**/widgets/v1/kasuwa-widgets.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     await route.continue();
   });

@@ -57,8 +57,9 @@ export const partnersLinkCommand: AdminCommand = {
         return 1;
       }
       const partners = await partnersFor(partnerSettings(config), opened);
-      const { url, hasSignups } = await partners.issueLink(partner, days);
-      if (!hasSignups) console.error(`Note: no signup has come with the code "${partner}" yet (a new partner?).`);
+      const { url } = await partners.issueLink(partner, days);
+      if (!(await partners.hasSignups(partner)))
+        console.error(`Note: no signup has come with the code "${partner}" yet (a new partner?).`);
       console.log(url);
       return 0;
     });

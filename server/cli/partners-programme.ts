@@ -67,7 +67,7 @@ export const partnersShowCommand: AdminCommand = {
   async run(args, config) {
     const code = onlyPartnerArgument(args);
     return withProgramme(config, async (store) => {
-      const found = (await store.list()).find((row) => row.code === code);
+      const found = await store.show(code);
       if (!found) {
         console.error(`No partner has the code "${code}".`);
         return 1;

@@ -27,15 +27,22 @@ export function siteAddress(publicUrl: string | undefined): URL {
 }
 
 /**
- * Signed with the installation's partner-link secret (PARTNER_LINK_SECRET, or made once); links signed
- * with PARTNER_LINK_SECRET_PREVIOUS, while it is set, still open.
+ * The installation's partner-link secret (PARTNER_LINK_SECRET, or made once): the partners' links and
+ * the programme's confirmation links are signed with it.
  */
-export async function partnersFor(settings: PartnerSettings, opened: OpenedDatabase) {
-  const secret = await partnerLinkSecret(opened, settings.dataDir, settings.linkSecret);
+export const partnerSecretFor = (settings: PartnerSettings, opened: OpenedDatabase) =>
+  partnerLinkSecret(opened, settings.dataDir, settings.linkSecret);
+
+/**
+ * Signed with the partner-link secret (`secret`, or read here); links signed with
+ * PARTNER_LINK_SECRET_PREVIOUS, while it is set, still open.
+ */
+export async function partnersFor(settings: PartnerSettings, opened: OpenedDatabase, secret?: Buffer) {
+  const current = secret ?? (await partnerSecretFor(settings, opened));
   const previous = settings.previousLinkSecret;
   return createPartners(
     createPartnerStore(opened),
-    partnerLinks(secret, previous === undefined ? undefined : Buffer.from(previous, 'utf8')),
+    partnerLinks(current, previous === undefined ? undefined : Buffer.from(previous, 'utf8')),
     siteAddress(settings.publicUrl).origin,
     PARTNER_PAGE_PATH,
     settings.cacheSeconds,

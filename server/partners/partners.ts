@@ -62,12 +62,14 @@ export function createPartners(
 ) {
   const cache = new Map<string, { until: number; summary: PartnerSummary }>();
   return {
-    /** A link valid for `days` days, signed with the code's current key version, and whether the code has signups yet. */
+    /** A link valid for `days` days, signed with the code's current key version. */
     async issueLink(partner: string, days = DEFAULT_LINK_DAYS, now = new Date()) {
       const keyVersion = await store.keyVersion(partner);
       const token = links.token({ partner, keyVersion, expiresAt: new Date(now.getTime() + days * 86_400_000) });
-      return { url: `${siteOrigin}${pagePath}?t=${token}`, hasSignups: await store.hasSignups(partner) };
+      return { url: `${siteOrigin}${pagePath}?t=${token}` };
     },
+    /** Whether any signup ever came with the code (partners:link notes a code without). */
+    hasSignups: (partner: string) => store.hasSignups(partner),
     /** Refuses every link of the code issued so far. */
     revoke: (partner: string) => store.revoke(partner),
     /** The code the token opens, or why it opens nothing: the key version is read on every request. */

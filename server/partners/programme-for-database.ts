@@ -6,7 +6,6 @@
 import type { Locale } from '../../common/i18n.js';
 import { localePath } from '../../common/locale-paths.js';
 import type { OpenedDatabase } from '../db/database.js';
-import { partnerLinkSecret } from '../db/installation.js';
 import { PermanentMailError } from '../mail/transport.js';
 import type { HitCounter, RateLimit } from '../signups/rate-limit.js';
 import { confirmLinks } from './confirm-links.js';
@@ -16,17 +15,18 @@ import { createProgramme } from './programme.js';
 import { programmeMailHandlers } from './programme-mail.js';
 import { createProgrammeStore } from './programme-store.js';
 
-export async function programmeFor(
-  settings: PartnerSettings,
+export function programmeFor(
+  settings: Pick<PartnerSettings, 'publicUrl'>,
   opened: OpenedDatabase,
   options: {
+    /** The partner-link secret (partnerSecretFor), which signs the partners' links too. */
+    linkSecret: Buffer;
     partners: Pick<Partners, 'issueLink'>;
     limits: { perIp: RateLimit; perEmail: RateLimit };
     counter?: HitCounter;
     onQueued?: () => void;
   },
 ) {
-  const secret = await partnerLinkSecret(opened, settings.dataDir, settings.linkSecret);
   const store = createProgrammeStore(opened);
   // The private link opens the page in the partner's language (their confirmation page and mails). A
   // disabled code gets none, whenever its mail was queued: a link issued after partners:disable would open.
@@ -38,7 +38,7 @@ export async function programmeFor(
   };
   const programme = createProgramme({
     store,
-    confirmLinks: confirmLinks(secret),
+    confirmLinks: confirmLinks(options.linkSecret),
     issueLink,
     limits: options.limits,
     counter: options.counter,

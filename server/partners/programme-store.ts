@@ -45,6 +45,28 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
       .execute();
   }
 
+  /** Partners with the signups their code brought (all time), by code: every one, or `code`'s alone. */
+  async function withSignups(code?: string): Promise<(PartnerRecord & { signups: number })[]> {
+    const rows = await db
+      .selectFrom('partners')
+      .leftJoin(
+        db
+          .selectFrom('partner_daily_signups')
+          .select(['partner', (eb) => eb.fn.sum<number | string>('signups').as('signups')])
+          .$if(code !== undefined, (query) => query.where('partner', '=', code!))
+          .groupBy('partner')
+          .as('counts'),
+        'counts.partner',
+        'partners.code',
+      )
+      .selectAll('partners')
+      .select('counts.signups')
+      .$if(code !== undefined, (query) => query.where('partners.code', '=', code!))
+      .orderBy('partners.code')
+      .execute();
+    return rows.map((row) => ({ ...row, signups: Number(row.signups ?? 0) }));
+  }
+
   return {
     /**
      * Reserves `code` for the asker and queues its confirmation; a code held unconfirmed by another for
@@ -61,26 +83,24 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
           .where('inbox_key', '!=', key)
           .where('created_at', '<', clock.offset(-pendingMs))
           .execute();
-        // Signups already came with this code: an older, unreserved one, which an operator assigns.
-        if (await createPartnerStore({ db: trx, backend }).hasSignups(asked.code)) {
-          const held = await trx
-            .selectFrom('partners')
-            .select('inbox_key')
-            .where('code', '=', asked.code)
+        const holder = () => trx.selectFrom('partners').selectAll().where('code', '=', asked.code).executeTakeFirst();
+        let held = await holder();
+        if (!held) {
+          // Signups already came with this code: an older, unreserved one, which an operator assigns.
+          if (await createPartnerStore({ db: trx, backend }).hasSignups(asked.code)) return 'taken';
+          const inserted = await trx
+            .insertInto('partners')
+            .values({ ...asked, inbox_key: key, created_at: clock.now(), confirmed_at: null, disabled_at: null })
+            .onConflict((conflict) => conflict.column('code').doNothing())
+            .returning('code')
             .executeTakeFirst();
-          if (held?.inbox_key !== key) return 'taken';
+          if (inserted) {
+            await queue(trx, asked.email, { kind: 'partner-confirm', code: asked.code, locale: asked.locale });
+            return 'queued';
+          }
+          // Reserved by another request meanwhile (the primary key decided): answered as its holder's.
+          held = await holder();
         }
-        const inserted = await trx
-          .insertInto('partners')
-          .values({ ...asked, inbox_key: key, created_at: clock.now(), confirmed_at: null, disabled_at: null })
-          .onConflict((conflict) => conflict.column('code').doNothing())
-          .returning('code')
-          .executeTakeFirst();
-        if (inserted) {
-          await queue(trx, asked.email, { kind: 'partner-confirm', code: asked.code, locale: asked.locale });
-          return 'queued';
-        }
-        const held = await trx.selectFrom('partners').selectAll().where('code', '=', asked.code).executeTakeFirst();
         if (!held || held.inbox_key !== key || held.disabled_at !== null) return 'taken';
         if (held.confirmed_at === null) {
           // A new confirmation link: the code is kept for the asker CONFIRM_HOURS from now, as it says.
@@ -141,24 +161,9 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
         return codes.length;
       }),
     /** Every partner, with the signups their code brought (all time), by code. */
-    async list(): Promise<(PartnerRecord & { signups: number })[]> {
-      const rows = await db
-        .selectFrom('partners')
-        .leftJoin(
-          db
-            .selectFrom('partner_daily_signups')
-            .select(['partner', (eb) => eb.fn.sum<number | string>('signups').as('signups')])
-            .groupBy('partner')
-            .as('counts'),
-          'counts.partner',
-          'partners.code',
-        )
-        .selectAll('partners')
-        .select('counts.signups')
-        .orderBy('partners.code')
-        .execute();
-      return rows.map((row) => ({ ...row, signups: Number(row.signups ?? 0) }));
-    },
+    list: () => withSignups(),
+    /** The code's partner with its signups (partners:show), undefined when no partner has it. */
+    show: async (code: string) => (await withSignups(code))[0],
     /** Marks the code disabled (kept as it was if already): whether it exists. */
     async disable(code: string): Promise<boolean> {
       await db

@@ -5,7 +5,6 @@
  * to a confirmed, enabled partner; the limits and honeypot are the signups', hits given back on outages.
  */
 import crypto from 'node:crypto';
-import os from 'node:os';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -198,20 +197,11 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
     await store.assign('ada-shops', ADA.email, 'en');
     await programme.newLink({ email: ADA.email });
     const [queued] = await database.opened.db.selectFrom('outbox').selectAll().execute();
-    const { mailHandlers } = await programmeFor(
-      {
-        dataDir: os.tmpdir(),
-        linkSecret: SECRET.toString('base64'),
-        previousLinkSecret: undefined,
-        publicUrl: undefined,
-        cacheSeconds: 0,
-      },
-      database.opened,
-      {
-        partners: { issueLink: async () => ({ url: 'https://kasuwa.shop/partners?t=x', hasSignups: true }) },
-        limits: LIMITS,
-      },
-    );
+    const { mailHandlers } = programmeFor({ publicUrl: undefined }, database.opened, {
+      linkSecret: SECRET,
+      partners: { issueLink: async () => ({ url: 'https://kasuwa.shop/partners?t=x' }) },
+      limits: LIMITS,
+    });
     await expect(mailHandlers['partner-link'](queued!)).resolves.toMatchObject({ subject: expect.any(String) });
     await store.disable('ada-shops');
     await expect(mailHandlers['partner-link'](queued!)).rejects.toBeInstanceOf(PermanentMailError);

@@ -8,9 +8,13 @@ import { checkEmail, inboxKey } from '../../common/email.js';
 import { isLocale, type Locale, SOURCE_LOCALE } from '../../common/i18n.js';
 import { MAX_WEBSITE_LENGTH, PARTNER_CODE_PATTERN, type ProgrammeProblem } from '../../common/partner-programme.js';
 import { hasControlCharacters } from '../control-characters.js';
-import { isDatabaseUnavailable } from '../db/availability.js';
-import type { HitCounter, RateLimit } from '../signups/rate-limit.js';
-import { RateLimiter } from '../signups/rate-limit.js';
+import {
+  type CountHit,
+  givingBackWhenUnavailable,
+  type HitCounter,
+  type RateLimit,
+  RateLimiter,
+} from '../signups/rate-limit.js';
 import type { ConfirmLinks } from './confirm-links.js';
 import type { ProgrammeStore } from './programme-store.js';
 
@@ -71,34 +75,10 @@ export function createProgramme(options: {
   const perEmail = new RateLimiter(options.limits.perEmail, options.counter, 'partner-email');
   const localeOf = (locale: string | null | undefined): Locale => (isLocale(locale) ? locale : SOURCE_LOCALE);
 
-  /** The hits a request counted, to give back when the database fails it (as signups do). */
-  type Counted = (() => Promise<void>)[];
-  async function limitIp(context: RequestContext, counted: Counted) {
-    const ipHash = context.ipHash;
-    if (!ipHash) return;
-    const decision = await perIp.hit(ipHash);
+  /** Counts a request's hit against `limiter`, refused over its limit (given back when the database fails it). */
+  async function limit(hit: CountHit, limiter: RateLimiter, key: string) {
+    const decision = await hit(limiter, key);
     if (!decision.ok) throw new ProgrammeRefusal('rate-limited', decision.retryAfterSeconds);
-    counted.push(() => perIp.refund(ipHash));
-  }
-  async function limitAddress(email: string, counted: Counted) {
-    const inbox = inboxKey(email);
-    const decision = await perEmail.hit(inbox);
-    if (!decision.ok) throw new ProgrammeRefusal('rate-limited', decision.retryAfterSeconds);
-    counted.push(() => perEmail.refund(inbox));
-  }
-  /**
-   * A database down, unreachable or locked past its bounds answers "try again" (the caller's 503):
-   * the limits' hits are given back so the retry is not refused for the tries we failed.
-   */
-  async function refundingWhenUnavailable<T>(work: (counted: Counted) => Promise<T>): Promise<T> {
-    const counted: Counted = [];
-    try {
-      return await work(counted);
-    } catch (error) {
-      // Not awaited: a refund to a counter on a database that is down would delay the answer.
-      if (isDatabaseUnavailable(error)) for (const refund of counted) void refund();
-      throw error;
-    }
   }
   function address(raw: string): string {
     const check = checkEmail(raw);
@@ -132,9 +112,9 @@ export function createProgramme(options: {
   return {
     /** Reserves the code (or a free one from the website's name) and mails the confirmation. */
     join: (input: JoinInput, context: RequestContext = {}): Promise<JoinResult> =>
-      refundingWhenUnavailable(async (counted) => {
+      givingBackWhenUnavailable(async (hit) => {
         if (input.honeypot?.trim()) return { kind: 'check-inbox' };
-        await limitIp(context, counted);
+        if (context.ipHash) await limit(hit, perIp, context.ipHash);
         const email = address(input.email);
         const website = input.website.trim();
         if (!website || website.length > MAX_WEBSITE_LENGTH || hasControlCharacters(website)) {
@@ -142,7 +122,7 @@ export function createProgramme(options: {
         }
         const typed = input.code?.trim().toLowerCase() ?? '';
         if (typed && !isPartnerCode(typed)) throw new ProgrammeRefusal('code');
-        await limitAddress(email, counted);
+        await limit(hit, perEmail, inboxKey(email));
         const locale = localeOf(input.locale);
         const code = typed || (await suggest(codeStem(website.replace(/^@/, '') || email.split('@')[0]!)));
         const reserved = await store.reserve({ code, email, website, locale }, CONFIRM_MS);
@@ -178,11 +158,11 @@ export function createProgramme(options: {
       input: { email: string; locale?: string | null; honeypot?: string | null },
       context: RequestContext = {},
     ) =>
-      refundingWhenUnavailable(async (counted) => {
+      givingBackWhenUnavailable(async (hit) => {
         if (input.honeypot?.trim()) return;
-        await limitIp(context, counted);
+        if (context.ipHash) await limit(hit, perIp, context.ipHash);
         const email = address(input.email);
-        await limitAddress(email, counted);
+        await limit(hit, perEmail, inboxKey(email));
         if ((await store.sendLinks(email, localeOf(input.locale))) > 0) options.onQueued?.();
       }),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rateLimitedMessage } from '../../common/messages.js';
-import { type HitCounter, memoryHitCounter, RateLimiter } from './rate-limit.js';
+import { givingBackWhenUnavailable, type HitCounter, memoryHitCounter, RateLimiter } from './rate-limit.js';
 
 describe('RateLimiter', () => {
   it('given a refusal from the limiter should name the wait it reports', async () => {
@@ -37,5 +37,21 @@ describe('RateLimiter', () => {
     await limiter.refund('a', 1000);
     expect(await limiter.hit('a', 2000)).toEqual({ ok: true });
     expect(await limiter.hit('a', 3000)).toEqual({ ok: false, retryAfterSeconds: 57 });
+  });
+});
+
+describe('givingBackWhenUnavailable', () => {
+  it('given the database unavailable after a request counted its hit should give it back, and keep it for any other failure', async () => {
+    const limiter = new RateLimiter({ max: 1, windowSeconds: 60 });
+    const failingWith = (error: Error) =>
+      givingBackWhenUnavailable(async (hit) => {
+        expect(await hit(limiter, 'a')).toEqual({ ok: true });
+        throw error;
+      });
+    const unavailable = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    await expect(failingWith(unavailable)).rejects.toBe(unavailable);
+    const ours = new Error('a fault of ours');
+    await expect(failingWith(ours)).rejects.toBe(ours);
+    expect((await limiter.hit('a')).ok).toBe(false);
   });
 });

@@ -4,6 +4,8 @@
  * in PostgreSQL or Redis so every server behind the load balancer counts the same hits (docs/scaling.md).
  * Transport-free: the caller passes the key and, in tests, the time.
  */
+import { isDatabaseUnavailable } from '../db/availability.js';
+
 export type RateLimit = { max: number; windowSeconds: number };
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -63,6 +65,30 @@ export class RateLimiter {
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
     for (const [key, until] of this.refusedUntil) if (until <= now) this.refusedUntil.delete(key);
+  }
+}
+
+/** Counts one hit of a request against `limiter` for `key` (see givingBackWhenUnavailable). */
+export type CountHit = (limiter: RateLimiter, key: string, now?: number) => Promise<RateDecision>;
+
+/**
+ * Runs one request's `work`, which counts its hits with `hit`: when the database then fails the request
+ * (unavailable, docs/operations.md "Database outages"), each hit it counted within a limit is given back,
+ * so "try again in a moment" does not use up the allowance the retry needs. The error goes on as it was.
+ */
+export async function givingBackWhenUnavailable<T>(work: (hit: CountHit) => Promise<T>): Promise<T> {
+  const counted: (() => Promise<void>)[] = [];
+  const hit: CountHit = async (limiter, key, now) => {
+    const decision = await limiter.hit(key, now);
+    if (decision.ok) counted.push(() => limiter.refund(key));
+    return decision;
+  };
+  try {
+    return await work(hit);
+  } catch (error) {
+    // Not awaited: a refund to a counter on a database that is down would delay the answer by its connect bound.
+    if (isDatabaseUnavailable(error)) for (const refund of counted) void refund();
+    throw error;
   }
 }
 

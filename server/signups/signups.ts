@@ -11,7 +11,13 @@ import { hasControlCharacters } from '../control-characters.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { RateLimitedError, type SignupLimit, UnavailableError, UserFacingError } from '../errors.js';
 import { warn } from '../log.js';
-import { type HitCounter, type RateLimit, RateLimiter } from './rate-limit.js';
+import {
+  type CountHit,
+  givingBackWhenUnavailable,
+  type HitCounter,
+  type RateLimit,
+  RateLimiter,
+} from './rate-limit.js';
 import type { SignupRecord, SignupStore } from './store.js';
 
 export type StartSellingInput = {
@@ -113,19 +119,13 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
     throw new RateLimitedError(limit, rateLimitedMessage(retryAfterSeconds), retryAfterSeconds);
   }
 
-  /** The hits this signup counted, to give back when we fail it ourselves (refunds). */
-  async function signUp(
-    input: StartSellingInput,
-    context: RequestContext,
-    counted: (() => Promise<void>)[],
-  ): Promise<{ success: true }> {
+  /** One signup, its limits' hits counted with `hit` (given back when the database fails it). */
+  async function signUp(input: StartSellingInput, context: RequestContext, hit: CountHit): Promise<{ success: true }> {
     if (filledHoneypot(input)) return { success: true };
     const now = context.now ?? new Date();
     if (context.ipHash) {
-      const ipHash = context.ipHash;
-      const decision = await perIp.hit(ipHash, now.getTime());
+      const decision = await hit(perIp, context.ipHash, now.getTime());
       if (!decision.ok) refuse('ip', decision.retryAfterSeconds);
-      counted.push(() => perIp.refund(ipHash));
     }
     for (const [field, value] of [
       ['partner', input.partner],
@@ -144,9 +144,8 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
     const check = checkEmail(input.email);
     if (!check.ok) throw new UserFacingError('BAD_USER_INPUT', check.message);
     const inbox = inboxKey(check.email);
-    const decision = await perEmail.hit(inbox, now.getTime());
+    const decision = await hit(perEmail, inbox, now.getTime());
     if (!decision.ok) refuse('address', decision.retryAfterSeconds);
-    counted.push(() => perEmail.refund(inbox));
     await new Promise<boolean>((resolve, reject) => {
       queue.push({
         email: check.email,
@@ -171,14 +170,11 @@ export function createSignups(store: SignupStore, options: SignupOptions) {
      * again", with the limits' hits given back so the retry is not refused for the tries we failed.
      */
     async startSelling(input: StartSellingInput, context: RequestContext = {}): Promise<{ success: true }> {
-      const counted: (() => Promise<void>)[] = [];
       try {
-        return await signUp(input, context, counted);
+        return await givingBackWhenUnavailable((hit) => signUp(input, context, hit));
       } catch (error) {
         if (error instanceof UserFacingError || !isDatabaseUnavailable(error)) throw error;
         warn('signup refused: database unavailable', { error: String(error) });
-        // Not awaited: a refund to a database that is down would delay the answer by its connect bound.
-        for (const refund of counted) void refund();
         throw new UnavailableError(error);
       }
     },

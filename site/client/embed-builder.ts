@@ -20,6 +20,7 @@ import {
   FLAVOURS,
   type Flavour,
   RADIUS_DEFAULT,
+  scriptTag,
   snippets,
   takesCampaign,
 } from '../embed-builder/snippets.js';
@@ -63,7 +64,7 @@ function setUpEmbedBuilder(root: HTMLElement): void {
   // The frame runs a second copy of the widgets on this page's main thread, so it starts only when the
   // builder comes near the viewport: a reader who never scrolls to it pays nothing for it.
   const startPreview = () => {
-    frame.srcdoc = `<!doctype html><html lang="${document.documentElement.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><script type="module" src="${origin}/widgets/kasuwa-widgets.js"></script></head><body></body></html>`;
+    frame.srcdoc = `<!doctype html><html lang="${document.documentElement.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${scriptTag(origin)}</head><body></body></html>`;
   };
   const near = new IntersectionObserver(
     (entries) => {

@@ -6,14 +6,13 @@
  */
 import { msg } from '@lingui/core/macro';
 import { html, nothing } from 'lit-html';
-import { LANGUAGE_NAMES, pageConfig, t } from '../locales.js';
+import { DEFAULT_PUBLIC_URL } from '../config.js';
+import { LANGUAGE_NAMES, PAGE_LOCALES, pageConfig, t } from '../locales.js';
 import {
-  BUILDER_LANGUAGES,
   BUILDER_TAGS,
   type BuilderTag,
   COLOUR_PROPERTIES,
   type ColourProperty,
-  DEFAULT_ORIGIN,
   defaultChoice,
   FLAVOURS,
   type Flavour,
@@ -144,7 +143,7 @@ const radio = (name: string, value: string, label: string, checked: boolean) =>
  */
 export function embedBuilder({ partner }: { partner?: string } = {}) {
   const choice = defaultChoice(partner);
-  const origin = pageConfig()?.publicUrl ?? DEFAULT_ORIGIN;
+  const origin = pageConfig()?.publicUrl ?? DEFAULT_PUBLIC_URL;
   const code = snippets(choice, origin, wordpressLabels());
   const copyLabels = Object.fromEntries(FLAVOURS.map((f) => [f, t(FLAVOUR_TEXTS[f][0])]));
   return html`<section class="section embed-builder" id="embed-builder" aria-labelledby="embed-builder-title"
@@ -166,7 +165,7 @@ export function embedBuilder({ partner }: { partner?: string } = {}) {
           <label for="builder-lang">${t(builderText.language)}</label>
           <select id="builder-lang" name="lang">
             <option value="" selected>${t(builderText.followPage)}</option>
-            ${BUILDER_LANGUAGES.map((lang) => html`<option value=${lang} lang=${lang}>${LANGUAGE_NAMES[lang]}</option>`)}
+            ${PAGE_LOCALES.map((lang) => html`<option value=${lang} lang=${lang}>${LANGUAGE_NAMES[lang]}</option>`)}
           </select>
         </p>
         <fieldset>

@@ -3,6 +3,7 @@
  * language and changed custom properties; a campaign with quotes or angle brackets stays one value in
  * each; the defaults are the widgets' own.
  */
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cssProperties } from '../../widgets/metadata.js';
 import {
@@ -27,8 +28,16 @@ function parsedAttributes(markup: string, tag: string): Record<string, string> {
   const start = new RegExp(`<${tag}((?:\\s+[a-z-]+(?:="[^"]*")?)*)\\s*/?>`).exec(markup);
   if (!start) throw new Error(`no <${tag}> in ${markup}`);
   const decode = (value: string) =>
-    value.replace(/&(quot|lt|gt|amp|#91|#93);/g, (_, name: string) => {
-      const entities: Record<string, string> = { quot: '"', lt: '<', gt: '>', amp: '&', '#91': '[', '#93': ']' };
+    value.replace(/&(quot|lt|gt|amp|#39|#91|#93);/g, (_, name: string) => {
+      const entities: Record<string, string> = {
+        quot: '"',
+        lt: '<',
+        gt: '>',
+        amp: '&',
+        '#39': "'",
+        '#91': '[',
+        '#93': ']',
+      };
       return entities[name] ?? '';
     });
   return Object.fromEntries(
@@ -39,7 +48,14 @@ function parsedAttributes(markup: string, tag: string): Record<string, string> {
 describe('embed builder snippets', () => {
   it('given the defaults should write the script tag and the form with the partner code, no style and no lang', () => {
     expect(htmlSnippet(choice(), 'https://kasuwa.shop')).toBe(
-      '<script type="module" src="https://kasuwa.shop/widgets/kasuwa-widgets.js"></script>\n<start-selling-form partner="lagos-tech"></start-selling-form>',
+      '<script type="module" src="https://kasuwa.shop/widgets/v1/kasuwa-widgets.js"></script>\n<start-selling-form partner="lagos-tech"></start-selling-form>',
+    );
+  });
+
+  it("given the widgets' version should load the newest of its major, never the unversioned loader", () => {
+    const { version } = JSON.parse(fs.readFileSync('packages/widgets/package.json', 'utf8')) as { version: string };
+    expect(htmlSnippet(choice())).toContain(
+      `src="https://kasuwa.shop/widgets/v${version.split('.')[0]}/kasuwa-widgets.js"`,
     );
   });
 

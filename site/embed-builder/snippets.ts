@@ -5,16 +5,23 @@
  * defaults are written. Pure: the server renders the defaults with it, the builder's script each change.
  */
 
+import { escapeXml } from '../../common/escape-xml.js';
+import type { Locale } from '../../common/i18n.js';
+import { WIDGETS_LOADER_PATH } from '../../common/widgets-loader.js';
+import type { WidgetTag } from '../../widgets/registry.js';
+import { tagOptions } from '../../widgets/tag-options.js';
+import { DEFAULT_PUBLIC_URL } from '../config.js';
+
+/** Every tag, in the order the builder offers them. */
 export const BUILDER_TAGS = [
   'start-selling-form',
   'start-selling-modal',
   'store-rank-checker',
   'pricing-plans',
-] as const;
+] as const satisfies readonly WidgetTag[];
 export type BuilderTag = (typeof BUILDER_TAGS)[number];
-export const BUILDER_LANGUAGES = ['en', 'pcm', 'ha', 'yo', 'ig'] as const;
 /** '' follows the page: no lang attribute, the widget reads its ancestors' (docs/languages.md). */
-export type BuilderLanguage = (typeof BUILDER_LANGUAGES)[number] | '';
+export type BuilderLanguage = Locale | '';
 
 /** The colours the builder offers, with the widgets' defaults (widgets' metadata, checked by its test). */
 export const COLOUR_DEFAULTS = {
@@ -39,7 +46,6 @@ export type BuilderChoice = {
 };
 
 export const PLACEHOLDER_PARTNER = 'your-partner-code';
-export const DEFAULT_ORIGIN = 'https://kasuwa.shop';
 
 export const defaultChoice = (partner = ''): BuilderChoice => ({
   tag: 'start-selling-form',
@@ -50,8 +56,18 @@ export const defaultChoice = (partner = ''): BuilderChoice => ({
   radius: RADIUS_DEFAULT,
 });
 
-/** Which tags take a partner code and a campaign (the rank checker signs nobody up). */
-export const takesCampaign = (tag: BuilderTag) => tag !== 'store-rank-checker';
+/** Whether a tag's element reads the attribute `option` (its options in widgets/<tag>/<tag>.tag.ts). */
+const elementTakes = (tag: BuilderTag, option: string) =>
+  tagOptions.some((facts) => facts.tag === tag && facts.options.includes(option));
+
+/** The element a snippet places beside its tag: the pricing plans' Get Started opens the page's first modal. */
+const COMPANIONS: Partial<Record<BuilderTag, BuilderTag>> = { 'pricing-plans': 'start-selling-modal' };
+
+/** Which tags' snippets take a partner code and a campaign: their element's or companion's (not the rank checker). */
+export const takesCampaign = (tag: BuilderTag): boolean => {
+  const companion = COMPANIONS[tag];
+  return elementTakes(tag, 'campaign') || (companion !== undefined && elementTakes(companion, 'campaign'));
+};
 
 /** A colour as the builder accepts it: `#rrggbb`, lower case; anything else is the default. */
 export const cleanColour = (value: string, property: ColourProperty) =>
@@ -77,19 +93,13 @@ const declarations = (choice: BuilderChoice) =>
     .map(([name, value]) => `${name}: ${value}`)
     .join('; ');
 
-/** Text for an HTML (or Vue template) attribute value in double quotes. */
-export const escapeAttribute = (value: string) =>
-  value.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
-
 const partnerOf = (choice: BuilderChoice) => choice.partner.trim() || PLACEHOLDER_PARTNER;
 
 /** The element's attributes in order, without the style. */
 function attributes(choice: BuilderChoice): [string, string][] {
   const list: [string, string][] = [];
-  if (choice.tag === 'start-selling-form' || choice.tag === 'start-selling-modal') {
-    list.push(['partner', partnerOf(choice)]);
-    if (choice.campaign.trim()) list.push(['campaign', choice.campaign.trim()]);
-  }
+  if (elementTakes(choice.tag, 'partner')) list.push(['partner', partnerOf(choice)]);
+  if (elementTakes(choice.tag, 'campaign') && choice.campaign.trim()) list.push(['campaign', choice.campaign.trim()]);
   if (choice.lang) list.push(['lang', choice.lang]);
   return list;
 }
@@ -107,24 +117,25 @@ function markup(
   const element = `<${choice.tag}${own.join('')}${styled}${close(choice.tag)}`;
   if (choice.tag === 'start-selling-modal')
     return `<button type="button" data-start-selling>Start Selling</button>\n${element}`;
-  if (choice.tag !== 'pricing-plans') return element;
-  // Get Started opens the page's first start-selling modal: it carries the partner code, campaign and colours.
-  const modal: BuilderChoice = { ...choice, tag: 'start-selling-modal' };
-  const modalAttributes = attributes(modal)
+  const companion = COMPANIONS[choice.tag];
+  if (!companion) return element;
+  // The companion carries the partner code, campaign and colours; the page's language is the tag's.
+  const companionAttributes = attributes({ ...choice, tag: companion })
     .filter(([name]) => name !== 'lang')
     .map(([name, value]) => ` ${attribute(name, value)}`);
-  return `${element}\n<start-selling-modal${modalAttributes.join('')}${styled}${close('start-selling-modal')}`;
+  return `${element}\n<${companion}${companionAttributes.join('')}${styled}${close(companion)}`;
 }
 
-export const scriptTag = (origin = DEFAULT_ORIGIN) =>
-  `<script type="module" src="${escapeAttribute(origin)}/widgets/kasuwa-widgets.js"></script>`;
+/** The one script tag a page needs: the loader of the widgets' major version (common/widgets-loader.ts). */
+export const scriptTag = (origin = DEFAULT_PUBLIC_URL) =>
+  `<script type="module" src="${escapeXml(`${origin}${WIDGETS_LOADER_PATH}`)}"></script>`;
 
 /** Plain HTML: the one script tag and the element, its custom properties in a style attribute. */
-export function htmlSnippet(choice: BuilderChoice, origin = DEFAULT_ORIGIN): string {
+export function htmlSnippet(choice: BuilderChoice, origin = DEFAULT_PUBLIC_URL): string {
   const tags = markup(
     choice,
-    (name, value) => `${name}="${escapeAttribute(value)}"`,
-    (css) => `style="${escapeAttribute(css)}"`,
+    (name, value) => `${name}="${escapeXml(value)}"`,
+    (css) => `style="${escapeXml(css)}"`,
     (tag) => `></${tag}>`,
   );
   return `${scriptTag(origin)}\n${tags}`;
@@ -138,8 +149,7 @@ const SHORTCODES: Record<BuilderTag, { shortcode: string; block: string }> = {
 };
 
 /** A shortcode attribute's value: WordPress ends it at `"` and the shortcode at `]`, so those are entities. */
-const shortcodeValue = (value: string) =>
-  escapeAttribute(value).replace(/[[\]]/g, (c) => (c === '[' ? '&#91;' : '&#93;'));
+const shortcodeValue = (value: string) => escapeXml(value).replace(/[[\]]/g, (c) => (c === '[' ? '&#91;' : '&#93;'));
 
 /** Labels of the WordPress snippet's lines, in the page's language (English by default). */
 export type WordPressLabels = {
@@ -180,7 +190,8 @@ export function wordpressSnippet(choice: BuilderChoice, labels: WordPressLabels 
   lines.push(`${labels.language}: ${choice.lang || labels.followPage}`);
   const css = customProperties(choice);
   if (css.length) {
-    const selector = choice.tag === 'pricing-plans' ? 'pricing-plans, start-selling-modal' : choice.tag;
+    const companion = COMPANIONS[choice.tag];
+    const selector = companion ? `${choice.tag}, ${companion}` : choice.tag;
     lines.push('', `/* ${labels.css} */`, `${selector} {`, ...css.map(([name, value]) => `  ${name}: ${value};`), '}');
   }
   return lines.join('\n');
@@ -196,7 +207,7 @@ const jsxStyle = (choice: BuilderChoice) =>
     .join(', ')} }}`;
 
 /** React 19 with `@kasuwa/widgets` (docs/embed-react.md): load once, then the tag in JSX. */
-export function reactSnippet(choice: BuilderChoice, origin = DEFAULT_ORIGIN): string {
+export function reactSnippet(choice: BuilderChoice, origin = DEFAULT_PUBLIC_URL): string {
   const tags = markup(
     choice,
     jsxAttribute,
@@ -220,11 +231,11 @@ export function reactSnippet(choice: BuilderChoice, origin = DEFAULT_ORIGIN): st
 }
 
 /** Vue 3 with `@kasuwa/widgets` (docs/embed-vue.md): load once, then the tag in a template. */
-export function vueSnippet(choice: BuilderChoice, origin = DEFAULT_ORIGIN): string {
+export function vueSnippet(choice: BuilderChoice, origin = DEFAULT_PUBLIC_URL): string {
   const tags = markup(
     choice,
-    (name, value) => `${name}="${escapeAttribute(value)}"`,
-    (css) => `style="${escapeAttribute(css)}"`,
+    (name, value) => `${name}="${escapeXml(value)}"`,
+    (css) => `style="${escapeXml(css)}"`,
     () => ' />',
   );
   return [
@@ -247,7 +258,7 @@ export type Flavour = (typeof FLAVOURS)[number];
 /** Every flavour of one choice. */
 export const snippets = (
   choice: BuilderChoice,
-  origin = DEFAULT_ORIGIN,
+  origin = DEFAULT_PUBLIC_URL,
   labels?: WordPressLabels,
 ): Record<Flavour, string> => ({
   html: htmlSnippet(choice, origin),

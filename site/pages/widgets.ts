@@ -12,6 +12,7 @@ import { cssProperties, methodCall, propertyName, widgetMetadata } from '../../w
 import type { WidgetTag } from '../../widgets/registry.js';
 import { hostSizeCss } from '../../widgets/shared/tag.js';
 import { embedBuilder } from '../embed-builder/section.js';
+import { scriptTag } from '../embed-builder/snippets.js';
 import { href, pageLocale } from '../locales.js';
 import { startSellingForm } from '../parts/start-selling-form.js';
 import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
@@ -71,7 +72,7 @@ export function widgetsPage() {
   <div class="container">
     <h1>Kasuwa widgets</h1>
     <p class="lead">Four tags you can drop into any page with one script. Each example below is live; the code under it is all it takes. To choose the colours and language and copy the code for your site, use <a href="#embed-builder">the builder</a> at the end of the page.</p>
-    ${snippet('<script type="module" src="https://kasuwa.shop/widgets/kasuwa-widgets.js"></script>')}
+    ${snippet(scriptTag())}
     <p>On WordPress, install <a href="/downloads/kasuwa-wordpress.zip" download>our plugin</a> (Plugins → Add New → Upload Plugin) instead: set your partner code once in Settings → Kasuwa, then add the Kasuwa blocks or the shortcodes <code>[kasuwa_signup]</code>, <code>[kasuwa_rank_checker]</code>, <code>[kasuwa_pricing]</code> and <code>[kasuwa_start_selling]</code>; every role that writes posts can use them.</p>
     <p>Bringing sellers from your site or page? <a href=${href('/partners/join')}>Join the partner programme</a> for your own partner code and a private page with the signups it brought.</p>
 

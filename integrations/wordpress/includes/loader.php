@@ -92,7 +92,7 @@ final class Kasuwa_Loader {
 		wp_print_script_tag(
 			array(
 				'type' => 'module',
-				'src'  => esc_url_raw( Kasuwa_Settings::origin() . '/widgets/kasuwa-widgets.js' ),
+				'src'  => esc_url_raw( Kasuwa_Settings::origin() . '/widgets/v1/kasuwa-widgets.js' ),
 				'id'   => 'kasuwa-widgets-js',
 			)
 		);

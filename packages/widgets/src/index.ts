@@ -3,6 +3,7 @@
  * always come from there, so partners get fixes without a release) and forwards to what it exports.
  * Its types are generated from the tags' metadata (scripts/widget-declarations.ts, packageDeclarations).
  */
+import { WIDGETS_LOADER_PATH } from '../../../common/widgets-loader.js';
 
 /** What the loader script exports (widgets/loader.ts). */
 type LoaderExports = {
@@ -10,7 +11,6 @@ type LoaderExports = {
   openStartSelling(opener?: HTMLElement | null): Promise<void>;
 };
 
-const LOADER_PATH = '/widgets/kasuwa-widgets.js';
 let loading: { origin: string; exports: Promise<LoaderExports>; done: Promise<void> } | undefined;
 
 function originOf(raw: unknown): string {
@@ -48,7 +48,7 @@ export function loadKasuwaWidgets(options: { origin: string }): Promise<void> {
       ),
     );
   }
-  const src = `${origin}${LOADER_PATH}`;
+  const src = `${origin}${WIDGETS_LOADER_PATH}`;
   // The script element is what a page without npm writes; one already on the page is the same module.
   if (![...document.scripts].some((script) => script.src === src)) {
     const script = document.createElement('script');
