@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
+import { networkQuiet } from '../testing/e2e/network-quiet.js';
 
 type Route = { path: string; file: string };
 type RenderModule = {
@@ -90,6 +91,7 @@ for (const width of [320, 1366]) {
     const height = 900;
     await page.setViewportSize({ width, height });
     const problems: string[] = [];
+    const quiet = networkQuiet(page);
     for (const route of render.routes) {
       const html = render.renderPage(route, 'pseudo', assets, config);
       expect(html, route.path).toContain('<html lang="pseudo">');
@@ -106,7 +108,7 @@ for (const width of [320, 1366]) {
       // to the bottom, with no smooth scroll since docs/site.md "Laid out when near", passes none).
       for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += height) {
         await page.evaluate((top) => window.scrollTo(0, top), y);
-        await page.waitForLoadState('networkidle');
+        await quiet();
       }
       await page.waitForTimeout(300);
       for (const problem of await overflows(page)) problems.push(`${route.path}: ${problem}`);
