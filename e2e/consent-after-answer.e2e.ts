@@ -228,19 +228,21 @@ test('given analytics accepted should tell GA the address without the query secr
   await page.goto(at(`/${query}`));
   await expect.poll(() => hits(requests)).toContain('page_view');
   await pressATab(page);
-  const layer: unknown[][] = await page.evaluate(() =>
-    ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? []).map((args) => [...args]),
-  );
-  const locations = layer.flatMap((args) =>
-    args.flatMap((arg) =>
-      arg && typeof arg === 'object' && 'page_location' in arg
-        ? [(arg as { page_location: string }).page_location]
-        : [],
-    ),
-  );
+  const dataLayer = (): Promise<unknown[][]> =>
+    page.evaluate(() => ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? []).map((args) => [...args]));
+  const locationsIn = (layer: unknown[][]) =>
+    layer.flatMap((args) =>
+      args.flatMap((arg) =>
+        arg && typeof arg === 'object' && 'page_location' in arg
+          ? [(arg as { page_location: string }).page_location]
+          : [],
+      ),
+    );
+  // Config, the page view and the click (whose event is pushed after the click has been handled).
+  await expect.poll(async () => locationsIn(await dataLayer()).length).toBeGreaterThanOrEqual(3);
+  const layer = await dataLayer();
   const clean = at('/?utm_source=newsletter&utm_campaign=ny');
-  expect(locations.length).toBeGreaterThanOrEqual(3); // config, the page view and the click
-  expect(new Set(locations)).toEqual(new Set([clean]));
+  expect(new Set(locationsIn(layer))).toEqual(new Set([clean]));
   const config = layer.find((args) => args[0] === 'config');
   expect(config?.[2]).toMatchObject({ page_location: clean });
   for (const request of requests) expect(request.url()).not.toMatch(/s3cr3t|ada(%40|@)example/);
