@@ -1,12 +1,17 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config.js';
+import { adminCommand } from '../../testing/e2e/admin-command.js';
 import { linkIn, mailsTo } from '../../testing/e2e/mail-files.js';
 import { storedSignup } from '../../testing/e2e/stored-signup.js';
 import { intro, outro } from './posts.js';
 import {
+  fetchAgainWith,
   installOurPlugin,
   logIn,
   SETTINGS_PAGE,
+  secondsToNextFetch,
   startWordPress,
   WORDPRESS_PORT,
   type WordPress,
@@ -83,4 +88,51 @@ echo wp_insert_post(['post_title' => 'How I sell online', 'post_content' => base
   const box = page.locator('#kasuwa_signups');
   await expect(box.getByRole('heading', { name: 'Kasuwa signups' })).toBeVisible();
   await expect(box.locator('dl')).toHaveText('This week1Last week0All time1');
+});
+
+test('given Kasuwa answering 503 the dashboard box keeps the last numbers, dated; given the link revoked it shows none, only the form that mails a new link', async ({
+  page,
+}) => {
+  const which = test.info().project.metadata?.wordpress === 'newest' ? 'newest' : 'stable';
+  const code = `wp-revoked-${which}`;
+  const issued = new URL(adminCommand('partners:link', code));
+  const link = `${product}${issued.pathname}${issued.search}`;
+  await logIn(page, wp.url, ADMIN, SETTINGS_PAGE);
+  await page.getByLabel('Widget origin').fill(product);
+  await page.getByLabel('Your signups link').fill(link);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await page.goto(`${wp.url}/wp-admin/index.php`);
+  const box = page.locator('#kasuwa_signups');
+  await expect(box.locator('dl')).toHaveText('This week0Last week0All time0');
+
+  // Kasuwa up but failing (503) for the link: the numbers stay, dated, and are not asked for again for 10 minutes.
+  let asked = 0;
+  const failing = http.createServer((_request, response) => {
+    asked += 1;
+    response.writeHead(503).end();
+  });
+  await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+  try {
+    fetchAgainWith(wp, `http://127.0.0.1:${(failing.address() as AddressInfo).port}${issued.pathname}${issued.search}`);
+    await page.reload();
+    await expect(box).toContainText('Kasuwa did not answer just now: these are the numbers as of');
+    await expect(box.locator('dl')).toHaveText('This week0Last week0All time0');
+    expect(asked).toBe(1);
+  } finally {
+    failing.close();
+  }
+  expect(secondsToNextFetch(wp)).toBeGreaterThan(500);
+
+  // The link revoked (Kasuwa answers 410): no number, however recent, and the way to a new link.
+  adminCommand('partners:revoke', code);
+  fetchAgainWith(wp, link);
+  await page.reload();
+  await expect(box).toContainText('This signups link no longer works: Kasuwa refused it');
+  await expect(box.locator('dl')).toHaveCount(0);
+  await expect(box.getByRole('img', { name: 'Signups per week, last 26 weeks' })).toHaveCount(0);
+  expect(secondsToNextFetch(wp)).toBeGreaterThan(500);
+  await box.getByRole('link', { name: 'Send me a new link' }).click();
+  await expect(page).toHaveURL(`${product}/partners/join#new-link`);
+  await expect(page.getByRole('form', { name: 'Lost your private link?' })).toBeVisible();
 });

@@ -26,10 +26,12 @@ import {
   withheldTag,
 } from './posts.js';
 import {
+  fetchAgainWith,
   installPlugin,
   logIn,
   publishAs,
   SETTINGS_PAGE,
+  secondsToNextFetch,
   startWordPress,
   WORDPRESS_PORT,
   type WordPress,
@@ -371,12 +373,11 @@ test("given the partner's link in Settings → Kasuwa, the dashboard widget show
   expect(JSON.stringify(kept)).not.toContain(issued.searchParams.get('t'));
   // Our server down (nothing listens on port 9) for the same numbers' link: they stay, dated, for 10 minutes.
   const down = link.replace(product, 'http://127.0.0.1:9');
-  wp.php(`$t = get_transient('kasuwa_partner_counts'); $t['link'] = hash('sha256', '${down}'); $t['next'] = 0;
-update_option('kasuwa_partner_link', '${down}'); set_transient('kasuwa_partner_counts', $t, 3600);`);
+  fetchAgainWith(wp, down);
   await page.goto(`${wp.url}/wp-admin/index.php`);
   await expect(widget.locator('dl')).toContainText(`All time${allTime}`);
   await expect(widget).toContainText('Kasuwa did not answer just now: these are the numbers as of');
-  expect(Number(wp.php(`echo get_transient('kasuwa_partner_counts')['next'] - time();`))).toBeGreaterThan(500);
+  expect(secondsToNextFetch(wp)).toBeGreaterThan(500);
   // A link with no numbers yet and no answer: one plain sentence.
   await dashboardWith(`${down}x`);
   await expect(widget).toContainText('Your Kasuwa numbers cannot be shown right now');
