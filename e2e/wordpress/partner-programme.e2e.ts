@@ -1,37 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config.js';
+import { E2E_DATA_DIR } from '../../playwright.config.js';
 import { adminCommand } from '../../testing/e2e/admin-command.js';
 import { linkIn, mailsTo } from '../../testing/e2e/mail-files.js';
 import { storedSignup } from '../../testing/e2e/stored-signup.js';
+import { ADMIN, PRODUCT, wordpressForFile } from '../../testing/e2e/wordpress-for-file.js';
 import { intro, outro } from './posts.js';
-import {
-  fetchAgainWith,
-  installOurPlugin,
-  logIn,
-  SETTINGS_PAGE,
-  secondsToNextFetch,
-  startWordPress,
-  WORDPRESS_PORT,
-  type WordPress,
-  wordpressOf,
-} from './wordpress-site.js';
+import { fetchAgainWith, logIn, SETTINGS_PAGE, secondsToNextFetch } from './wordpress-site.js';
 
-const product = `http://127.0.0.1:${E2E_PORT}`;
-const ADMIN = { user: 'administrator', password: 'admin-password-49' };
-
-let wp: WordPress;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  wp = await startWordPress(WORDPRESS_PORT, ADMIN, { root: wordpressOf(test.info()) });
-  await installOurPlugin(wp, 'kasuwa-wordpress-programme.zip');
-});
-
-test.afterAll(async () => {
-  await wp?.stop();
-});
+const wp = wordpressForFile({ plugin: 'kasuwa-wordpress-programme.zip' });
 
 test('given a blogger who joins from Settings → Kasuwa and pastes the code and link, a signup on their post shows in the dashboard box', async ({
   page,
@@ -44,10 +22,10 @@ test('given a blogger who joins from Settings → Kasuwa and pastes the code and
   const email = `blogger.${which}@example.ng`;
 
   await logIn(page, wp.url, ADMIN, SETTINGS_PAGE);
-  await page.getByLabel('Widget origin').fill(`${product}/`);
+  await page.getByLabel('Widget origin').fill(`${PRODUCT}/`);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
-  await page.getByRole('link', { name: `${product}/partners/join` }).click();
+  await page.getByRole('link', { name: `${PRODUCT}/partners/join` }).click();
   const join = page.getByRole('form', { name: 'Join' });
   await join.getByLabel('Your e-mail address').fill(email);
   await join.getByLabel('Your website or social handle').fill(wp.url);
@@ -55,12 +33,12 @@ test('given a blogger who joins from Settings → Kasuwa and pastes the code and
   await join.getByRole('button', { name: 'Join the programme' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your inbox');
   await expect.poll(() => mailsTo(E2E_DATA_DIR, email).length, { timeout: 15_000 }).toBe(1);
-  await page.goto(`${product}${linkIn(mailsTo(E2E_DATA_DIR, email)[0]!, '/partners/confirm')}`);
+  await page.goto(`${PRODUCT}${linkIn(mailsTo(E2E_DATA_DIR, email)[0]!, '/partners/confirm')}`);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('definition').first()).toHaveText(code);
   const shown = new URL((await page.getByRole('link', { name: /\/partners\?t=/ }).getAttribute('href'))!);
   // The mail and page name PUBLIC_URL; this WordPress reaches the product where it runs here.
-  const link = `${product}${shown.pathname}${shown.search}`;
+  const link = `${PRODUCT}${shown.pathname}${shown.search}`;
 
   await page.goto(`${wp.url}${SETTINGS_PAGE}`);
   await page.getByLabel('Partner code').fill(code);
@@ -96,9 +74,9 @@ test('given Kasuwa answering 503 the dashboard box keeps the last numbers, dated
   const which = test.info().project.metadata?.wordpress === 'newest' ? 'newest' : 'stable';
   const code = `wp-revoked-${which}`;
   const issued = new URL(adminCommand('partners:link', code));
-  const link = `${product}${issued.pathname}${issued.search}`;
+  const link = `${PRODUCT}${issued.pathname}${issued.search}`;
   await logIn(page, wp.url, ADMIN, SETTINGS_PAGE);
-  await page.getByLabel('Widget origin').fill(product);
+  await page.getByLabel('Widget origin').fill(PRODUCT);
   await page.getByLabel('Your signups link').fill(link);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
@@ -133,6 +111,6 @@ test('given Kasuwa answering 503 the dashboard box keeps the last numbers, dated
   await expect(box.getByRole('img', { name: 'Signups per week, last 26 weeks' })).toHaveCount(0);
   expect(secondsToNextFetch(wp)).toBeGreaterThan(500);
   await box.getByRole('link', { name: 'Send me a new link' }).click();
-  await expect(page).toHaveURL(`${product}/partners/join#new-link`);
+  await expect(page).toHaveURL(`${PRODUCT}/partners/join#new-link`);
   await expect(page.getByRole('form', { name: 'Lost your private link?' })).toBeVisible();
 });
