@@ -48,7 +48,7 @@ describe('widget API drift', () => {
       if (!tag || !('min-height' in declarations)) continue;
       const size = hostSizes[tag as keyof typeof hostSizes];
       expect(size.display, selector).toBe('block');
-      expect(declarations['min-height'], selector).toBe(`${'minHeight' in size ? size.minHeight : 0}px`);
+      expect(declarations['min-height'], selector).toBe('minHeight' in size ? size.minHeight : '0');
       checked += 1;
     }
     // The three sized tags, in the part every page carries (site/styles/parts.ts).
@@ -61,9 +61,10 @@ describe('widget API drift', () => {
     );
     for (const guide of guides) {
       const text = fs.readFileSync(guide, 'utf8');
-      for (const [, tag, px] of text.matchAll(/`([a-z-]+)` (\d+) ?px/g)) {
+      for (const [, tag, amount, unit] of text.matchAll(/`([a-z-]+)` (\d+) ?(px|em)\b/g)) {
         const size = hostSizes[tag as keyof typeof hostSizes];
-        if (size) expect(`${tag} ${px}px`, guide).toBe(`${tag} ${'minHeight' in size ? size.minHeight : 0}px`);
+        if (size)
+          expect(`${tag} ${amount}${unit}`, guide).toBe(`${tag} ${'minHeight' in size ? size.minHeight : '0px'}`);
       }
     }
   });

@@ -3,21 +3,25 @@
  * the exports a framework can call at any time. A fresh page, so no tag is defined at the start.
  */
 import { expect } from '@esm-bundle/chai';
-import { byRole, find, fixture, importLoader, queryByRole, until } from '../testing/browser/browser.js';
-import { hostSizes } from './registry.js';
+import { byRole, find, fixture, importLoader, queryByRole, reservedHeight, until } from '../testing/browser/browser.js';
+import { hostSizes, type WidgetTag } from './registry.js';
 
 const { openStartSelling, ready } = await importLoader();
 
 type Modal = HTMLElement & { close(): void };
 
 describe('kasuwa-widgets.js exports and reserved sizes', () => {
-  it('given tags that are not defined yet should give them their reserved size already', () => {
-    const tags = Object.keys(hostSizes);
-    const container = fixture(tags.map((tag) => `<${tag}></${tag}>`).join(''));
-    // Measured in the same task as the insertion: no widget code can have run yet.
-    const heights = tags.map((tag) => find(container, tag).getBoundingClientRect().height);
-    expect(tags.map((tag) => customElements.get(tag))).to.deep.equal(tags.map(() => undefined));
-    expect(heights).to.deep.equal(Object.values(hostSizes).map((size) => ('minHeight' in size ? size.minHeight : 0)));
+  it('given tags that are not defined yet should give them their reserved size already, in the page type for an em size', () => {
+    const tags = Object.keys(hostSizes) as WidgetTag[];
+    for (const fontSize of ['16px', '22px']) {
+      const container = fixture(
+        `<div style="font-size: ${fontSize}">${tags.map((tag) => `<${tag}></${tag}>`).join('')}</div>`,
+      );
+      // Measured in the same task as the insertion: no widget code can have run yet.
+      const heights = tags.map((tag) => find(container, tag).getBoundingClientRect().height);
+      expect(tags.map((tag) => customElements.get(tag))).to.deep.equal(tags.map(() => undefined));
+      expect(heights, fontSize).to.deep.equal(tags.map((tag) => reservedHeight(hostSizes[tag], find(container, tag))));
+    }
   });
 
   it('given a page sizes a tag itself should keep the page size over the reserved one', () => {

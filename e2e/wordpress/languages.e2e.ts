@@ -5,22 +5,12 @@
  */
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config.js';
 import { readCatalog } from '../../scripts/i18n.mjs';
 import { moFile } from '../../scripts/wordpress-i18n.mjs';
+import { ADMIN, PRODUCT, wordpressForFile } from '../../testing/e2e/wordpress-for-file.js';
 import { intro, outro } from './posts.js';
-import {
-  installOurPlugin,
-  logIn,
-  SETTINGS_PAGE,
-  startWordPress,
-  WORDPRESS_PORT,
-  type WordPress,
-  wordpressOf,
-} from './wordpress-site.js';
+import { logIn, SETTINGS_PAGE } from './wordpress-site.js';
 
-const product = `http://127.0.0.1:${E2E_PORT}`;
-const ADMIN = { user: 'administrator', password: 'admin-password-36' };
 const SHOTS = 'test-results/wordpress';
 // The Hausa widgets are rendered after the Yoruba one (blocks in order, then shortcodes): each widget's
 // language is its own, whatever was rendered before.
@@ -32,14 +22,10 @@ const post = [
   outro,
 ].join('\n\n');
 
-let wp: WordPress;
+const wp = wordpressForFile({ plugin: 'kasuwa-wordpress-languages.zip' });
 let postUrl: string;
 
-test.beforeAll(async () => {
-  const info = test.info();
-  test.setTimeout(120_000);
-  wp = await startWordPress(WORDPRESS_PORT, ADMIN, { root: wordpressOf(info) });
-  await installOurPlugin(wp, 'kasuwa-wordpress-languages.zip');
+test.beforeAll(() => {
   // WordPress's name for Hausa (translate.wordpress.org), as Settings → General stores it. WordPress keeps
   // a site language only when its core language pack is installed: a stand-in pack, a header alone.
   const pack = moFile([['', 'Language: hau\n']]).toString('base64');
@@ -47,15 +33,11 @@ test.beforeAll(async () => {
   wp.php(`wp_mkdir_p(WP_LANG_DIR); file_put_contents(WP_LANG_DIR . '/hau.mo', base64_decode('${pack}'));`);
   const id = wp.php(`
 update_option('WPLANG', 'hau');
-update_option('kasuwa_origin', '${product}');
+update_option('kasuwa_origin', '${PRODUCT}');
 wp_set_current_user(1);
 echo wp_insert_post(['post_title' => 'Fara sayarwa da Kasuwa', 'post_content' => base64_decode('${Buffer.from(post).toString('base64')}'), 'post_status' => 'publish']);`);
   expect(wp.php('echo get_locale();')).toBe('hau');
   postUrl = `${wp.url}/?p=${id}`;
-});
-
-test.afterAll(async () => {
-  await wp?.stop();
 });
 
 test('given a site in Hausa, a block asking for Yoruba, then Hausa widgets: each fallback and widget speaks its own language', async ({
@@ -103,10 +85,10 @@ test('given a site in Hausa, Settings → Kasuwa, its refusal notice, the blocks
   expect(messages['Campaign for this block (optional)']).toEqual([ha['wordpress.editor.campaign']!.translation]);
   await logIn(page, wp.url, ADMIN, SETTINGS_PAGE);
   const origin = page.getByLabel(ha['wordpress.settings.origin']!.translation!);
-  await expect(origin).toHaveValue(product);
+  await expect(origin).toHaveValue(PRODUCT);
   await origin.fill('ftp://example.ng');
   await page.locator('#submit').click();
   await expect(page.getByText(ha['wordpress.settings.origin-refused']!.translation!)).toBeVisible();
-  await expect(origin).toHaveValue(product);
+  await expect(origin).toHaveValue(PRODUCT);
   await expect(page.getByText(ha['wordpress.block.signup.title']!.translation!, { exact: false })).toBeVisible();
 });

@@ -303,6 +303,20 @@ echo json_encode($stored);`);
   return JSON.parse(out);
 }
 
+/**
+ * Stores `link` as the signups link and makes the dashboard's cached numbers its own, due for a fetch:
+ * the next dashboard load shows what Kasuwa answers for `link` now over the numbers the box had (saving
+ * the link in Settings → Kasuwa would empty that cache instead).
+ */
+export function fetchAgainWith(wp: WordPress, link: string): void {
+  wp.php(`$t = get_transient('kasuwa_partner_counts'); $t['link'] = hash('sha256', ${phpString(link)}); $t['next'] = 0;
+update_option('kasuwa_partner_link', ${phpString(link)}); set_transient('kasuwa_partner_counts', $t, 3600);`);
+}
+
+/** Seconds until the dashboard box fetches its numbers again. */
+export const secondsToNextFetch = (wp: WordPress) =>
+  Number(wp.php(`echo get_transient('kasuwa_partner_counts')['next'] - time();`));
+
 /** Installs and activates our plugin from the zip our server serves (kept as test-results/`file`). */
 export async function installOurPlugin(wp: WordPress, file: string): Promise<void> {
   const zip = path.resolve('test-results', file);

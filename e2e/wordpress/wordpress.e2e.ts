@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config.js';
 import { adminCommand } from '../../testing/e2e/admin-command.js';
 import { storedSignup } from '../../testing/e2e/stored-signup.js';
+import { ADMIN, PRODUCT, wordpressForFile } from '../../testing/e2e/wordpress-for-file.js';
 import { editorCanvas, insertBlock, layoutShift, widgetsRendered } from './post-checks.js';
 import {
   blocksPost,
@@ -26,24 +26,20 @@ import {
   withheldTag,
 } from './posts.js';
 import {
+  fetchAgainWith,
   installPlugin,
   logIn,
   publishAs,
   SETTINGS_PAGE,
-  startWordPress,
-  WORDPRESS_PORT,
-  type WordPress,
-  wordpressOf,
+  secondsToNextFetch,
 } from './wordpress-site.js';
 
-const product = `http://127.0.0.1:${E2E_PORT}`;
-const ADMIN = { user: 'administrator', password: 'admin-password-19' };
 const SITE_PARTNER = 'blog-partner-19';
 const ROLES = ['administrator', 'editor', 'author'] as const;
 type Role = (typeof ROLES)[number];
 const SHOTS = 'test-results/wordpress';
 
-let wp: WordPress;
+const wp = wordpressForFile();
 /** Post ids by name. */
 const posts: Record<string, number> = {};
 
@@ -60,19 +56,12 @@ const postUrl = (name: string) => `${wp.url}/?p=${posts[name]}`;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  const info = test.info();
-  test.setTimeout(120_000);
-  wp = await startWordPress(WORDPRESS_PORT, ADMIN, { root: wordpressOf(info) });
+test.beforeAll(() => {
   wp.php(`
 foreach (['editor', 'author'] as $role) {
   $id = wp_insert_user(['user_login' => $role, 'user_pass' => '${ADMIN.password}', 'user_email' => "$role@example.ng", 'role' => $role]);
   if (is_wp_error($id)) { fwrite(STDERR, $id->get_error_message()); exit(1); }
 }`);
-});
-
-test.afterAll(async () => {
-  await wp?.stop();
 });
 
 test('given every PHP file of the plugin, php -l finds no error', () => {
@@ -124,7 +113,7 @@ test("given the Administrator's snippet with the script in the body of a post, n
 test('given the zip from our server, an Administrator installs the plugin and sets the origin and the partner code in Settings → Kasuwa', async ({
   page,
 }) => {
-  const zip = await fetch(`${product}/downloads/kasuwa-wordpress.zip`);
+  const zip = await fetch(`${PRODUCT}/downloads/kasuwa-wordpress.zip`);
   expect(zip.status).toBe(200);
   expect(zip.headers.get('content-type')).toBe('application/zip');
   const file = path.resolve('test-results/kasuwa-wordpress.zip');
@@ -147,10 +136,10 @@ test('given the zip from our server, an Administrator installs the plugin and se
   await origin.fill('http://kasuwa.shop');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('The widget origin must be an https:// address')).toBeVisible();
-  await origin.fill(`${product}/`);
+  await origin.fill(`${PRODUCT}/`);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
-  await expect(origin).toHaveValue(product);
+  await expect(origin).toHaveValue(PRODUCT);
   await expect(page.getByLabel('Partner code')).toHaveValue(SITE_PARTNER);
 
   // The block editor knows the four blocks and previews one as the page will show it (rendered by the server).
@@ -254,10 +243,6 @@ test('given a post with the widgets, a signup stores the partner code and campai
 test('given a post with every widget, nothing moves as they render (CLS ≤ 0.01 at 360 and 1280 px), nothing overflows the column', async ({
   browser,
 }) => {
-  test.fail(
-    test.info().project.metadata?.wordpress === 'newest',
-    "Twenty Twenty-Five's larger type makes <pricing-plans> taller than its 760 px host size (widgets/pricing-plans/pricing-plans.tag.ts): 868 px in a 300 px column",
-  );
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const name of ['blocks-author', 'shortcodes-administrator', 'tag-author']) {
     for (const width of [360, 1280]) {
@@ -342,7 +327,7 @@ test("given the partner's link in Settings → Kasuwa, the dashboard widget show
   page,
 }) => {
   const issued = new URL(adminCommand('partners:link', SITE_PARTNER));
-  const link = `${product}${issued.pathname}${issued.search}`;
+  const link = `${PRODUCT}${issued.pathname}${issued.search}`;
   const { thisWeek, lastWeek, allTime } = await (await fetch(`${link}&format=json`)).json();
   await logIn(page, wp.url, ADMIN, SETTINGS_PAGE);
   /** Saves the link in Settings → Kasuwa (which empties the cache), then opens the dashboard. */
@@ -358,7 +343,7 @@ test("given the partner's link in Settings → Kasuwa, the dashboard widget show
   }
   // Plain http only for localhost: a link to another host is refused at save, with why.
   await page.goto(`${wp.url}${SETTINGS_PAGE}`);
-  await expect(page.getByRole('link', { name: `${product}/partners/join` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `${PRODUCT}/partners/join` })).toBeVisible();
   await page.getByLabel('Your signups link').fill(link.replace(/^http:\/\/[^/]+/, 'http://kasuwa.example'));
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('The signups link must be the https:// address Kasuwa sent you')).toBeVisible();
@@ -374,13 +359,12 @@ test("given the partner's link in Settings → Kasuwa, the dashboard widget show
   expect(Object.keys(kept.counts)).toEqual(['thisWeek', 'lastWeek', 'allTime', 'weeks']);
   expect(JSON.stringify(kept)).not.toContain(issued.searchParams.get('t'));
   // Our server down (nothing listens on port 9) for the same numbers' link: they stay, dated, for 10 minutes.
-  const down = link.replace(product, 'http://127.0.0.1:9');
-  wp.php(`$t = get_transient('kasuwa_partner_counts'); $t['link'] = hash('sha256', '${down}'); $t['next'] = 0;
-update_option('kasuwa_partner_link', '${down}'); set_transient('kasuwa_partner_counts', $t, 3600);`);
+  const down = link.replace(PRODUCT, 'http://127.0.0.1:9');
+  fetchAgainWith(wp, down);
   await page.goto(`${wp.url}/wp-admin/index.php`);
   await expect(widget.locator('dl')).toContainText(`All time${allTime}`);
   await expect(widget).toContainText('Kasuwa did not answer just now: these are the numbers as of');
-  expect(Number(wp.php(`echo get_transient('kasuwa_partner_counts')['next'] - time();`))).toBeGreaterThan(500);
+  expect(secondsToNextFetch(wp)).toBeGreaterThan(500);
   // A link with no numbers yet and no answer: one plain sentence.
   await dashboardWith(`${down}x`);
   await expect(widget).toContainText('Your Kasuwa numbers cannot be shown right now');

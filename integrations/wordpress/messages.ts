@@ -97,8 +97,13 @@ export const WORDPRESS_MESSAGES = [
   }),
   msg({
     id: 'wordpress.signups.unavailable',
+    message: 'Your Kasuwa numbers cannot be shown right now: Kasuwa did not answer. Try again in a few minutes.',
+  }),
+  // {link}: "Send me a new link" (the programme page's own words), to that form on the page.
+  msg({
+    id: 'wordpress.signups.refused',
     message:
-      'Your Kasuwa numbers cannot be shown right now: the link was refused or Kasuwa did not answer. Try again later, or ask Kasuwa for a new link.',
+      'This signups link no longer works: Kasuwa refused it (changed, expired or revoked). Ask for a new one by e-mail: {link}',
   }),
   msg({
     id: 'wordpress.signups.join',

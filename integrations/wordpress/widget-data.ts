@@ -30,7 +30,7 @@ export function widgetData() {
               ...w.attributes.map((a) => a.name),
               ...(w.attributes.some((a) => a.name === 'partner') ? ['ref'] : []),
             ],
-            minHeight: size.display === 'block' ? size.minHeight : 0,
+            minHeight: size.display === 'block' ? size.minHeight : '',
           },
         ];
       }),

@@ -4,6 +4,7 @@
  * Each test mounts what it needs in its own fixture container, removed after the test, and waits for
  * the state that proves its point (never a fixed sleep).
  */
+import type { HostSize } from '../../widgets/shared/tag.js';
 import type { GraphqlRequest } from './fake-graphql.js';
 import { accessibleName, describeQuery, queryAllByRole, type RoleQuery, until } from './queries.js';
 
@@ -35,6 +36,13 @@ export function fixture(html: string): HTMLElement {
   document.body.append(container);
   fixtures.push(container);
   return container;
+}
+
+/** The px a host size reserves for `element` (em in its font size); 0 for a tag that takes no room. */
+export function reservedHeight(size: HostSize, element: Element): number {
+  if (size.display !== 'block') return 0;
+  const em = size.minHeight.endsWith('em') ? Number.parseFloat(getComputedStyle(element).fontSize) : 1;
+  return Number.parseFloat(size.minHeight) * em;
 }
 
 /**

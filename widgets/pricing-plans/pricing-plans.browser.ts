@@ -7,9 +7,11 @@ import {
   importLoader,
   mount,
   queryAllByText,
+  reservedHeight,
   until,
 } from '../../testing/browser/browser.js';
 import { press } from '../../testing/browser/commands.js';
+import { hostSize } from './pricing-plans.tag.js';
 
 await importLoader();
 
@@ -119,6 +121,20 @@ describe('<pricing-plans>', () => {
     toggle(root, 'Annual').click();
     await until(() => cards(root)[3]?.price === '₦120,000/year', 'annual prices');
     expect(changes).to.deep.equal([{ period: 'monthly' }, { period: 'annual' }]);
+  });
+
+  it("given the page's type from 16 to 22 px and a column of 14.5 em or wider should take just the height it reserves", async () => {
+    for (const fontSize of [16, 18, 22]) {
+      for (const columnEms of [14.5, 20, 41, 75]) {
+        const { element } = await mount(
+          `<div style="font-size: ${fontSize}px; width: ${columnEms}em"><pricing-plans></pricing-plans></div>`,
+          'pricing-plans',
+          { role: 'button', name: 'Get Started with Pro' },
+        );
+        const label = `${fontSize}px type, ${columnEms}em column`;
+        expect(element.getBoundingClientRect().height, label).to.equal(reservedHeight(hostSize, element));
+      }
+    }
   });
 
   it('given a narrow screen should show a dot per plan, the first current', async () => {

@@ -5,12 +5,12 @@
 
 import { react } from '../shared/runtimes.js';
 import type { HostSize, TagMetadata } from '../shared/tag.js';
-import { fullWidth, lang, themeProperties } from '../shared/tag-docs.js';
+import { lang, themeProperties } from '../shared/tag-docs.js';
 
 export const tag = 'pricing-plans';
 /** The component's options: each a string attribute and a reflected property (api-url, apiUrl). */
 export const options = ['period', 'label'] as const;
-export const hostSize: HostSize = { display: 'block', minHeight: 760 };
+export const hostSize: HostSize = { display: 'block', minHeight: '50em' };
 export const runtimes = [react];
 export const define = () => import('./pricing-plans.define.js');
 
@@ -59,5 +59,7 @@ export const metadata: TagMetadata<typeof options> = {
     { name: 'dot', description: 'each dot; aria-current="true" on the card in view' },
   ],
   cssProperties: themeProperties,
-  hostNote: fullWidth,
+  // One string literal: a template would keep `metadata` (and tag-docs.ts) in the bundles.
+  hostNote:
+    "full width of its container; in the page's type size (800 px in 16 px type), which the cards' text is set in: enough for a column of 14.5em or wider",
 };

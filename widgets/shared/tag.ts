@@ -5,8 +5,11 @@
  * docs/adding-a-tag.md walks through a new one.
  */
 
-/** The room a tag takes once rendered (the loader reserves it; metadata documents it). */
-export type HostSize = { display: 'block'; minHeight: number } | { display: 'contents' };
+/**
+ * The room a tag takes once rendered (the loader reserves it; metadata documents it): a height in px,
+ * or in em for a widget whose height follows the page's type (its font size is the page's, inherited).
+ */
+export type HostSize = { display: 'block'; minHeight: `${number}px` | `${number}em` } | { display: 'contents' };
 /** Imports a shared runtime evaluated before a tag's define chunk (widgets/shared/runtimes.ts). */
 export type Runtime = () => Promise<unknown>;
 
@@ -51,4 +54,4 @@ export const propertyName = (attribute: string) =>
 
 /** The declarations of one host size: `display: block; min-height: 132px;`. */
 export const hostSizeCss = (size: HostSize) =>
-  size.display === 'block' ? `display: block; min-height: ${size.minHeight}px;` : 'display: contents;';
+  size.display === 'block' ? `display: block; min-height: ${size.minHeight};` : 'display: contents;';

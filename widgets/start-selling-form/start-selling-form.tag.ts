@@ -19,7 +19,7 @@ import {
 export const tag = 'start-selling-form';
 /** The component's options: each a string attribute and a reflected property (api-url, apiUrl). */
 export const options = ['api-url', 'partner', 'campaign'] as const;
-export const hostSize: HostSize = { display: 'block', minHeight: 132 };
+export const hostSize: HostSize = { display: 'block', minHeight: '132px' };
 export const runtimes = [react, forms];
 export const define = () => import('./start-selling-form.define.js');
 

@@ -10,7 +10,7 @@ import { apiUrl, dialogParts, formParts, fullWidth, lang, list, themeProperties 
 export const tag = 'store-rank-checker';
 /** The component's options: each a string attribute and a reflected property (api-url, apiUrl). */
 export const options = ['api-url'] as const;
-export const hostSize: HostSize = { display: 'block', minHeight: 132 };
+export const hostSize: HostSize = { display: 'block', minHeight: '132px' };
 export const runtimes = [react, forms];
 export const define = () => import('./store-rank-checker.define.js');
 

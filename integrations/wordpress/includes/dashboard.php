@@ -2,8 +2,9 @@
 /**
  * The wp-admin dashboard widget "Kasuwa signups" (docs/partners.md): the partner's own counts, fetched
  * server-side from the signed link in Settings -> Kasuwa (format=json) and kept in a transient with only
- * what the widget shows, dated. A fetch, good or failed, is not tried again for 10 minutes; a failure
- * shows the last good numbers with their date, or one plain sentence, never a PHP warning.
+ * what the widget shows, dated. A fetch, good or failed, is not tried again for 10 minutes. A link Kasuwa
+ * refuses shows no number, only where to ask for a new one; no answer shows the last good numbers with
+ * their date, or one plain sentence; never a PHP warning.
  *
  * @package Kasuwa
  */
@@ -16,6 +17,10 @@ final class Kasuwa_Dashboard {
 	const CACHE_SECONDS = 600;
 	/** How long the last good numbers are kept to show when Kasuwa does not answer. */
 	const KEEP_SECONDS = 30 * DAY_IN_SECONDS;
+	/** Kasuwa's answers that refuse the link itself (server/http/partner-page.ts: changed 403, expired, revoked or disabled 410). */
+	const REFUSED_STATUSES = array( 401, 403, 404, 410 );
+	/** The programme page's form that mails a partner a new link (site/pages/partner-programme.ts). */
+	const NEW_LINK_FORM = '#new-link';
 
 	public static function register(): void {
 		add_action( 'wp_dashboard_setup', array( self::class, 'add_widget' ) );
@@ -30,31 +35,41 @@ final class Kasuwa_Dashboard {
 
 	/**
 	 * What the widget shows for the link: `counts` (this week, last week, all time, the weeks' bars; null
-	 * if never had), `as_of` (when fetched) and `failed` (the latest fetch failed). The transient names
-	 * the link by a hash only: the link itself is a secret kept in the settings alone.
+	 * if never had, or the link was refused), `as_of` (when fetched) and `failure` (why the latest fetch
+	 * failed: 'refused' or 'unanswered'; '' when it did not). The transient names the link by a hash only:
+	 * the link itself is a secret kept in the settings alone.
 	 */
 	public static function state( string $link ): array {
 		$key    = hash( 'sha256', $link );
 		$cached = get_transient( self::TRANSIENT );
 		$state  = is_array( $cached ) && ( $cached['link'] ?? '' ) === $key
 			? $cached
-			: array( 'link' => $key, 'counts' => null, 'as_of' => null, 'failed' => false, 'next' => 0 );
+			: array( 'link' => $key, 'counts' => null, 'as_of' => null, 'failure' => '', 'next' => 0 );
 		if ( time() < (int) $state['next'] ) {
 			return $state;
 		}
-		$counts          = self::fetch( $link );
-		$state['next']   = time() + self::CACHE_SECONDS;
-		$state['failed'] = null === $counts;
-		if ( null !== $counts ) {
-			$state['counts'] = $counts;
+		$fetched          = self::fetch( $link );
+		$state['next']    = time() + self::CACHE_SECONDS;
+		$state['failure'] = is_array( $fetched ) ? '' : $fetched;
+		unset( $state['failed'] );
+		if ( is_array( $fetched ) ) {
+			$state['counts'] = $fetched;
 			$state['as_of']  = time();
+		} elseif ( 'refused' === $fetched ) {
+			// Numbers of a link that no longer opens are not shown, however recent.
+			$state['counts'] = null;
+			$state['as_of']  = null;
 		}
 		set_transient( self::TRANSIENT, $state, self::KEEP_SECONDS );
 		return $state;
 	}
 
-	/** The link's JSON (docs/partners.md) cut to what the widget shows, or null when it could not be had. */
-	private static function fetch( string $link ): ?array {
+	/**
+	 * The link's JSON (docs/partners.md) cut to what the widget shows, or why it could not be had:
+	 * 'refused' when Kasuwa answered that the link no longer opens (REFUSED_STATUSES), 'unanswered' for
+	 * anything else (no answer, a timeout, a server error, any other status, a body that is not the JSON).
+	 */
+	private static function fetch( string $link ): array|string {
 		$host = strtolower( (string) wp_parse_url( $link, PHP_URL_HOST ) );
 		$port = (int) wp_parse_url( $link, PHP_URL_PORT );
 		// wp_safe_remote_get refuses loopback and private addresses and ports other than 80, 443 and 8080:
@@ -81,12 +96,16 @@ final class Kasuwa_Dashboard {
 			remove_filter( 'http_request_host_is_external', $external, 10 );
 			remove_filter( 'http_allowed_safe_ports', $ports, 10 );
 		}
-		if ( is_wp_error( $response ) || 200 !== (int) wp_remote_retrieve_response_code( $response ) ) {
-			return null;
+		if ( is_wp_error( $response ) ) {
+			return 'unanswered';
 		}
-		$report = json_decode( (string) wp_remote_retrieve_body( $response ), true );
+		$status = (int) wp_remote_retrieve_response_code( $response );
+		if ( in_array( $status, self::REFUSED_STATUSES, true ) ) {
+			return 'refused';
+		}
+		$report = 200 === $status ? json_decode( (string) wp_remote_retrieve_body( $response ), true ) : null;
 		if ( ! is_array( $report ) || ! isset( $report['thisWeek']['signups'], $report['lastWeek']['signups'], $report['allTime'] ) || ! is_array( $report['weeks'] ?? null ) ) {
-			return null;
+			return 'unanswered';
 		}
 		$weeks = array();
 		foreach ( $report['weeks'] as $week ) {
@@ -106,8 +125,16 @@ final class Kasuwa_Dashboard {
 	public static function render(): void {
 		$state  = self::state( Kasuwa_Settings::partner_link() );
 		$counts = $state['counts'];
+		if ( 'refused' === ( $state['failure'] ?? '' ) ) {
+			echo '<p>' . sprintf(
+				/* translators: %s: a link to the form on Kasuwa's partner programme page that mails a new link. */
+				esc_html__( 'This signups link no longer works: Kasuwa refused it (changed, expired or revoked). Ask for a new one by e-mail: %s', 'kasuwa' ),
+				'<a href="' . esc_url( Kasuwa_Settings::programme_page() . self::NEW_LINK_FORM ) . '">' . esc_html__( 'Send me a new link', 'kasuwa' ) . '</a>'
+			) . '</p>';
+			return;
+		}
 		if ( null === $counts ) {
-			echo '<p>' . esc_html__( 'Your Kasuwa numbers cannot be shown right now: the link was refused or Kasuwa did not answer. Try again later, or ask Kasuwa for a new link.', 'kasuwa' ) . '</p>';
+			echo '<p>' . esc_html__( 'Your Kasuwa numbers cannot be shown right now: Kasuwa did not answer. Try again in a few minutes.', 'kasuwa' ) . '</p>';
 			return;
 		}
 		$figures = array(
@@ -122,7 +149,7 @@ final class Kasuwa_Dashboard {
 		echo '</dl>';
 		self::chart( $counts['weeks'] );
 		$when = wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), (int) $state['as_of'] );
-		$note = $state['failed']
+		$note = '' !== ( $state['failure'] ?? '' )
 			? __( 'Kasuwa did not answer just now: these are the numbers as of %s.', 'kasuwa' )
 			: __( 'As of %s.', 'kasuwa' );
 		echo '<p class="kasuwa-as-of">' . esc_html( sprintf( $note, $when ) ) . '</p>';

@@ -75,8 +75,9 @@ final class Kasuwa_Loader {
 			return;
 		}
 		$css = '';
-		foreach ( Kasuwa_Markup::data()['tags'] ?? array() as $tag => $facts ) {
-			$room = (int) $facts['minHeight'] > 0 ? 'display:block;min-height:' . (int) $facts['minHeight'] . 'px' : 'display:contents';
+		foreach ( array_keys( Kasuwa_Markup::data()['tags'] ?? array() ) as $tag ) {
+			$height = Kasuwa_Markup::min_height( $tag );
+			$room   = '' !== $height ? 'display:block;min-height:' . $height : 'display:contents';
 			$css .= ':where(' . sanitize_key( $tag ) . ':not(:defined)){' . $room . '}';
 		}
 		wp_register_style( 'kasuwa-reserved-sizes', false, array(), '1.0.0' );

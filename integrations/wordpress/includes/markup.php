@@ -32,8 +32,13 @@ final class Kasuwa_Markup {
 
 	/** The host's own style: the widget's size, never wider than its container. */
 	public static function host_style( string $tag ): string {
-		$height = (int) ( self::data()['tags'][ $tag ]['minHeight'] ?? 0 );
-		return 'display:block;min-height:' . $height . 'px;box-sizing:border-box;position:relative';
+		return 'display:block;min-height:' . self::min_height( $tag ) . ';box-sizing:border-box;position:relative';
+	}
+
+	/** The height a tag reserves, a CSS length in px or em (widget-data.json); '' for a tag that takes no room. */
+	public static function min_height( string $tag ): string {
+		$height = (string) ( self::data()['tags'][ $tag ]['minHeight'] ?? '' );
+		return preg_match( '/^\d+(\.\d+)?(px|em)$/', $height ) ? $height : '';
 	}
 
 	/**

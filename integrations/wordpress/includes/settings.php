@@ -34,6 +34,11 @@ final class Kasuwa_Settings {
 		return null === $partner ? '' : $partner;
 	}
 
+	/** Our partner programme page, where a partner joins (and asks for a new link: its `#new-link` form). */
+	public static function programme_page(): string {
+		return self::origin() . '/partners/join';
+	}
+
 	/** The partner's signed link to their own counts (docs/partners.md), or ''. */
 	public static function partner_link(): string {
 		$link = self::clean_partner_link( (string) get_option( self::PARTNER_LINK, '' ) );
@@ -155,7 +160,7 @@ final class Kasuwa_Settings {
 	}
 
 	public static function partner_link_field(): void {
-		$join = self::origin() . '/partners/join';
+		$join = self::programme_page();
 		printf(
 			'<input type="url" class="large-text code" id="%1$s" name="%1$s" value="%2$s"><p class="description">%3$s</p><p class="description">%4$s</p>',
 			esc_attr( self::PARTNER_LINK ),
