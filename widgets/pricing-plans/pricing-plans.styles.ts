@@ -1,10 +1,11 @@
 /**
  * Every length in em but the 44 px and 24 px targets: the widget's height is then the page's type size
  * times a number set by the column's width in em alone (the cards' text wraps alike), which the host
- * size (50em, pricing-plans.tag.ts) holds from a 14.5em column up (pricing-plans.browser.ts).
+ * size (52em, pricing-plans.tag.ts) holds from a 14.5em column up in Chromium, Firefox and WebKit
+ * (pricing-plans.browser.ts).
  */
 export const pricingPlansStyles = /* css */ `
-:host { min-height: 50em; container-type: inline-size; }
+:host { min-height: 52em; container-type: inline-size; }
 /* The strip, and so the cards, take the room the host reserves beyond their own. */
 .pricing { display: grid; grid-template-rows: auto 1fr; gap: 1.25em; min-height: inherit; }
 .toggle { justify-self: center; margin: 0; min-inline-size: 0; display: inline-flex; gap: .25em; padding: .25em; border: 1px solid var(--_border); border-radius: 999px; background: var(--_surface); }

@@ -10,7 +10,7 @@ import { lang, themeProperties } from '../shared/tag-docs.js';
 export const tag = 'pricing-plans';
 /** The component's options: each a string attribute and a reflected property (api-url, apiUrl). */
 export const options = ['period', 'label'] as const;
-export const hostSize: HostSize = { display: 'block', minHeight: '50em' };
+export const hostSize: HostSize = { display: 'block', minHeight: '52em' };
 export const runtimes = [react];
 export const define = () => import('./pricing-plans.define.js');
 
@@ -61,5 +61,5 @@ export const metadata: TagMetadata<typeof options> = {
   cssProperties: themeProperties,
   // One string literal: a template would keep `metadata` (and tag-docs.ts) in the bundles.
   hostNote:
-    "full width of its container; in the page's type size (800 px in 16 px type), which the cards' text is set in: enough for a column of 14.5em or wider",
+    "full width of its container; in the page's type size (832 px in 16 px type), which the cards' text is set in: enough for a column of 14.5em or wider",
 };
