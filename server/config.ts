@@ -8,9 +8,9 @@ import path from 'node:path';
 import type { Campaign } from '../common/campaign.js';
 import type { ConfigVariableName } from '../common/config-variables.js';
 import { LAGOS_OFFSET } from '../common/lagos-time.js';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.js';
 import type { DkimSigning } from './mail/transport.js';
 import { MIN_PARTNER_LINK_SECRET_BYTES } from './partners/links.js';
-import type { PartnerSettings } from './partners/partners-for-database.js';
 
 export class ConfigError extends Error {}
 
@@ -79,10 +79,6 @@ export type SignupLimits = {
   perIp: { max: number; windowSeconds: number };
   perEmail: { max: number; windowSeconds: number };
 };
-
-/** In milliseconds; 0 removes the bound (docs/operations.md "Database outages"). */
-export type DatabaseTimeouts = { statementMs: number; lockMs: number; connectMs: number };
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 30_000, lockMs: 3_000, connectMs: 5_000 };
 
 type Env = Record<string, string | undefined>;
 
@@ -348,16 +344,5 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
       },
     },
     singleServer: flag(env, 'SINGLE_SERVER', false),
-  };
-}
-
-/** The partners' settings out of the configuration (server/partners takes plain values, not Config). */
-export function partnerSettings(config: Config): PartnerSettings {
-  return {
-    dataDir: config.dataDir,
-    linkSecret: config.partnerLinkSecret,
-    previousLinkSecret: config.partnerLinkSecretPrevious,
-    publicUrl: config.publicUrl,
-    cacheSeconds: config.partnerPages.cacheSeconds,
   };
 }

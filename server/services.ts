@@ -1,5 +1,5 @@
 /** The transport-free core, wired to one database and configuration: HTTP and the CLI both use this. */
-import { type Config, partnerSettings } from './config.js';
+import type { Config } from './config.js';
 import type { ConsentAnswer } from './consent/consent.js';
 import { type ConsentOutcome, createConsentRecorder } from './consent/recorder.js';
 import { countedLookup } from './contest/counted-lookup.js';
@@ -12,6 +12,7 @@ import type { Db, OpenedDatabase } from './db/database.js';
 import { ipHashSalt, privacySecret } from './db/installation.js';
 import type { MailHandler } from './mail/worker.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { partnerSettings } from './partner-settings.js';
 import { type LimitedPartners, limitPartnerLinks } from './partners/link-limit.js';
 import { partnerSecretFor, partnersFor, siteAddress } from './partners/partners-for-database.js';
 import type { Programme } from './partners/programme.js';

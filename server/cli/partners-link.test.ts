@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
-import { loadConfig, partnerSettings } from '../config.js';
+import { loadConfig } from '../config.js';
+import { partnerSettings } from '../partner-settings.js';
 import { partnersFor } from '../partners/partners-for-database.js';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
 

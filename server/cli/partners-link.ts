@@ -3,8 +3,9 @@
  * (docs/partners.md); `partners:revoke CODE` refuses every link issued for CODE so far. A code without
  * signups yet is accepted (a new partner), with a note on stderr; a disabled code only with --force.
  */
-import { partnerSettings } from '../config.js';
+
 import { hasControlCharacters } from '../control-characters.js';
+import { partnerSettings } from '../partner-settings.js';
 import { MAX_PARTNER_CODE_LENGTH } from '../partners/links.js';
 import { DEFAULT_LINK_DAYS } from '../partners/partners.js';
 import { partnersFor } from '../partners/partners-for-database.js';

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { cleanupAfterEach } from '../../testing/server/cleanups.js';
 import { type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
-import { loadConfig, partnerSettings } from '../config.js';
+import { loadConfig } from '../config.js';
+import { partnerSettings } from '../partner-settings.js';
 import { partnersFor } from '../partners/partners-for-database.js';
 import { createProgrammeStore } from '../partners/programme-store.js';
 

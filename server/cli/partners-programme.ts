@@ -4,8 +4,9 @@
  * counted) and `partners:assign CODE EMAIL` (an older code, or any free one, given to its owner).
  */
 import { checkEmail } from '../../common/email.js';
-import { type Config, partnerSettings } from '../config.js';
+import type { Config } from '../config.js';
 import type { OpenedDatabase } from '../db/database.js';
+import { partnerSettings } from '../partner-settings.js';
 import { partnersFor } from '../partners/partners-for-database.js';
 import { isPartnerCode } from '../partners/programme.js';
 import { createProgrammeStore, type PartnerRecord } from '../partners/programme-store.js';

@@ -4,9 +4,10 @@
  * on the suppression list so that inbox is never mailed again. Any spelling of the inbox finds it.
  */
 import { checkEmail, inboxKey } from '../../common/email.js';
-import { type Config, partnerSettings } from '../config.js';
+import type { Config } from '../config.js';
 import type { OpenedDatabase } from '../db/database.js';
 import { privacySecret } from '../db/installation.js';
+import { partnerSettings } from '../partner-settings.js';
 import { partnersFor } from '../partners/partners-for-database.js';
 import { privacyKeys } from '../privacy/links.js';
 import { createPrivacy } from '../privacy/privacy.js';

@@ -10,10 +10,10 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../config.js';
 import { MASK_FUNCTION, maskPersonal } from '../personal-segments.js';
 import { DiskAwareSqliteDialect } from './disk-full.js';
 import type { Database } from './schema.js';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts.js';
 
 export type Db = Kysely<Database>;
 export type Backend = 'sqlite' | 'postgres';
