@@ -14,7 +14,8 @@ import { asksConsent, consentDialog } from './parts/consent.js';
 import { siteFooter } from './parts/footer.js';
 import { siteHeader } from './parts/header.js';
 import { ICON_URL } from './parts/logo.js';
-import { pageUrl, type Route, text } from './routes.js';
+import { type Route, text } from './route.js';
+import { pageUrl } from './routes.js';
 import { organization } from './structured-data.js';
 import { PAGE_STYLE_PARTS, type PageStylePart, type StylePart } from './styles/parts.js';
 

@@ -14,7 +14,8 @@ import { rankResultRoute } from './pages/rank-result.js';
 import { startSellingResultRoute } from './pages/start-selling-result.js';
 import { stopMailRoute } from './pages/stop-mail.js';
 import { readAssets, renderAll, renderPage } from './render.js';
-import { findRoute, type Route } from './routes.js';
+import type { Route } from './route.js';
+import { findRoute } from './routes.js';
 
 export function createPageRenderers(options: PageRenderersOptions): PageRenderers {
   const config: SiteConfig = {

@@ -13,7 +13,8 @@ import { type SiteConfig, siteConfigFromEnv } from './config.js';
 import { type Assets, documentFor, inlineCss, stylesFor } from './layout.js';
 import { inPage } from './locales.js';
 import { PAGE_SCRIPTS, type PageScript } from './page-scripts.js';
-import { type Route, robotsTxt, routes, sitemap } from './routes.js';
+import type { Route } from './route.js';
+import { robotsTxt, routes, sitemap } from './routes.js';
 import { PAGE_STYLE_PARTS, type PageStylePart, STYLE_PARTS } from './styles/parts.js';
 
 export { siteConfigFromEnv } from './config.js';

@@ -17,7 +17,8 @@ import { rankResultRoute } from './pages/rank-result.js';
 import { startSellingResultRoute } from './pages/start-selling-result.js';
 import { stopMailRoute } from './pages/stop-mail.js';
 import { renderPage } from './render.js';
-import { type Route, routes } from './routes.js';
+import type { Route } from './route.js';
+import { routes } from './routes.js';
 
 /**
  * The paths the server reads a token (`t`) from: server/http/partner-page.ts, server/http/unsubscribe.ts,

@@ -19,7 +19,7 @@ import {
 } from '../../common/partner-report.js';
 import { embedBuilder } from '../embed-builder/section.js';
 import { href, t, tWithMarkup } from '../locales.js';
-import type { Route } from '../routes.js';
+import type { Route } from '../route.js';
 import { newLinkForm } from './partner-programme.js';
 
 const partnerPageText = {

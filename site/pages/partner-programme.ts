@@ -18,7 +18,7 @@ import {
 } from '../../common/partner-programme.js';
 import { href, LANGUAGE_NAMES, PAGE_LOCALES, pageLocale, t } from '../locales.js';
 import { signupFormMessages } from '../parts/start-selling-form.js';
-import type { Route } from '../routes.js';
+import type { Route } from '../route.js';
 
 export const programmeText = {
   title: msg({ id: 'site.programme.title', message: 'Partner programme' }),

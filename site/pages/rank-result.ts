@@ -11,7 +11,7 @@ import { leaderboardView } from '../../common/leaderboard-view.js';
 import { RANK_PAGE_PATH, type RankOutcome } from '../../common/page-renderers.js';
 import { href, t } from '../locales.js';
 import { storeRankCheckerForm } from '../parts/store-rank-checker-form.js';
-import type { Route } from '../routes.js';
+import type { Route } from '../route.js';
 
 /**
  * A logo shows as a picture only when it comes from our own origin: the pages' CSP allows

@@ -10,7 +10,7 @@ import type { SignupOutcome } from '../../common/page-renderers.js';
 import { href, pageLocale, t } from '../locales.js';
 import { headerMessages } from '../parts/header.js';
 import { signupFormMessages } from '../parts/start-selling-form.js';
-import type { Route } from '../routes.js';
+import type { Route } from '../route.js';
 
 const startSellingResultText = {
   checkEmail: msg({ id: 'site.signupResult.checkEmail', message: 'Kindly check your email' }),

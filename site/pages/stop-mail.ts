@@ -9,7 +9,7 @@ import { html } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import { STOP_PATH, type StopMailOutcome } from '../../common/page-renderers.js';
 import { href, t, tWithMarkup } from '../locales.js';
-import type { Route } from '../routes.js';
+import type { Route } from '../route.js';
 
 const stopMailText = {
   title: msg({ id: 'site.stopMail.title', message: 'Stop e-mails' }),
