@@ -24,7 +24,7 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list']],
   // The WordPress plugin's tests (e2e/wordpress/) run twice: on Debian stable's WordPress with the rest,
-  // and on the newest WordPress (e2e/wordpress/newest-wordpress.ts).
+  // and on the newest WordPress (testing/e2e/wordpress/newest-wordpress.ts).
   projects: [
     { name: 'all' },
     { name: 'wordpress-newest', testMatch: 'wordpress/**/*.e2e.ts', metadata: { wordpress: 'newest' } },

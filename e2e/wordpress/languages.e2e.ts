@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { readCatalog } from '../../scripts/i18n.mjs';
 import { moFile } from '../../scripts/wordpress-i18n.mjs';
+import { intro, outro } from '../../testing/e2e/wordpress/posts.js';
+import { logIn, SETTINGS_PAGE } from '../../testing/e2e/wordpress/wordpress-site.js';
 import { ADMIN, PRODUCT, wordpressForFile } from '../../testing/e2e/wordpress-for-file.js';
-import { intro, outro } from './posts.js';
-import { logIn, SETTINGS_PAGE } from './wordpress-site.js';
 
 const SHOTS = 'test-results/wordpress';
 // The Hausa widgets are rendered after the Yoruba one (blocks in order, then shortcodes): each widget's

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { customHtml, withheldTag } from './posts.js';
+import { customHtml, withheldTag } from '../../testing/e2e/wordpress/posts.js';
 import {
   installOurPlugin,
   logIn,
@@ -16,7 +16,7 @@ import {
   WORDPRESS_PORT,
   type WordPress,
   wordpressOf,
-} from './wordpress-site.js';
+} from '../../testing/e2e/wordpress/wordpress-site.js';
 
 const ADMIN = { user: 'administrator', password: 'admin-password-50' };
 const SUB_ADMIN = { user: 'subadmin', password: 'sub-admin-password-50' };

@@ -5,9 +5,14 @@ import { E2E_DATA_DIR } from '../../playwright.config.js';
 import { adminCommand } from '../../testing/e2e/admin-command.js';
 import { linkIn, mailsTo } from '../../testing/e2e/mail-files.js';
 import { storedSignup } from '../../testing/e2e/stored-signup.js';
+import { intro, outro } from '../../testing/e2e/wordpress/posts.js';
+import {
+  fetchAgainWith,
+  logIn,
+  SETTINGS_PAGE,
+  secondsToNextFetch,
+} from '../../testing/e2e/wordpress/wordpress-site.js';
 import { ADMIN, PRODUCT, wordpressForFile } from '../../testing/e2e/wordpress-for-file.js';
-import { intro, outro } from './posts.js';
-import { fetchAgainWith, logIn, SETTINGS_PAGE, secondsToNextFetch } from './wordpress-site.js';
 
 const wp = wordpressForFile({ plugin: 'kasuwa-wordpress-programme.zip' });
 

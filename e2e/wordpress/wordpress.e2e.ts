@@ -10,8 +10,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { adminCommand } from '../../testing/e2e/admin-command.js';
 import { storedSignup } from '../../testing/e2e/stored-signup.js';
-import { ADMIN, PRODUCT, wordpressForFile } from '../../testing/e2e/wordpress-for-file.js';
-import { editorCanvas, insertBlock, layoutShift, widgetsRendered } from './post-checks.js';
+import { editorCanvas, insertBlock, layoutShift, widgetsRendered } from '../../testing/e2e/wordpress/post-checks.js';
 import {
   blocksPost,
   CAMPAIGNS,
@@ -24,7 +23,7 @@ import {
   shortcodesPost,
   snippet,
   withheldTag,
-} from './posts.js';
+} from '../../testing/e2e/wordpress/posts.js';
 import {
   fetchAgainWith,
   installPlugin,
@@ -32,7 +31,8 @@ import {
   publishAs,
   SETTINGS_PAGE,
   secondsToNextFetch,
-} from './wordpress-site.js';
+} from '../../testing/e2e/wordpress/wordpress-site.js';
+import { ADMIN, PRODUCT, wordpressForFile } from '../../testing/e2e/wordpress-for-file.js';
 
 const SITE_PARTNER = 'blog-partner-19';
 const ROLES = ['administrator', 'editor', 'author'] as const;

@@ -1,17 +1,17 @@
 /**
  * The WordPress a test file of e2e/wordpress/ runs against: the one its Playwright project tests on
- * (e2e/wordpress/wordpress-site.ts), fresh, with ADMIN as its Administrator and, if asked, our plugin
+ * (testing/e2e/wordpress/wordpress-site.ts), fresh, with ADMIN as its Administrator and, if asked, our plugin
  * installed from the zip our server serves; started before the file's tests and stopped after them.
  */
 import { test } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config.js';
 import {
   installOurPlugin,
   startWordPress,
   WORDPRESS_PORT,
   type WordPress,
   wordpressOf,
-} from '../../e2e/wordpress/wordpress-site.js';
-import { E2E_PORT } from '../../playwright.config.js';
+} from './wordpress/wordpress-site.js';
 
 /** The product where the tests' WordPress reaches it: its widget origin, the partners' links. */
 export const PRODUCT = `http://127.0.0.1:${E2E_PORT}`;

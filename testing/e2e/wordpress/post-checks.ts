@@ -3,7 +3,7 @@
  * do) and does in the block editor.
  */
 import { type Browser, expect, type FrameLocator, type Page } from '@playwright/test';
-import { layoutShiftSum, recordLayoutShifts } from '../../testing/e2e/site-helpers.js';
+import { layoutShiftSum, recordLayoutShifts } from '../site-helpers.js';
 
 /** The sum of layout shifts (without recent input) while a post loads and its widgets render. */
 export async function layoutShift(browser: Browser, url: string, name: string, width: number) {

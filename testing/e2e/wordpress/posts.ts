@@ -1,7 +1,7 @@
 /** The posts the WordPress test publishes: every block, every shortcode, a hand-written tag, the Custom HTML snippet. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { E2E_PORT } from '../../playwright.config.js';
+import { E2E_PORT } from '../../../playwright.config.js';
 
 const product = `http://127.0.0.1:${E2E_PORT}`;
 export const OWN_PARTNER = 'author-own-code';

@@ -11,8 +11,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { E2E_PORT } from '../../playwright.config.js';
-import { installFromDebian } from '../../scripts/debian.mjs';
+import { E2E_PORT } from '../../../playwright.config.js';
+import { installFromDebian } from '../../../scripts/debian.mjs';
 import { newestWordPress } from './newest-wordpress.js';
 
 /** php -S serving the tests' WordPress (docs/embed-cms.md): next to the product's port unless set. */
