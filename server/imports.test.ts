@@ -1,7 +1,7 @@
 /**
- * Arrows point one way (README "Architecture"): server/ imports nothing from site/, common/ nothing from either,
- * product code nothing from testing/; each server capability folder is transport-free and imports no configuration
- * module and no other capability's storage, and server/db imports no capability. Read from the import statements.
+ * Arrows point one way (README "Architecture"): no import cycle across folders, server/ nothing from site/, common/
+ * nothing from either, product code nothing from testing/, testing/ nothing from e2e/; each capability is
+ * transport-free, imports no configuration module nor another's storage; server/db no capability.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +23,43 @@ function importsUnder(dir: string): { file: string; target: string }[] {
     }
   }
   return found;
+}
+
+/** The source file an import names (`./x.js` is `x.ts` or `x.tsx` in the source), or the target itself. */
+function sourceOf(target: string): string {
+  const candidates = [target, target.replace(/\.js$/, '.ts'), target.replace(/\.js$/, '.tsx'), `${target}.ts`];
+  return candidates.find((file) => fs.statSync(path.join(root, file), { throwIfNoEntry: false })?.isFile()) ?? target;
+}
+
+/**
+ * The groups of files that reach each other through their imports (Tarjan's strongly connected components),
+ * each of more than one file: every such group holds a cycle.
+ */
+function importCycles(imports: { file: string; target: string }[]): string[][] {
+  const edges = new Map<string, Set<string>>();
+  for (const { file, target } of imports) {
+    if (!edges.has(file)) edges.set(file, new Set());
+    edges.get(file)?.add(sourceOf(target));
+  }
+  const order = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    order.set(file, order.size);
+    lowest.set(file, order.get(file) ?? 0);
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!edges.has(next)) continue;
+      if (!order.has(next)) visit(next);
+      if (stack.includes(next)) lowest.set(file, Math.min(lowest.get(file) ?? 0, lowest.get(next) ?? 0));
+    }
+    if (lowest.get(file) !== order.get(file)) return;
+    const group = stack.splice(stack.indexOf(file));
+    if (group.length > 1) cycles.push(group.sort());
+  };
+  for (const file of edges.keys()) if (!order.has(file)) visit(file);
+  return cycles;
 }
 
 const into = (folder: string) => (entry: { target: string }) => entry.target.split(path.sep)[0] === folder;
@@ -55,11 +92,35 @@ const PRODUCT = ['server', 'site', 'widgets', 'common', 'integrations', 'scripts
 /** Tests and their own helpers beside them, and the test runners, which may use testing/. */
 const TEST_CODE = /\.(test|browser|e2e|journey)\.tsx?$|\.test-support\.ts$|^scripts\/test\.mjs$/;
 
+describe('the import graph across folders', () => {
+  it('finds a cycle through a type import, and none inside one file', () => {
+    const planted = [
+      { file: 'server/db/database.ts', target: 'server/config.js' },
+      { file: 'server/config.ts', target: 'server/db/database.js' },
+      { file: 'server/log.ts', target: 'server/log.js' },
+    ];
+    expect(importCycles(planted)).toEqual([['server/config.ts', 'server/db/database.ts']]);
+  });
+
+  it('given server/, site/, widgets/ and common/ (type imports included) should have no cycle across folders', () => {
+    const imports = ['server', 'site', 'widgets', 'common'].flatMap(importsUnder);
+    // A tag and its define file in one widget folder may name each other: one folder is read as one thing.
+    const acrossFolders = importCycles(imports).filter((group) => new Set(group.map(path.dirname)).size > 1);
+    expect(acrossFolders).toEqual([]);
+  });
+});
+
 describe('product and test code', () => {
   it('given product code (tests and test runners aside) should import nothing from testing/', () => {
     const imports = PRODUCT.flatMap(importsUnder).filter((entry) => !TEST_CODE.test(entry.file));
     expect(imports.length).toBeGreaterThan(500);
     expect(imports.filter(into('testing'))).toEqual([]);
+  });
+
+  it('given testing/ should import nothing from e2e/: the suites use the framework, not the other way round', () => {
+    const imports = importsUnder('testing');
+    expect(imports.length).toBeGreaterThan(20);
+    expect(imports.filter(into('e2e'))).toEqual([]);
   });
 });
 
