@@ -10,8 +10,8 @@ import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { SOURCE_NODE_ARGS } from '../scripts/source-node.mjs';
 import { openPostgres } from '../server/db/database.js';
-import { COUNT_HITS, postgresHitCounter, redisHitCounter } from '../server/signups/hit-counters.js';
-import { type HitCounter, RateLimiter } from '../server/signups/rate-limit.js';
+import { COUNT_HITS, postgresHitCounter, redisHitCounter } from '../server/rate-limits/hit-counters.js';
+import { type HitCounter, RateLimiter } from '../server/rate-limits/rate-limit.js';
 import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../testing/server/scratch-database.js';
 
 const { values } = parseArgs({

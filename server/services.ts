@@ -22,9 +22,9 @@ import { privacyKeys } from './privacy/links.js';
 import { type MailPrivacy, mailPrivacy } from './privacy/mail-links.js';
 import { createPrivacy, type Privacy } from './privacy/privacy.js';
 import { createPrivacyStore } from './privacy/store.js';
+import { openHitCounter } from './rate-limits/hit-counters.js';
+import type { HitCounter } from './rate-limits/rate-limit.js';
 import { countedStartSelling } from './signups/counted.js';
-import { openHitCounter } from './signups/hit-counters.js';
-import type { HitCounter } from './signups/rate-limit.js';
 import { createSignups, type Signups } from './signups/signups.js';
 import { createSignupStore } from './signups/store.js';
 

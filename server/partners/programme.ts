@@ -14,7 +14,7 @@ import {
   type HitCounter,
   type RateLimit,
   RateLimiter,
-} from '../signups/rate-limit.js';
+} from '../rate-limits/rate-limit.js';
 import type { ConfirmLinks } from './confirm-links.js';
 import type { ProgrammeStore } from './programme-store.js';
 

@@ -1,5 +1,5 @@
 /**
- * Where the signup rate limits count (docs/scaling.md "Shared limits"): Redis through
+ * Where the rate limits count (docs/scaling.md "Shared limits"): Redis through
  * rate-limiter-flexible when REDIS_URL is set, else the database's rate_limit_windows table on
  * PostgreSQL (every server shares it), else this process's memory (embedded SQLite: one server).
  * Redis down or slow, the limits fall back to this process's own counters (fail open, limits only).
