@@ -140,6 +140,17 @@ describe('the server by capability', () => {
     }
   });
 
+  it('given a module outside server/rate-limits/ (its tests aside) should use the limits through their entry, index.ts', () => {
+    const imports = ['server', 'bench']
+      .flatMap(importsUnder)
+      .filter((entry) => !entry.file.startsWith('server/rate-limits/'));
+    const limits = imports.filter((entry) => entry.target.startsWith(`server${path.sep}rate-limits${path.sep}`));
+    expect(limits.length).toBeGreaterThan(5);
+    // The benchmark measures the counters themselves.
+    const inside = limits.filter((entry) => !entry.target.endsWith('index.js') && !entry.file.startsWith('bench/'));
+    expect(inside).toEqual([]);
+  });
+
   it('given server/db should import no capability', () => {
     const imports = importsUnder('server/db');
     expect(imports.length).toBeGreaterThan(5);

@@ -21,7 +21,7 @@ import { welcomeDelivery } from './mail/welcome-delivery.js';
 import { startMailWorker } from './mail/worker.js';
 import { routeOf } from './metrics.js';
 import { startPartnerRetention } from './partners/retention.js';
-import { openHitCounter } from './rate-limits/hit-counters.js';
+import { openHitCounter } from './rate-limits/index.js';
 import { createServices, type Services } from './services.js';
 import { startSignupRetention } from './signups/retention.js';
 import { insertSignupsWithoutWelcome } from './signups/store.js';

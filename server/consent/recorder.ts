@@ -6,7 +6,7 @@
 import type { ThirdPartyIds } from '../../common/consent-version.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import type { OpenedDatabase } from '../db/database.js';
-import { type HitCounter, RateLimiter } from '../rate-limits/rate-limit.js';
+import { type HitCounter, RateLimiter } from '../rate-limits/index.js';
 import { type ConsentAnswer, recordConsent, versionRefusal } from './consent.js';
 
 /**

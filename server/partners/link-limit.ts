@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { PartnerRefusal } from '../../common/partner-report.js';
-import { type HitCounter, type RateLimit, RateLimiter } from '../rate-limits/rate-limit.js';
+import { type HitCounter, type RateLimit, RateLimiter } from '../rate-limits/index.js';
 import type { Partners } from './partners.js';
 
 export type LimitedPartnerOpen =

@@ -7,7 +7,7 @@ import type { Locale } from '../../common/i18n.js';
 import { localePath } from '../../common/locale-paths.js';
 import type { OpenedDatabase } from '../db/database.js';
 import { PermanentMailError } from '../mail/transport.js';
-import type { HitCounter, RateLimit } from '../rate-limits/rate-limit.js';
+import type { HitCounter, RateLimit } from '../rate-limits/index.js';
 import { confirmLinks } from './confirm-links.js';
 import type { Partners } from './partners.js';
 import { type PartnerSettings, siteAddress } from './partners-for-database.js';

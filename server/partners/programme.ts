@@ -14,7 +14,7 @@ import {
   type HitCounter,
   type RateLimit,
   RateLimiter,
-} from '../rate-limits/rate-limit.js';
+} from '../rate-limits/index.js';
 import type { ConfirmLinks } from './confirm-links.js';
 import type { ProgrammeStore } from './programme-store.js';
 

@@ -17,7 +17,7 @@ import {
   type HitCounter,
   type RateLimit,
   RateLimiter,
-} from '../rate-limits/rate-limit.js';
+} from '../rate-limits/index.js';
 import type { SignupRecord, SignupStore } from './store.js';
 
 export type StartSellingInput = {
