@@ -6,24 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { MailContent } from './welcome.js';
-
-/** A message as an outbox handler builds it from its row (server/mail/worker.ts sends it). */
-export type ComposedMail = MailContent & {
-  /** More headers (List-Unsubscribe and List-Unsubscribe-Post, docs/signups.md "Privacy"). */
-  headers?: Record<string, string>;
-};
+import type { ComposedMail } from './message.js';
 
 export type OutgoingMail = ComposedMail & { key: string; to: string };
-
-/** An outbox row's JSON payload; a missing or unreadable one is empty (each handler has its defaults). */
-export function payloadOf<T extends object>(payload: string | null | undefined): Partial<T> {
-  try {
-    return JSON.parse(payload || '{}') as Partial<T>;
-  } catch {
-    return {};
-  }
-}
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'file';

@@ -7,10 +7,8 @@ import { brand } from '../../common/brand.js';
 import { escapeXml } from '../../common/escape-xml.js';
 import type { Locale } from '../../common/i18n.js';
 import { translatorFor } from '../../common/lingui.js';
+import type { MailContent } from './message.js';
 import { WELCOME as W } from './welcome-messages.js';
-
-/** `language`: the Content-Language header (transport.ts). */
-export type MailContent = { subject: string; text: string; html: string; language?: Locale };
 
 /** What the mail says about this signup. */
 export type WelcomeFacts = {

@@ -7,14 +7,9 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { type KeptLease, keepLease } from './lease.js';
+import type { ComposedMail } from './message.js';
 import type { OutboxRow, OutboxStore, SendCheck } from './outbox-store.js';
-import {
-  type ComposedMail,
-  DEFAULT_LEASE_MS,
-  type MailTransport,
-  PermanentMailError,
-  RelayMailError,
-} from './transport.js';
+import { DEFAULT_LEASE_MS, type MailTransport, PermanentMailError, RelayMailError } from './transport.js';
 
 /** Builds the message an outbox row of one kind stands for (welcome-delivery.ts, partners' mail). */
 export type MailHandler = (row: OutboxRow) => ComposedMail | Promise<ComposedMail>;

@@ -10,7 +10,7 @@ import { type Locale, resolveLocale } from '../../common/i18n.js';
 import { translatorFor } from '../../common/lingui.js';
 import { localePath } from '../../common/locale-paths.js';
 import { PARTNER_CONFIRM_PATH, PARTNER_JOIN_PATH } from '../../common/partner-programme.js';
-import { type ComposedMail, payloadOf } from '../mail/transport.js';
+import { type ComposedMail, payloadOf } from '../mail/message.js';
 import type { MailHandler } from '../mail/worker.js';
 import { CONFIRM_HOURS } from './programme.js';
 import { PROGRAMME_MAIL as P } from './programme-mail-messages.js';
