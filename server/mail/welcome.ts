@@ -7,6 +7,7 @@ import { brand } from '../../common/brand.js';
 import { escapeXml } from '../../common/escape-xml.js';
 import type { Locale } from '../../common/i18n.js';
 import { translatorFor } from '../../common/lingui.js';
+import { MAIL_GREEN, mailButton, mailDocument } from './layout.js';
 import type { MailContent } from './message.js';
 import { WELCOME as W } from './welcome-messages.js';
 
@@ -55,9 +56,6 @@ export function welcomeTexts(facts: WelcomeFacts, locale: Locale = 'en') {
   };
 }
 
-const button =
-  'display:inline-block;background:#0b6e4f;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;margin:0 8px 8px 0';
-
 // The question line's two links go where the translation puts its placeholders.
 const EMAIL_SLOT = '\u0001email\u0001';
 const HELP_SLOT = '\u0001help\u0001';
@@ -86,22 +84,18 @@ export function welcomeEmail(facts: WelcomeFacts, locale: Locale = 'en'): MailCo
   const questions = e(t.questions(EMAIL_SLOT, HELP_SLOT))
     .replace(EMAIL_SLOT, `<a href="mailto:${e(brand.supportEmail)}">${e(brand.supportEmail)}</a>`)
     .replace(HELP_SLOT, `<a href="${e(brand.links.helpCenter)}">${e(t.helpCenter)}</a>`);
-  const html = `<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(t.subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="color:#0b6e4f;font-size:22px">${e(t.heading)}</h1>
-<p>${e(t.intro)}</p>
+  const side = 'margin:0 8px 8px 0';
+  const body = `<p>${e(t.intro)}</p>
 <p>
-<a href="${e(brand.links.googlePlay)}" style="${button}">${e(t.googlePlayButton)}</a>
-<a href="${e(brand.links.appStore)}" style="${button}">${e(t.appStoreButton)}</a>
+${mailButton(brand.links.googlePlay, t.googlePlayButton, side)}
+${mailButton(brand.links.appStore, t.appStoreButton, side)}
 </p>
 <h2 style="font-size:18px">${e(t.stepsHeading)}</h2>
 <ol>${t.steps.map((step) => `<li>${e(step)}</li>`).join('')}</ol>
 <p>${questions}</p>
 <hr style="border:none;border-top:1px solid #ddd;margin:24px 0 16px">
 <p style="color:#444;font-size:13px">${e(t.why)}</p>
-<p style="color:#444;font-size:13px">${e(t.notYou)} <a href="${e(facts.stopUrl)}" style="color:#0b6e4f;white-space:nowrap">${e(t.stopLink)}</a></p>
-<p style="color:#666;font-size:12px">${e(t.legalName)}</p>
-</body></html>`;
+<p style="color:#444;font-size:13px">${e(t.notYou)} <a href="${e(facts.stopUrl)}" style="color:${MAIL_GREEN};white-space:nowrap">${e(t.stopLink)}</a></p>`;
+  const html = mailDocument({ locale, subject: t.subject, heading: t.heading, body });
   return { subject: t.subject, text, html, language: locale };
 }

@@ -10,14 +10,12 @@ import { type Locale, resolveLocale } from '../../common/i18n.js';
 import { translatorFor } from '../../common/lingui.js';
 import { localePath } from '../../common/locale-paths.js';
 import { PARTNER_CONFIRM_PATH, PARTNER_JOIN_PATH } from '../../common/partner-programme.js';
+import { mailButton, mailDocument } from '../mail/layout.js';
 import { type ComposedMail, payloadOf } from '../mail/message.js';
 import type { MailHandler } from '../mail/worker.js';
 import { CONFIRM_HOURS } from './programme.js';
 import { PROGRAMME_MAIL as P } from './programme-mail-messages.js';
 import type { ProgrammeMailKind } from './programme-store.js';
-
-const button =
-  'display:inline-block;background:#0b6e4f;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none';
 
 /** One mail: a heading, a paragraph, the link as a button, the lines after it. */
 function programmeEmail(parts: {
@@ -31,16 +29,11 @@ function programmeEmail(parts: {
 }): ComposedMail {
   const e = escapeXml;
   const text = [parts.heading, '', parts.intro, '', parts.link, '', ...parts.after, '', brand.legalName].join('\n');
-  const html = `<!doctype html>
-<html lang="${parts.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${e(parts.subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="color:#0b6e4f;font-size:22px">${e(parts.heading)}</h1>
-<p>${e(parts.intro)}</p>
-<p><a href="${e(parts.link)}" style="${button}">${e(parts.button)}</a></p>
+  const body = `<p>${e(parts.intro)}</p>
+<p>${mailButton(parts.link, parts.button)}</p>
 <p style="font-size:13px;word-break:break-all">${e(parts.link)}</p>
-${parts.after.map((line) => `<p style="color:#444;font-size:13px">${e(line)}</p>`).join('\n')}
-<p style="color:#666;font-size:12px">${e(brand.legalName)}</p>
-</body></html>`;
+${parts.after.map((line) => `<p style="color:#444;font-size:13px">${e(line)}</p>`).join('\n')}`;
+  const html = mailDocument({ locale: parts.locale, subject: parts.subject, heading: parts.heading, body });
   return { subject: parts.subject, text, html, language: parts.locale };
 }
 
