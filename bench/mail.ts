@@ -8,8 +8,8 @@ import { parseArgs } from 'node:util';
 import type { Backend } from '../server/db/database.js';
 import { createOutboxStore } from '../server/mail/outbox-store.js';
 import { createTransport } from '../server/mail/transport.js';
-import { welcomeDelivery } from '../server/mail/welcome-delivery.js';
 import { startMailWorker } from '../server/mail/worker.js';
+import { welcomeDelivery } from '../server/signups/welcome-delivery.js';
 import { countRows, scratchDatabase } from '../testing/server/scratch-database.js';
 import { startSmtpSink } from '../testing/server/smtp-sink.js';
 

@@ -54,7 +54,7 @@ export function whereUsed(origins) {
     const page = file.match(/^site\/pages\/([\w-]+)\.ts$/)?.[1];
     if (page) return `page /${page === 'home' ? '' : page}`;
     if (file.startsWith('site/')) return `site (${path.basename(file, '.ts')})`;
-    if (file.startsWith('server/mail/')) return 'welcome e-mail';
+    if (file.endsWith('/welcome-messages.ts')) return 'welcome e-mail';
     if (file.startsWith('integrations/wordpress/')) return 'WordPress plugin';
     if (file.startsWith('server/')) return `server answer (${path.basename(file, '.ts')})`;
     return `shared (${path.basename(file, '.ts')})`;

@@ -88,7 +88,7 @@ describe('review kit', () => {
       whereUsed([
         ['widgets/start-selling-form/start-selling-form.component.tsx'],
         ['site/pages/home.ts'],
-        ['server/mail/welcome-messages.ts'],
+        ['server/signups/welcome-messages.ts'],
         ['integrations/wordpress/messages.ts'],
       ]),
     ).toBe('widget <start-selling-form>; page /; welcome e-mail; WordPress plugin');

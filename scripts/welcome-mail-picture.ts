@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { resolveLocale } from '../common/i18n.js';
-import { welcomeEmail } from '../server/mail/welcome.js';
+import { welcomeEmail } from '../server/signups/welcome.js';
 import { CHROMIUM_ARGS } from './chromium.mjs';
 
 const locale = resolveLocale(process.argv[2]);

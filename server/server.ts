@@ -17,7 +17,6 @@ import { requestUrl } from './http/request-url.js';
 import { log, warn } from './log.js';
 import { createOutboxStore } from './mail/outbox-store.js';
 import { createTransport } from './mail/transport.js';
-import { welcomeDelivery } from './mail/welcome-delivery.js';
 import { startMailWorker } from './mail/worker.js';
 import { routeOf } from './metrics.js';
 import { startPartnerRetention } from './partners/retention.js';
@@ -25,6 +24,7 @@ import { openHitCounter } from './rate-limits/index.js';
 import { createServices, type Services } from './services.js';
 import { startSignupRetention } from './signups/retention.js';
 import { insertSignupsWithoutWelcome } from './signups/store.js';
+import { welcomeDelivery } from './signups/welcome-delivery.js';
 
 /** A reason not to start, said in one line (main.ts prints it and exits). */
 export class StartupRefusal extends Error {}

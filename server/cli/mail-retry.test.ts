@@ -12,8 +12,8 @@ import { queueWelcomeMails } from '../../testing/server/outbox-rows.js';
 import { startSmtpSink } from '../../testing/server/smtp-sink.js';
 import { createOutboxStore } from '../mail/outbox-store.js';
 import { createTransport } from '../mail/transport.js';
-import { welcomeDelivery } from '../mail/welcome-delivery.js';
 import { startMailWorker } from '../mail/worker.js';
+import { welcomeDelivery } from '../signups/welcome-delivery.js';
 
 const { defer, fresh } = cleanupAfterEach();
 

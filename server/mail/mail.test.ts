@@ -15,9 +15,9 @@ import { postStartSelling } from '../../testing/server/start-selling.js';
 import { startTestServer } from '../../testing/server/test-server.js';
 import type { Db } from '../db/database.js';
 import { openDatabase } from '../db/database.js';
+import { welcomeDelivery } from '../signups/welcome-delivery.js';
 import { createOutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
-import { welcomeDelivery } from './welcome-delivery.js';
 import { type MailAttemptOutcome, type MailWorkerOptions, startMailWorker } from './worker.js';
 
 /** `database(backend)`: a scratch database, dropped after the test. */

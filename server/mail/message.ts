@@ -4,6 +4,9 @@
  */
 import type { Locale } from '../../common/i18n.js';
 
+/** The outbox row a handler builds its mail from. */
+export type { OutboxRow } from './outbox-store.js';
+
 /** `language`: the Content-Language header (transport.ts). */
 export type MailContent = { subject: string; text: string; html: string; language?: Locale };
 

@@ -10,9 +10,9 @@ import { freshDatabase } from '../../testing/server/databases.js';
 import { queueWelcomeMails } from '../../testing/server/outbox-rows.js';
 import { startSmtpSink } from '../../testing/server/smtp-sink.js';
 import { openDatabase } from '../db/database.js';
+import { welcomeDelivery } from '../signups/welcome-delivery.js';
 import { createOutboxStore, type OutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
-import { welcomeDelivery } from './welcome-delivery.js';
 import { startMailWorker } from './worker.js';
 
 const RECIPIENTS = ['ada@example.ng', 'bola@example.ng', 'chidi@example.ng'];

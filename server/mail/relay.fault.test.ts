@@ -9,9 +9,9 @@ import { databaseProxy } from '../../testing/server/database-proxy.js';
 import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { queueWelcomeMails } from '../../testing/server/outbox-rows.js';
 import { type SmtpSinkOptions, startSmtpSink } from '../../testing/server/smtp-sink.js';
+import { welcomeDelivery } from '../signups/welcome-delivery.js';
 import { createOutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
-import { welcomeDelivery } from './welcome-delivery.js';
 import { startMailWorker } from './worker.js';
 
 const { defer, fresh } = cleanupAfterEach();

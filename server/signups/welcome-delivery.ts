@@ -4,8 +4,7 @@
  */
 import { brand } from '../../common/brand.js';
 import { type Locale, resolveLocale } from '../../common/i18n.js';
-import { type ComposedMail, payloadOf } from './message.js';
-import type { OutboxRow } from './outbox-store.js';
+import { type ComposedMail, type OutboxRow, payloadOf } from '../mail/message.js';
 import { type WelcomeFacts, welcomeEmail } from './welcome.js';
 
 /**

@@ -7,8 +7,8 @@ import { brand } from '../../common/brand.js';
 import { escapeXml } from '../../common/escape-xml.js';
 import type { Locale } from '../../common/i18n.js';
 import { translatorFor } from '../../common/lingui.js';
-import { MAIL_GREEN, mailButton, mailDocument } from './layout.js';
-import type { MailContent } from './message.js';
+import { MAIL_GREEN, mailButton, mailDocument } from '../mail/layout.js';
+import type { MailContent } from '../mail/message.js';
 import { WELCOME as W } from './welcome-messages.js';
 
 /** What the mail says about this signup. */
