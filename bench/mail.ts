@@ -40,7 +40,7 @@ async function run(mode: string) {
     const now = new Date().toISOString();
     const rows = Array.from({ length: mails }, (_, i) => ({
       idempotency_key: crypto.randomUUID(),
-      kind: 'welcome',
+      kind: 'welcome' as const,
       recipient: `seller${i}@example.ng`,
       payload: '{}',
       status: 'pending' as const,

@@ -15,9 +15,10 @@ import { createApp, type GivenRenderers, sendMetrics } from './http/app.js';
 import { createHardenedServer, requestLogWriter } from './http/hardened-server.js';
 import { requestUrl } from './http/request-url.js';
 import { log, warn } from './log.js';
+import type { OutboxKind } from './mail/message.js';
 import { createOutboxStore } from './mail/outbox-store.js';
 import { createTransport } from './mail/transport.js';
-import { startMailWorker } from './mail/worker.js';
+import { type MailHandler, startMailWorker } from './mail/worker.js';
 import { routeOf } from './metrics.js';
 import { startPartnerRetention } from './partners/retention.js';
 import { openHitCounter } from './rate-limits/index.js';
@@ -123,6 +124,11 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     leaseMs: config.mailLeaseSeconds * 1000,
     dkim: config.dkim,
   });
+  // Every kind of outbox row has its handler: a kind added without one does not compile.
+  const handlers: Record<OutboxKind, MailHandler> = {
+    welcome: welcomeDelivery({ privacy: services.mailPrivacy, siteHost: services.siteHost }),
+    ...services.programmeMailHandlers,
+  };
   const mailWorker = startMailWorker({
     outbox: createOutboxStore(opened),
     transport,
@@ -131,10 +137,7 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     onSending: services.metrics.mailSending,
     leaseMs: config.mailLeaseSeconds * 1000,
     soleWorker: opened.backend === 'sqlite',
-    handlers: {
-      welcome: welcomeDelivery({ privacy: services.mailPrivacy, siteHost: services.siteHost }),
-      ...services.programmeMailHandlers,
-    },
+    handlers,
     inboxHash: services.mailPrivacy.inboxHash,
   });
   const unsubscribe = services.onOutboxQueued(mailWorker.wake);

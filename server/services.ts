@@ -17,6 +17,7 @@ import { type LimitedPartners, limitPartnerLinks } from './partners/link-limit.j
 import { partnerSecretFor, partnersFor, siteAddress } from './partners/partners-for-database.js';
 import type { Programme } from './partners/programme.js';
 import { programmeFor } from './partners/programme-for-database.js';
+import type { ProgrammeMailKind } from './partners/programme-store.js';
 import { type HashIp, ipHasher } from './privacy/ip-hash.js';
 import { privacyKeys } from './privacy/links.js';
 import { type MailPrivacy, mailPrivacy } from './privacy/mail-links.js';
@@ -48,7 +49,7 @@ export interface Services {
   /** The partner programme: joining, confirming, lost links (server/partners/programme.ts). */
   programme: Programme;
   /** The programme's mails, by outbox kind, for the delivery worker. */
-  programmeMailHandlers: Record<string, MailHandler>;
+  programmeMailHandlers: Record<ProgrammeMailKind, MailHandler>;
   /** Our site's host, as the mails name it. */
   siteHost: string;
   /** A store's standing, from memory, counted in kasuwa_rank_lookups_total by outcome. */

@@ -45,10 +45,17 @@ export interface SignupsTable {
   inbox_key: string | null;
 }
 
+/**
+ * What an outbox row is, each kind queued by its capability and sent by the handler it gives the worker:
+ * `welcome` (server/signups/welcome-delivery.ts), `partner-confirm` and `partner-link`
+ * (server/partners/programme-mail.ts).
+ */
+export type OutboxKind = 'welcome' | 'partner-confirm' | 'partner-link';
+
 export interface OutboxTable {
   id: Generated<number>;
   idempotency_key: string;
-  kind: string;
+  kind: OutboxKind;
   recipient: string;
   payload: string;
   /** `cancelled`: the inbox asked for no more mail (docs/signups.md, "Privacy"). */

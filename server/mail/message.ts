@@ -4,7 +4,8 @@
  */
 import type { Locale } from '../../common/i18n.js';
 
-/** The outbox row a handler builds its mail from. */
+/** The outbox's kinds of mail, one union (server/db/schema.ts), and the row a handler builds its mail from. */
+export type { OutboxKind } from '../db/schema.js';
 export type { OutboxRow } from './outbox-store.js';
 
 /** `language`: the Content-Language header (transport.ts). */

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { type KeptLease, keepLease } from './lease.js';
-import type { ComposedMail } from './message.js';
+import type { ComposedMail, OutboxKind } from './message.js';
 import type { OutboxRow, OutboxStore, SendCheck } from './outbox-store.js';
 import { DEFAULT_LEASE_MS, type MailTransport, PermanentMailError, RelayMailError } from './transport.js';
 
@@ -17,8 +17,8 @@ export type MailHandler = (row: OutboxRow) => ComposedMail | Promise<ComposedMai
 export type MailWorkerOptions = {
   outbox: OutboxStore;
   transport: MailTransport;
-  /** One handler per outbox `kind`; a row of a kind with none fails for good. */
-  handlers: Readonly<Record<string, MailHandler>>;
+  /** One handler per outbox `kind`; a row of a kind with none (an older or newer server's) fails for good. */
+  handlers: Readonly<Partial<Record<OutboxKind, MailHandler>>>;
   /**
    * The suppression list's key of an inbox (server/privacy/links.ts, wired by the server): with it no
    * mail goes to an inbox on the list; without it (some tests) nothing is looked up.

@@ -8,12 +8,12 @@ import type { Selectable, Transaction } from 'kysely';
 import { inboxKey } from '../../common/email.js';
 import { dbClock } from '../db/clock.js';
 import type { OpenedDatabase } from '../db/database.js';
-import type { Database, PartnersTable } from '../db/schema.js';
+import type { Database, OutboxKind, PartnersTable } from '../db/schema.js';
 import { createPartnerStore } from './store.js';
 
 export type PartnerRecord = Selectable<PartnersTable>;
 /** The programme's mails: the double opt-in's link, and a partner's private link. */
-export type ProgrammeMailKind = 'partner-confirm' | 'partner-link';
+export type ProgrammeMailKind = Extract<OutboxKind, 'partner-confirm' | 'partner-link'>;
 export type ProgrammeMail = { kind: ProgrammeMailKind; code: string; locale: string };
 
 export type Reservation = { code: string; email: string; website: string; locale: string };
