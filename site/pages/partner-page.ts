@@ -107,11 +107,11 @@ function chart(report: PartnerSummary) {
   return html`<figure class="partner-chart">${unsafeHTML(chartSvg(report))}
     <figcaption>${t(partnerPageText.chartTitle)}</figcaption>
   </figure>
-  <table class="visually-hidden">
+  <div class="visually-hidden"><table>
     <caption>${t(partnerPageText.chartTitle)}</caption>
     <thead><tr><th scope="col">${t(partnerPageText.week)}</th><th scope="col">${t(partnerPageText.weekStarts)}</th><th scope="col">${t(partnerPageText.signups)}</th></tr></thead>
     <tbody>${weeks.map((w) => html`<tr><th scope="row">${w.week}</th><td>${w.weekStarts}</td><td>${formatNumber(w.signups)}</td></tr>`)}</tbody>
-  </table>`;
+  </table></div>`;
 }
 
 function breakdown(caption: string, column: string, rows: { name: string; signups: number; other?: boolean }[]) {
