@@ -27,6 +27,10 @@ const SCRIPT = /\.(ts|tsx|js|mjs|cjs)$/;
 const MAX_SOURCE_LINES = 400;
 const MAX_HEADER_LINES = 6;
 const MAX_README_LINES = 250;
+/** A test file of the unit, built, faults or widgets layer, by its one suffix per layer (docs/quality.md). */
+const TEST_FILE = /\.(test|built\.test|fault\.test|browser)\.tsx?$/;
+/** Test files beside the code named after no file (41 when counted, 2026-12): this only comes down. */
+const UNNAMED_TESTS_CEILING = 41;
 
 function repositoryFiles(dir = root): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -98,6 +102,17 @@ describe('the house', () => {
       .map((file) => ({ file, lines: headerLines(read(file)) }))
       .filter(({ lines }) => lines > MAX_HEADER_LINES);
     expect(long, 'move the usage and design notes to docs/ or beside the code they describe').toEqual([]);
+  });
+
+  it(`names test files beside the code after a file they test, at most ${UNNAMED_TESTS_CEILING} not yet (docs/quality.md)`, () => {
+    const beside = files.filter((file) => /^(server|site|widgets|common|scripts)\//.test(file) && TEST_FILE.test(file));
+    expect(beside.length).toBeGreaterThan(80);
+    const product = (test: string) => test.replace(TEST_FILE, '');
+    const unnamed = beside.filter(
+      (test) => !['.ts', '.tsx', '.mjs', '.mts'].some((ending) => files.includes(`${product(test)}${ending}`)),
+    );
+    // The ceiling only comes down: a new test file is named after its file, and a renamed one lowers it.
+    expect(unnamed.length, unnamed.join('\n')).toBeLessThanOrEqual(UNNAMED_TESTS_CEILING);
   });
 
   it('reads process.env under server/ only in server/config.ts (tests aside)', () => {
