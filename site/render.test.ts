@@ -49,20 +49,42 @@ describe('renderAll', () => {
   it('given a page should inline the shared parts of the stylesheet and only the page parts its route names, in cascade order, in one <style>', () => {
     const pages = renderAll(assets, siteConfigFromEnv({}));
     const parts = (file: string) => partsIn(pages.find((page) => page.file === file)?.html ?? '');
-    const shared = ['base', 'header', 'pages-and-footer', 'consent'];
+    const shared = ['base', 'header', 'text-pages', 'footer', 'widgets-page', 'partners', 'consent'];
     expect(parts('privacy-policy.html')).toEqual(shared);
     expect(parts('404.html')).toEqual(shared);
     expect(parts('widgets.html')).toEqual(shared);
-    expect(parts('index.html')).toEqual(['base', 'header', 'home', 'pages-and-footer', 'consent']);
+    expect(parts('index.html')).toEqual([
+      'base',
+      'header',
+      'home',
+      'text-pages',
+      'footer',
+      'widgets-page',
+      'partners',
+      'consent',
+    ]);
     expect(parts('ha/new-year-sales.html')).toEqual([
       'base',
       'header',
       'home',
       'campaign',
-      'pages-and-footer',
+      'text-pages',
+      'footer',
+      'widgets-page',
+      'partners',
       'consent',
     ]);
-    expect(parts('pricing.html')).toEqual(['base', 'header', 'home', 'pricing', 'pages-and-footer', 'consent']);
+    expect(parts('pricing.html')).toEqual([
+      'base',
+      'header',
+      'home',
+      'pricing',
+      'text-pages',
+      'footer',
+      'widgets-page',
+      'partners',
+      'consent',
+    ]);
   });
 
   it('given a page script should load it on the pages that name it only, after the site script', () => {

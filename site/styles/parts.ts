@@ -3,7 +3,18 @@
  * its own; a page inlines its parts in one <style> (site/layout.ts): every page gets the shared parts, and
  * only the pages whose route names a page part get it (Route.styles; docs/site.md, "The site's CSS is in each page").
  */
-export const STYLE_PARTS = ['base', 'header', 'home', 'campaign', 'pricing', 'pages-and-footer', 'consent'] as const;
+export const STYLE_PARTS = [
+  'base',
+  'header',
+  'home',
+  'campaign',
+  'pricing',
+  'text-pages',
+  'footer',
+  'widgets-page',
+  'partners',
+  'consent',
+] as const;
 export type StylePart = (typeof STYLE_PARTS)[number];
 
 /** The parts only some pages use: the home page's sections (shared by the campaign and pricing pages), the campaign's, the pricing page's. */
