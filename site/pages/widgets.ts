@@ -40,18 +40,19 @@ function apiTable(tag: WidgetTag) {
     ...w.parts.map((p) => ['part', p.name, p.description] as const),
     ['host size', hostSizeCss(w.hostSize), w.hostNote],
   ];
-  return html`<table class="widget-api-table">
-  <caption>&lt;${tag}&gt;: attributes, methods, events, parts and host size</caption>
+  const caption = `<${tag}>: attributes, methods, events, parts and host size`;
+  return html`<div class="table-scroll" role="region" tabindex="0" aria-label=${caption}><table class="widget-api-table">
+  <caption>${caption}</caption>
   <thead><tr><th scope="col">Kind</th><th scope="col">Name</th><th scope="col">Meaning</th></tr></thead>
   <tbody>${rows.map(([kind, name, meaning]) => html`<tr><td>${kind}</td><td><code>${name}</code></td><td>${meaning}</td></tr>`)}</tbody>
-</table>`;
+</table></div>`;
 }
 
-const cssPropertiesTable = html`<table class="widget-api-table">
+const cssPropertiesTable = html`<div class="table-scroll" role="region" tabindex="0" aria-label="Custom properties of every tag"><table class="widget-api-table">
   <caption>Custom properties of every tag</caption>
   <thead><tr><th scope="col">Property</th><th scope="col">What it colours or sets (default)</th></tr></thead>
   <tbody>${cssProperties.map((p) => html`<tr><td><code>${p.name}</code></td><td>${p.description}</td></tr>`)}</tbody>
-</table>`;
+</table></div>`;
 
 /** The light-DOM fallback of <pricing-plans> a partner page can use: a plain price table. */
 const pricingPlansTableFallback = (period: 'annual' | 'monthly') => html`<table class="widget-price-table">
