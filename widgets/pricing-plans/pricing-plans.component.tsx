@@ -1,16 +1,21 @@
 /**
- * <pricing-plans>: the four plan cards (plan-card.tsx, docs/widgets-api.md) in a labelled carousel: a
- * scroll-snap strip that scrolls natively by touch, drags with a mouse (carousel.ts), moves with arrow keys
- * and the previous/next buttons; on small screens dots mark the card at least half visible.
+ * <pricing-plans>: the four plan cards (docs/widgets-api.md) in a labelled carousel: a scroll-snap
+ * strip that scrolls natively by touch, drags with a mouse, moves with arrow keys and the
+ * previous/next buttons; on small screens dots mark the card at least half visible.
  */
 import { msg } from '@lingui/core/macro';
-import { useId, useRef, useState } from 'react';
-import { ANNUAL_SAVING_LABEL, type BillingPeriod, DEFAULT_BILLING_PERIOD, plans } from '../../common/plans.js';
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatNaira } from '../../common/money.js';
+import {
+  ANNUAL_SAVING_LABEL,
+  type BillingPeriod,
+  DEFAULT_BILLING_PERIOD,
+  periodLabel,
+  plans,
+} from '../../common/plans.js';
 import { emit } from '../shared/define.js';
 import { useI18n } from '../shared/i18n.js';
 import '../shared/message-values.js';
-import { useCardsInView, useDragScroll } from './carousel.js';
-import { PlanCard } from './plan-card.js';
 
 const M = {
   plans: msg({ id: 'pricing.label', message: 'Plans' }),
@@ -20,8 +25,98 @@ const M = {
   previous: msg({ id: 'pricing.previous', message: 'Previous plan' }),
   next: msg({ id: 'pricing.next', message: 'Next plan' }),
   strip: msg({ id: 'pricing.strip', message: 'Plans, use the arrow keys to move' }),
+  slide: msg({ id: 'pricing.slide', message: '{plan}, {index} of {count}' }),
+  recommended: msg({ id: 'pricing.recommended', message: 'Recommended' }),
+  getStarted: msg({ id: 'pricing.get-started', message: 'Get Started' }),
+  getStartedWith: msg({ id: 'pricing.get-started-with', message: 'Get Started with {plan}' }),
   show: msg({ id: 'pricing.show', message: 'Show {plan}' }),
 };
+
+/** Share of a card that must be visible for its dot to be current (docs/widgets-api.md). */
+export const VISIBLE_THRESHOLD = 0.5;
+
+function useDragScroll(strip: React.RefObject<HTMLElement | null>) {
+  const moved = useRef(false);
+  useEffect(() => {
+    const el = strip.current;
+    if (!el) return;
+    let start: { x: number; left: number; id: number } | null = null;
+    const down = (event: PointerEvent) => {
+      // Touch and pen scroll natively; only the mouse needs help.
+      if (event.pointerType !== 'mouse' || event.button !== 0) return;
+      start = { x: event.clientX, left: el.scrollLeft, id: event.pointerId };
+      moved.current = false;
+    };
+    const move = (event: PointerEvent) => {
+      if (!start) return;
+      const dx = event.clientX - start.x;
+      if (!moved.current && Math.abs(dx) < 5) return;
+      if (!moved.current) {
+        moved.current = true;
+        try {
+          el.setPointerCapture(start.id);
+        } catch {
+          // The pointer is already gone; the drag still works without capture.
+        }
+        el.classList.add('dragging');
+      }
+      el.scrollLeft = start.left - dx;
+    };
+    const up = () => {
+      if (!start) return;
+      start = null;
+      if (!el.classList.contains('dragging')) return;
+      // Snapping comes back on and settles on the nearest card.
+      const left = el.scrollLeft;
+      el.classList.remove('dragging');
+      el.scrollLeft = left;
+    };
+    // A drag must not also press the Get Started button it ended on.
+    const click = (event: MouseEvent) => {
+      if (moved.current) {
+        event.stopPropagation();
+        event.preventDefault();
+        moved.current = false;
+      }
+    };
+    el.addEventListener('pointerdown', down);
+    el.addEventListener('pointermove', move);
+    el.addEventListener('pointerup', up);
+    el.addEventListener('pointercancel', up);
+    el.addEventListener('click', click, true);
+    return () => {
+      el.removeEventListener('pointerdown', down);
+      el.removeEventListener('pointermove', move);
+      el.removeEventListener('pointerup', up);
+      el.removeEventListener('pointercancel', up);
+      el.removeEventListener('click', click, true);
+    };
+  }, [strip]);
+}
+
+/** The cards at least half visible; the first of them is the one "in view" for the dots. */
+function useCardsInView(strip: React.RefObject<HTMLElement | null>) {
+  const [visible, setVisible] = useState<number[]>([0]);
+  useEffect(() => {
+    const el = strip.current;
+    if (!el) return;
+    const shown = new Set<number>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const index = Number((entry.target as HTMLElement).dataset.index);
+          if (entry.isIntersecting) shown.add(index);
+          else shown.delete(index);
+        }
+        if (shown.size) setVisible([...shown].sort((a, b) => a - b));
+      },
+      { root: el, threshold: VISIBLE_THRESHOLD },
+    );
+    for (const card of el.querySelectorAll('.plan')) observer.observe(card);
+    return () => observer.disconnect();
+  }, [strip]);
+  return visible;
+}
 
 export function PricingPlans({
   period: requestedPeriod,
@@ -129,7 +224,46 @@ export function PricingPlans({
           onKeyDown={onKeyDown}
         >
           {plans.map((plan, index) => (
-            <PlanCard key={plan.id} plan={plan} index={index} period={period} t={t} />
+            <li
+              key={plan.id}
+              className={`plan${plan.recommended ? ' recommended' : ''}`}
+              part={`plan${plan.recommended ? ' plan-recommended' : ''}`}
+              data-index={index}
+              aria-roledescription="slide"
+              aria-label={t(M.slide, { plan: t(plan.title), index: index + 1, count: plans.length })}
+            >
+              {plan.recommended && (
+                <p className="badge" part="badge">
+                  {t(M.recommended)}
+                </p>
+              )}
+              <h3 className="plan-title">{t(plan.title)}</h3>
+              <p className="plan-description">{t(plan.description)}</p>
+              <p className="price" part="price">
+                <span className="amount">{formatNaira(plan.prices[period])}</span>
+                <span className="period">{t(periodLabel(period))}</span>
+              </p>
+              <button
+                type="button"
+                className="button"
+                part="button"
+                data-start-selling=""
+                aria-label={t(M.getStartedWith, { plan: t(plan.title) })}
+                onClick={(event) => {
+                  // Cancelled by the page: the start-selling modal stays closed.
+                  const detail = { plan: plan.id, period };
+                  if (!emit(event.currentTarget, 'pricing-plan-select', detail, { cancelable: true }))
+                    event.preventDefault();
+                }}
+              >
+                {t(M.getStarted)}
+              </button>
+              <ul className="benefits" part="benefits">
+                {plan.benefits.map((benefit) => (
+                  <li key={benefit.id}>{t(benefit)}</li>
+                ))}
+              </ul>
+            </li>
           ))}
         </ul>
         <button
