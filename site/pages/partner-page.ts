@@ -114,12 +114,15 @@ function chart(report: PartnerSummary) {
   </table></div>`;
 }
 
+/** A page address or campaign that may break after its dots and slashes only, never inside a word (320 px). */
+const breakable = (name: string) => name.split(/(?<=[./])/).map((piece, i) => (i ? html`<wbr>${piece}` : piece));
+
 function breakdown(caption: string, column: string, rows: { name: string; signups: number; other?: boolean }[]) {
   if (!rows.length) return html`<h2>${caption}</h2><p>${t(partnerPageText.none)}</p>`;
   return html`<h2 id=${`partner-${column}`}>${caption}</h2>
   <table class="partner-table" aria-labelledby=${`partner-${column}`}>
     <thead><tr><th scope="col">${column === 'page' ? t(partnerPageText.page) : t(partnerPageText.campaign)}</th><th scope="col">${t(partnerPageText.signups)}</th></tr></thead>
-    <tbody>${rows.map((row) => html`<tr class=${row.other ? 'partner-others' : ''}><td>${row.other ? html`<em>${row.name}</em>` : row.name}</td><td>${formatNumber(row.signups)}</td></tr>`)}</tbody>
+    <tbody>${rows.map((row) => html`<tr class=${row.other ? 'partner-others' : ''}><td>${row.other ? html`<em>${row.name}</em>` : breakable(row.name)}</td><td>${formatNumber(row.signups)}</td></tr>`)}</tbody>
   </table>`;
 }
 
