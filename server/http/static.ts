@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { previousBuilds } from './previous-builds.js';
 import { dropDocumentHeaders } from './security.js';
+import { streamFileToClient } from './stream-to-client.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -110,7 +111,7 @@ export class StaticFiles {
   }
 
   /** Sends a file found by lookup(); `status` lets the not-found page go out as 404. */
-  send(req: IncomingMessage, res: ServerResponse, entry: Entry, status = 200): void {
+  async send(req: IncomingMessage, res: ServerResponse, entry: Entry, status = 200): Promise<void> {
     const ext = entry.file.endsWith('.d.ts') ? '.d.ts' : path.extname(entry.file);
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
     if (SUBRESOURCES.has(ext)) dropDocumentHeaders(res);
@@ -141,12 +142,7 @@ export class StaticFiles {
       res.setHeader('Content-Encoding', 'gzip');
     }
     res.statusCode = status;
-    res.setHeader('Content-Length', fs.statSync(file).size);
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    fs.createReadStream(file).pipe(res);
+    return streamFileToClient(req, res, file);
   }
 }
 
