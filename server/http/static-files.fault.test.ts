@@ -3,7 +3,7 @@
  * descriptors (`ulimit -n`): more readers that never read than it has descriptors, a file removed
  * between the moment it is found and the moment it is read, and an older build swept while its files are
  * asked for. The server never exits, every answer it starts is whole or a clean status, and it serves
- * again as soon as the readers are gone.
+ * again as soon as the readers are gone; the files of its own build come from memory whatever the disk does.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -166,7 +166,7 @@ describe(`a server with ${FD_LIMIT} file descriptors`, () => {
     expect(summary([await ask(LOADER)], loader)).toEqual(['whole']);
   }, 30_000);
 
-  it('given a file removed and written again between finding it and reading it, many times over, should answer each request whole or refuse it cleanly', async () => {
+  it('given a file removed and written again between finding it and reading it, many times over, should answer each request whole from memory', async () => {
     const file = path.join(current, 'widgets/chunks/chunk-CURRENT1.js');
     expect(summary([await ask(CHUNK)], chunk)).toEqual(['whole']);
     let there = true;
@@ -178,8 +178,8 @@ describe(`a server with ${FD_LIMIT} file descriptors`, () => {
     fs.writeFileSync(file, chunk);
     expect(alive(), `the server exited:\n${errors.join('\n')}`).toBe(true);
     expect(answers.length).toBeGreaterThan(100);
-    expect(summary(answers, chunk)).toContain('whole');
-    expect(summary(answers, chunk).filter((answer) => answer !== 'whole' && answer !== 'refused cleanly')).toEqual([]);
+    // The build was read at start: what happens on disk afterwards changes no answer.
+    expect(summary(answers, chunk).filter((answer) => answer !== 'whole')).toEqual([]);
   }, 30_000);
 
   it('given an older build swept and put back while its chunk is asked for should answer whole or not found, and keep running', async () => {

@@ -38,7 +38,11 @@ export function widgetVersions(current: StaticFiles, currentVersion: string | un
     if (!known().includes(version)) return undefined;
     let files = releases.get(version);
     if (!files) {
-      files = new StaticFiles(path.join(releasesDir, version), { immutableHashed: true, immutableAll: true });
+      files = new StaticFiles(path.join(releasesDir, version), {
+        immutableHashed: true,
+        immutableAll: true,
+        memory: 'on-ask',
+      });
       releases.set(version, files);
     }
     return files;
