@@ -167,7 +167,7 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
       if (version && entry) {
         // Partner pages load the bundle cross-origin as a module script, with integrity if they pin a version.
         res.setHeader('Access-Control-Allow-Origin', '*');
-        return version.files.send(req, res, entry);
+        return version.files.send(req, res, entry, 200, version.alias);
       }
       return notFound(req, res, pathname);
     }

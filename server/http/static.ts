@@ -52,9 +52,11 @@ type HeldEntry = {
   file: string;
   size: number;
   type: string;
-  cacheControl: string;
-  /** Undefined for an immutable file: never revalidated, so it goes without. */
-  etag?: string;
+  /** Cached for a year and never revalidated: sent without its ETag (unless asked for by an alias). */
+  immutable: boolean;
+  /** A content-hashed name: immutable whichever URL reaches it. */
+  hashed: boolean;
+  etag: string;
   subresource: boolean;
   compressible: boolean;
   bodies: { identity: Buffer; br?: Buffer; gzip?: Buffer };
@@ -80,6 +82,27 @@ const readIfFile = (file: string): Buffer | undefined => {
   }
 };
 
+/** A content-hashed name, or a released version's folder under its exact version: never changes. */
+const IMMUTABLE = 'max-age=31536000, immutable';
+/**
+ * A name whose bytes change with each deploy, revalidated by ETag on every use: pages, and what
+ * the site itself loads.
+ */
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+/**
+ * An alias, `/widgets/v<major>/` and the unversioned `/widgets/`: the loader every partner's page asks
+ * for on every view. A browser or a shared cache keeps it 5 minutes, then for up to a day uses its copy
+ * once more while it fetches the new one: a fix reaches a reader on their first view 5 minutes after
+ * the deploy (their second one if that view falls in the day after), and every view after a day and
+ * 5 minutes (docs/embedding.md#versions, docs/deploying.md).
+ */
+export const ALIAS_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
+
+function cacheControl(status: number, immutable: boolean, alias: boolean): string {
+  if (status !== 200) return 'no-store';
+  return immutable ? IMMUTABLE : alias ? ALIAS_CACHE_CONTROL : REVALIDATE;
+}
+
 /** Whether one of the tags an If-None-Match header lists (weak or strong) is `etag`. */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -98,13 +121,14 @@ function chooseEncoding(entry: HeldEntry, accepts: string): 'br' | 'gzip' | unde
  * Answers a held file: a strong ETag per encoding (the content's SHA-256 and the encoding), 304 when the
  * client holds it, HEAD without the body; nothing touches the disk.
  */
-function sendHeld(req: IncomingMessage, res: ServerResponse, entry: HeldEntry, status: number): void {
+function sendHeld(req: IncomingMessage, res: ServerResponse, entry: HeldEntry, status: number, alias: boolean): void {
   res.setHeader('Content-Type', entry.type);
   if (entry.subresource) dropDocumentHeaders(res);
-  res.setHeader('Cache-Control', status === 200 ? entry.cacheControl : 'no-store');
+  const immutable = entry.immutable && (entry.hashed || !alias);
+  res.setHeader('Cache-Control', cacheControl(status, immutable, alias));
   if (entry.compressible) res.setHeader('Vary', 'Accept-Encoding');
   const encoding = chooseEncoding(entry, String(req.headers['accept-encoding'] ?? ''));
-  if (entry.etag) {
+  if (!immutable) {
     const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
     res.setHeader('ETag', etag);
     if (status === 200 && matchesEtag(req.headers['if-none-match'], etag)) {
@@ -229,8 +253,9 @@ export class StaticFiles {
       file,
       size: identity.length,
       type: TYPES[ext] ?? 'application/octet-stream',
-      cacheControl: immutable ? 'max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-      etag: immutable ? undefined : `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+      immutable,
+      hashed: HASHED.test(path.basename(file)),
+      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
       subresource: SUBRESOURCES.has(ext),
       compressible,
       bodies: { identity, br, gzip },
@@ -302,20 +327,21 @@ export class StaticFiles {
     return entry;
   }
 
-  /** Sends a file found by lookup(); `status` lets the not-found page go out as 404. */
-  async send(req: IncomingMessage, res: ServerResponse, entry: Entry, status = 200): Promise<void> {
-    if ('bodies' in entry) return sendHeld(req, res, entry, status);
+  /**
+   * Sends a file found by lookup(); `status` lets the not-found page go out as 404. `alias`: asked for
+   * by a URL whose file changes with deploys (`/widgets/v1/`, `/widgets/`), so an unhashed name is
+   * never immutable there, wherever its bytes come from (ALIAS_CACHE_CONTROL).
+   */
+  async send(req: IncomingMessage, res: ServerResponse, entry: Entry, status = 200, alias = false): Promise<void> {
+    if ('bodies' in entry) return sendHeld(req, res, entry, status, alias);
     const ext = entry.file.endsWith('.d.ts') ? '.d.ts' : path.extname(entry.file);
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
     if (SUBRESOURCES.has(ext)) dropDocumentHeaders(res);
-    const immutable = this.immutable(entry.file, ext);
+    const immutable = this.immutable(entry.file, ext) && (!alias || HASHED.test(path.basename(entry.file)));
     // Only the headers a browser uses (about 12 responses before a phone can use the home page): an
     // immutable file is never revalidated, so it has no ETag, and `public` is the default without
     // Authorization.
-    res.setHeader(
-      'Cache-Control',
-      status !== 200 ? 'no-store' : immutable ? 'max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-    );
+    res.setHeader('Cache-Control', cacheControl(status, immutable, alias));
     if (!immutable) res.setHeader('ETag', entry.etag);
     if (COMPRESSIBLE.has(ext)) res.setHeader('Vary', 'Accept-Encoding');
     if (status === 200 && !immutable && matchesEtag(req.headers['if-none-match'], entry.etag)) {
