@@ -44,7 +44,9 @@ export function sitePathToFile(pathname: string): string | undefined {
 
 export function createApp(services: Services, options: GivenRenderers = {}) {
   const { config } = services;
-  const site = new StaticFiles(config.siteDir, { immutableHashed: true, previousBuilds: true });
+  // `npm run dev` rebuilds its folders under the running server: read from disk there, from memory elsewhere.
+  const memory = config.siteRender === 'on-request' ? 'disk' : 'all';
+  const site = new StaticFiles(config.siteDir, { immutableHashed: true, previousBuilds: true, memory });
   // The pages and sitemap with this server's configuration, rendered now; dist/site keeps the assets.
   const pages = options.all ? new MemoryFiles(options.all()) : undefined;
   const lookup = (file: string) => pages?.lookup(file) ?? site.lookup(file);
@@ -54,7 +56,7 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     entry: NonNullable<ReturnType<typeof lookup>>,
     status = 200,
   ) => ('body' in entry ? (pages as MemoryFiles).send(req, res, entry, status) : site.send(req, res, entry, status));
-  const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true, previousBuilds: true });
+  const widgets = new StaticFiles(config.widgetsDir, { immutableHashed: true, previousBuilds: true, memory });
   const widgetVersion = widgetVersions(widgets, builtVersion(config.widgetsDir), config.widgetReleasesDir);
   const graphql = createGraphQLEndpoint(services, (req) => clientIp(req, config.trustProxy));
   const styleHashes = builtStyleHashes(config.siteDir, config.widgetsDir);
@@ -165,7 +167,7 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
       if (version && entry) {
         // Partner pages load the bundle cross-origin as a module script, with integrity if they pin a version.
         res.setHeader('Access-Control-Allow-Origin', '*');
-        return version.files.send(req, res, entry);
+        return version.files.send(req, res, entry, 200, version.alias);
       }
       return notFound(req, res, pathname);
     }

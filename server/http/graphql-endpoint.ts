@@ -21,6 +21,7 @@ import { createSchema, type GraphQLContext } from '../graphql/schema.js';
 import type { GraphqlOperation, GraphqlOutcome } from '../metrics.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
+import { dropDocumentHeaders } from './security.js';
 
 /** A validation error without its "Did you mean …?" hint. */
 function withoutSuggestion(error: GraphQLError): GraphQLError {
@@ -111,11 +112,32 @@ export function createGraphQLEndpoint(
       outcome: init.status >= 500 ? 'failed' : 'refused',
     };
     metrics.graphqlOperation(operation, outcome);
-    res.writeHead(init.status, init.statusText, init.headers).end(text);
+    answer(res, init.status, init.headers, text ?? '', init.statusText);
   };
 }
 
+/**
+ * A JSON answer as an API client needs it: without the headers that govern a document (CSP, frame and
+ * permissions policies, which app.ts sets on every answer first) and with its length rather than
+ * chunked, so a lookup's headers stay within a few hundred bytes (docs/security.md).
+ */
+function answer(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string> | undefined,
+  text: string,
+  statusText?: string,
+) {
+  dropDocumentHeaders(res);
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.writeHead(status, statusText, headers).end(text);
+}
+
 function refuse(res: ServerResponse, status: number, message: string) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }));
+  answer(
+    res,
+    status,
+    { 'content-type': 'application/json; charset=utf-8' },
+    JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }),
+  );
 }

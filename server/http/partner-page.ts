@@ -6,13 +6,13 @@
  */
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { PageLocale } from '../../common/locale-paths.js';
 import type { PartnerPageOutcome, PartnerRefusal, PartnerRow } from '../../common/partner-report.js';
 import { csvCell, csvRow } from '../cli/csv.js';
 import { partnerRange } from '../partners/range.js';
 import type { Services } from '../services.js';
 import { type GivenRenderers, sendPage } from './page.js';
+import { streamToClient } from './stream-to-client.js';
 
 const STATUS: Record<PartnerRefusal, number> = {
   tampered: 403,
@@ -47,11 +47,7 @@ async function stream(res: ServerResponse, head: string, lines: AsyncIterable<st
     yield* lines;
     yield tail;
   }
-  try {
-    await pipeline(Readable.from(whole()), res);
-  } catch (error) {
-    res.destroy(error as Error);
-  }
+  await streamToClient(res, Readable.from(whole()), 'partner page');
 }
 
 async function* mapped<T>(batches: AsyncIterable<T[]>, write: (batch: T[], first: boolean) => string) {

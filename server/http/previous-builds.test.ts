@@ -15,9 +15,10 @@ const write = (build: string, file: string, text = file) => {
   fs.mkdirSync(path.dirname(path.join(folder(build), file)), { recursive: true });
   fs.writeFileSync(path.join(folder(build), file), text);
 };
+/** The text a URL is answered with: from memory (the files of a build are read once). */
 const served = (files: StaticFiles, url: string) => {
-  const file = files.lookup(url)?.file;
-  return file && fs.readFileSync(file, 'utf8');
+  const entry = files.lookup(url);
+  return entry && ('bodies' in entry ? entry.bodies.identity.toString() : fs.readFileSync(entry.file, 'utf8'));
 };
 
 beforeAll(() => {
@@ -48,10 +49,18 @@ describe('files of the other builds', () => {
     expect(served(files, '/chunks/dev-DDDDDDDD.js')).toBeUndefined();
   });
 
-  it('given a replaced build swept after its file was served should stop serving it, and not fail', () => {
-    const files = new StaticFiles(path.join(work, 'dist/widgets'), { immutableHashed: true, previousBuilds: true });
+  it('given a replaced build swept after its file was served should stop serving it once the builds are read again, and not fail', () => {
+    let now = 0;
+    const files = new StaticFiles(path.join(work, 'dist/widgets'), {
+      immutableHashed: true,
+      previousBuilds: true,
+      now: () => now,
+    });
     expect(served(files, '/chunks/old-AAAAAAAA.js')).toBe('chunks/old-AAAAAAAA.js');
     fs.rmSync(path.join(work, 'builds/1-replaced'), { recursive: true });
+    // Held in memory: the page that asked keeps getting it until the list of builds is read again.
+    expect(files.lookup('/chunks/old-AAAAAAAA.js')).toBeDefined();
+    now += 5_000;
     expect(files.lookup('/chunks/old-AAAAAAAA.js')).toBeUndefined();
   });
 

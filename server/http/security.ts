@@ -168,6 +168,8 @@ export function graphqlCors(req: IncomingMessage, res: ServerResponse, allowed: 
   } else {
     res.setHeader('Access-Control-Allow-Origin', '*');
   }
+  // What a preflight asks; an answer to the request itself needs only the origin.
+  if (req.method !== 'OPTIONS') return;
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
   res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept');
   res.setHeader('Access-Control-Max-Age', '7200');

@@ -24,7 +24,7 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe('StaticFiles', () => {
   it('given 100,000 random unknown paths and many spellings of known ones should remember at most one entry per file', () => {
-    const files = new StaticFiles(root, { immutableHashed: true });
+    const files = new StaticFiles(root, { immutableHashed: true, memory: 'disk' });
     let found = 0;
     for (let i = 0; i < 100_000; i += 1) {
       if (files.lookup(`/${crypto.randomBytes(12).toString('hex')}.html`)) found += 1;
@@ -37,8 +37,8 @@ describe('StaticFiles', () => {
     expect(files.lookup('/../outside.html')).toBeUndefined();
   });
 
-  it('given a file that appears after a miss should find it (misses are not remembered)', () => {
-    const files = new StaticFiles(root, { immutableHashed: true });
+  it('given a file that appears after a miss, read from disk (npm run dev), should find it (misses are not remembered)', () => {
+    const files = new StaticFiles(root, { immutableHashed: true, memory: 'disk' });
     expect(files.lookup('/later.html')).toBeUndefined();
     fs.writeFileSync(path.join(root, 'later.html'), 'later');
     expect(files.lookup('/later.html')?.size).toBe(5);
@@ -54,40 +54,93 @@ describe('which names are cached for a year', () => {
   });
 });
 
+type Files<E> = {
+  lookup(urlPath: string): E | undefined;
+  send(req: http.IncomingMessage, res: http.ServerResponse, entry: E): Promise<void>;
+};
+
+/** Sends `urlPath` through a real HTTP server answering from `files`, as a browser asks for it. */
+async function getFrom<E>(files: Files<E>, urlPath: string, headers: Record<string, string> = {}, method = 'GET') {
+  const server = http.createServer((req, res) => {
+    const entry = files.lookup(urlPath);
+    if (entry) void files.send(req, res, entry);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .request({ port, host: '127.0.0.1', path: urlPath, method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject)
+        .end();
+    });
+  } finally {
+    server.close();
+  }
+}
+
+describe('a build held in memory', () => {
+  it('given its folder removed after start should still answer every file whole, compressed as asked, with a strong ETag and 304s', async () => {
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-held-'));
+    const loader = Buffer.from('export const loader = 1;\n'.repeat(100));
+    fs.mkdirSync(path.join(build, 'chunks'));
+    fs.writeFileSync(path.join(build, 'kasuwa-widgets.js'), loader);
+    fs.writeFileSync(path.join(build, 'kasuwa-widgets.js.br'), zlib.brotliCompressSync(loader));
+    fs.writeFileSync(path.join(build, 'kasuwa-widgets.js.gz'), zlib.gzipSync(loader));
+    fs.writeFileSync(path.join(build, 'chunks/a-AbC123xy.js'), 'chunk');
+    const files = new StaticFiles(build, { immutableHashed: true });
+    fs.rmSync(build, { recursive: true });
+
+    const br = await getFrom(files, '/kasuwa-widgets.js', { 'accept-encoding': 'gzip, br' });
+    expect([br.status, br.headers['content-encoding'], zlib.brotliDecompressSync(br.body).equals(loader)]).toEqual([
+      200,
+      'br',
+      true,
+    ]);
+    const gz = await getFrom(files, '/kasuwa-widgets.js', { 'accept-encoding': 'gzip' });
+    expect(zlib.gunzipSync(gz.body).equals(loader)).toBe(true);
+    const plain = await getFrom(files, '/kasuwa-widgets.js');
+    expect(plain.body.equals(loader)).toBe(true);
+    // One tag per encoding, none weak; each brings a 304 for the same encoding only.
+    const tags = [br, gz, plain].map((answer) => String(answer.headers.etag));
+    expect(new Set(tags).size).toBe(3);
+    expect(tags.filter((tag) => !/^"[\w-]{22}(-br|-gzip)?"$/.test(tag))).toEqual([]);
+    const again = await getFrom(files, '/kasuwa-widgets.js', {
+      'accept-encoding': 'br',
+      'if-none-match': tags[0] as string,
+    });
+    expect([again.status, again.body.length]).toEqual([304, 0]);
+    const otherEncoding = await getFrom(files, '/kasuwa-widgets.js', { 'if-none-match': tags[0] as string });
+    expect(otherEncoding.status).toBe(200);
+
+    const chunk = await getFrom(files, '/chunks/a-AbC123xy.js');
+    expect([chunk.body.toString(), chunk.headers['cache-control'], chunk.headers.etag]).toEqual([
+      'chunk',
+      'max-age=31536000, immutable',
+      undefined,
+    ]);
+    expect((await getFrom(files, '/kasuwa-widgets.js.br')).status).toBe(404);
+    expect((await getFrom(files, '/nothing-here.js')).status).toBe(404);
+    expect(files.heldBytes).toBe(
+      loader.length + 5 + zlib.brotliCompressSync(loader).length + zlib.gzipSync(loader).length,
+    );
+  });
+});
+
 describe('MemoryFiles', () => {
   const pages = new MemoryFiles([
     { file: 'index.html', html: '<p>home with G-TEST1234</p>'.repeat(50) },
     { file: 'sitemap.xml', html: '<urlset></urlset>' },
   ]);
-
-  /** Sends `urlPath` through a real HTTP server, as a browser asks for it. */
-  async function get(urlPath: string, headers: Record<string, string> = {}, method = 'GET') {
-    const server = http.createServer((req, res) => {
-      const entry = pages.lookup(urlPath);
-      if (entry) void pages.send(req, res, entry);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    try {
-      return await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-        (resolve, reject) => {
-          http
-            .request({ port, host: '127.0.0.1', path: urlPath, method, headers }, (res) => {
-              const chunks: Buffer[] = [];
-              res.on('data', (chunk) => chunks.push(chunk));
-              res.on('end', () =>
-                resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-              );
-            })
-            .on('error', reject)
-            .end();
-        },
-      );
-    } finally {
-      server.close();
-    }
-  }
+  const get = (urlPath: string, headers: Record<string, string> = {}, method = 'GET') =>
+    getFrom(pages, urlPath, headers, method);
 
   it('given brotli, gzip or neither accepted should send the page as rendered, compressed accordingly', async () => {
     const br = await get('/index.html', { 'accept-encoding': 'gzip, br' });

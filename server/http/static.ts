@@ -1,8 +1,11 @@
 /**
  * Static files from a build directory, with precompressed `.br` / `.gz` siblings (written at build
  * time) chosen by Accept-Encoding, ETags, and caching by kind: content-hashed names are immutable for
- * a year, everything else revalidates. A hashed file this build lacks comes from the other builds kept
- * (previous-builds.ts), so a page from before or after a deploy still gets it.
+ * a year, everything else revalidates. A build never changes under a running server, so every file of
+ * it is read into memory at start, with its siblings, and answered with no filesystem call (no file
+ * descriptor held by a slow reader either). A hashed file this build lacks comes from the other builds
+ * kept (previous-builds.ts), read on first ask and kept within ON_ASK_MEMORY_BYTES, so a page from
+ * before or after a deploy still gets it.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +15,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { previousBuilds } from './previous-builds.js';
 import { dropDocumentHeaders } from './security.js';
+import { streamFileToClient } from './stream-to-client.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -41,15 +45,120 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
  */
 export const HASHED = /[.-](?=[\w-]*[A-Z0-9])[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
-type Entry = { file: string; size: number; etag: string; variants: { br?: string; gzip?: string } };
+/** A file read from disk on each request (SITE_RENDER=on-request, `npm run dev`: its folders change). */
+type DiskEntry = { file: string; size: number; etag: string; variants: { br?: string; gzip?: string } };
+/** A file held in memory with its precompressed bytes: answered with no filesystem call. */
+type HeldEntry = {
+  file: string;
+  size: number;
+  type: string;
+  /** Cached for a year and never revalidated: sent without its ETag (unless asked for by an alias). */
+  immutable: boolean;
+  /** A content-hashed name: immutable whichever URL reaches it. */
+  hashed: boolean;
+  etag: string;
+  subresource: boolean;
+  compressible: boolean;
+  bodies: { identity: Buffer; br?: Buffer; gzip?: Buffer };
+  bytes: number;
+};
+export type Entry = DiskEntry | HeldEntry;
+
+/** Files larger than this are streamed from disk rather than held (none in a build today). */
+const HOLD_AT_MOST_BYTES = 16 * 1024 * 1024;
+/**
+ * Memory for files read on first ask (another build's chunks for pages opened before a deploy, an exact
+ * released version): the least recently asked go first beyond this.
+ */
+export const ON_ASK_MEMORY_BYTES = 64 * 1024 * 1024;
+/** `.br` and `.gz` siblings are a file's other encodings, never files of their own. */
+const SIBLING = /\.(br|gz)$/;
+
+const readIfFile = (file: string): Buffer | undefined => {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined; // gone, a folder, ENOTDIR, a name too long
+  }
+};
+
+/** A content-hashed name, or a released version's folder under its exact version: never changes. */
+const IMMUTABLE = 'max-age=31536000, immutable';
+/**
+ * A name whose bytes change with each deploy, revalidated by ETag on every use: pages, and what
+ * the site itself loads.
+ */
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+/**
+ * An alias, `/widgets/v<major>/` and the unversioned `/widgets/`: the loader every partner's page asks
+ * for on every view. A browser or a shared cache keeps it 5 minutes, then for up to a day uses its copy
+ * once more while it fetches the new one: a fix reaches a reader on their first view 5 minutes after
+ * the deploy (their second one if that view falls in the day after), and every view after a day and
+ * 5 minutes (docs/embedding.md#versions, docs/deploying.md).
+ */
+export const ALIAS_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
+
+function cacheControl(status: number, immutable: boolean, alias: boolean): string {
+  if (status !== 200) return 'no-store';
+  return immutable ? IMMUTABLE : alias ? ALIAS_CACHE_CONTROL : REVALIDATE;
+}
+
+/** Whether one of the tags an If-None-Match header lists (weak or strong) is `etag`. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header === etag) return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** The bytes an Accept-Encoding header takes: brotli, then gzip, then as they are. */
+function chooseEncoding(entry: HeldEntry, accepts: string): 'br' | 'gzip' | undefined {
+  if (entry.bodies.br && /\bbr\b/.test(accepts)) return 'br';
+  if (entry.bodies.gzip && /\bgzip\b/.test(accepts)) return 'gzip';
+  return undefined;
+}
+
+/**
+ * Answers a held file: a strong ETag per encoding (the content's SHA-256 and the encoding), 304 when the
+ * client holds it, HEAD without the body; nothing touches the disk.
+ */
+function sendHeld(req: IncomingMessage, res: ServerResponse, entry: HeldEntry, status: number, alias: boolean): void {
+  res.setHeader('Content-Type', entry.type);
+  if (entry.subresource) dropDocumentHeaders(res);
+  const immutable = entry.immutable && (entry.hashed || !alias);
+  res.setHeader('Cache-Control', cacheControl(status, immutable, alias));
+  if (entry.compressible) res.setHeader('Vary', 'Accept-Encoding');
+  const encoding = chooseEncoding(entry, String(req.headers['accept-encoding'] ?? ''));
+  if (!immutable) {
+    const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
+    res.setHeader('ETag', etag);
+    if (status === 200 && matchesEtag(req.headers['if-none-match'], etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+  }
+  const body = encoding ? (entry.bodies[encoding] as Buffer) : entry.bodies.identity;
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.statusCode = status;
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
 
 export class StaticFiles {
   /**
-   * Found files only, keyed by their resolved path: misses are never remembered (a stream of random
-   * URLs would otherwise grow it without end, docs/security.md), and two spellings of one
-   * path share an entry, so it holds at most one entry per file under the root.
+   * Disk mode: found files only, keyed by their resolved path: misses are never remembered (a stream of
+   * random URLs would otherwise grow it without end, docs/security.md), and two spellings of one path
+   * share an entry, so it holds at most one entry per file under the root.
    */
-  private readonly found = new Map<string, Entry>();
+  private readonly found = new Map<string, DiskEntry>();
+  /** Every file of the root, by URL path, read at start ('all'). */
+  private readonly held = new Map<string, HeldEntry>();
+  /**
+   * Files read on first ask, by resolved path, least recently asked first, within ON_ASK_MEMORY_BYTES:
+   * the root's ('on-ask') and other builds'.
+   */
+  private readonly onAsk = new Map<string, HeldEntry>();
+  private onAskBytes = 0;
   /** The build this server started with: one swapped into dist/ later is served after a restart. */
   private readonly root: string;
   private readonly otherBuilds: () => string[];
@@ -61,31 +170,140 @@ export class StaticFiles {
       /** Every file, hashed name or not: a released version's folder, which never changes. */
       immutableAll?: boolean;
       previousBuilds?: boolean;
+      /**
+       * Where answers come from: 'all' (the default) reads every file of the root into memory now, for a
+       * build that never changes under a running server; 'on-ask' reads each when first asked for (a
+       * released version); 'disk' reads the disk on every request (`npm run dev`, whose folders change).
+       * Other builds' files are read on first ask unless 'disk'.
+       */
+      memory?: 'all' | 'on-ask' | 'disk';
+      /** The clock the list of other builds is reread on (tests). */
+      now?: () => number;
     },
   ) {
     this.root = fs.existsSync(root) ? fs.realpathSync(root) : root;
-    this.otherBuilds = options.previousBuilds ? previousBuilds(this.root) : () => [];
+    this.otherBuilds = options.previousBuilds ? previousBuilds(this.root, options.now) : () => [];
+    if (this.mode === 'all' && fs.existsSync(this.root)) this.holdAll();
   }
 
-  /** How many files it remembers (never more than the files under the root). */
+  private get mode() {
+    return this.options.memory ?? 'all';
+  }
+
+  /** How many files it remembers (never more than the files under the root and the other builds'). */
   get size(): number {
-    return this.found.size;
+    return this.found.size + this.held.size + this.onAsk.size;
+  }
+
+  /** The bytes it holds in memory, every encoding counted (docs/deploying.md, "Memory"). */
+  get heldBytes(): number {
+    let bytes = this.onAskBytes;
+    for (const entry of this.held.values()) bytes += entry.bytes;
+    return bytes;
   }
 
   /** Resolves a URL path (already decoded) inside the root; undefined when there is no such file. */
   lookup(urlPath: string): Entry | undefined {
-    const entry = this.lookupIn(this.root, urlPath);
-    if (entry || !HASHED.test(urlPath)) return entry;
+    if (this.mode === 'all') {
+      const held = this.held.get(urlPath) ?? this.held.get(path.posix.join('/', path.posix.normalize(urlPath)));
+      if (held || !HASHED.test(urlPath)) return held;
+    } else {
+      const entry = this.mode === 'disk' ? this.lookupOnDisk(this.root, urlPath) : this.lookupOnAsk(this.root, urlPath);
+      if (entry || !HASHED.test(urlPath)) return entry;
+    }
     for (const root of this.otherBuilds()) {
-      const other = this.lookupIn(root, urlPath);
+      const other = this.mode === 'disk' ? this.lookupOnDisk(root, urlPath) : this.lookupOnAsk(root, urlPath);
       if (other) return other;
     }
     return undefined;
   }
 
-  private lookupIn(root: string, urlPath: string): Entry | undefined {
+  /** The file `urlPath` names under `root`, or undefined when it would be outside. */
+  private resolve(root: string, urlPath: string): string | undefined {
     const file = path.join(root, path.normalize(urlPath));
-    if (!file.startsWith(root + path.sep)) return undefined;
+    return file.startsWith(root + path.sep) ? file : undefined;
+  }
+
+  private holdAll(): void {
+    for (const dirent of fs.readdirSync(this.root, { recursive: true, withFileTypes: true })) {
+      if (!dirent.isFile() || SIBLING.test(dirent.name)) continue;
+      const file = path.join(dirent.parentPath, dirent.name);
+      const entry = this.read(file);
+      if (entry) this.held.set(`/${path.relative(this.root, file).split(path.sep).join('/')}`, entry);
+    }
+  }
+
+  /** A file and its `.br` / `.gz` siblings read whole, or undefined when it is not a file (or too big). */
+  private read(file: string): HeldEntry | undefined {
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(file, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
+    if (!stat?.isFile() || stat.size > HOLD_AT_MOST_BYTES) return undefined;
+    const identity = readIfFile(file);
+    if (!identity) return undefined;
+    const ext = file.endsWith('.d.ts') ? '.d.ts' : path.extname(file);
+    const compressible = COMPRESSIBLE.has(ext);
+    const br = compressible ? readIfFile(`${file}.br`) : undefined;
+    const gzip = compressible ? readIfFile(`${file}.gz`) : undefined;
+    const immutable = this.immutable(file, ext);
+    return {
+      file,
+      size: identity.length,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      immutable,
+      hashed: HASHED.test(path.basename(file)),
+      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+      subresource: SUBRESOURCES.has(ext),
+      compressible,
+      bodies: { identity, br, gzip },
+      bytes: identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
+    };
+  }
+
+  private immutable(file: string, ext: string): boolean {
+    return (
+      (this.options.immutableAll || (this.options.immutableHashed && HASHED.test(path.basename(file)))) &&
+      ext !== '.html'
+    );
+  }
+
+  private lookupOnAsk(root: string, urlPath: string): HeldEntry | DiskEntry | undefined {
+    const file = this.resolve(root, urlPath);
+    if (!file || SIBLING.test(file)) return undefined;
+    const cached = this.onAsk.get(file);
+    if (cached) {
+      // Another build's file goes once the next build sweeps that build (the list is reread every few seconds).
+      if (root !== this.root && !this.otherBuilds().some((other) => file.startsWith(other + path.sep))) {
+        this.forget(file, cached);
+        return undefined;
+      }
+      // Most recently asked last.
+      this.onAsk.delete(file);
+      this.onAsk.set(file, cached);
+      return cached;
+    }
+    const entry = this.read(file);
+    if (!entry) return this.lookupOnDisk(root, urlPath, { bigOnly: true });
+    this.onAsk.set(file, entry);
+    this.onAskBytes += entry.bytes;
+    for (const [oldest, old] of this.onAsk) {
+      if (this.onAskBytes <= ON_ASK_MEMORY_BYTES || oldest === file) break;
+      this.forget(oldest, old);
+    }
+    return entry;
+  }
+
+  private forget(file: string, entry: HeldEntry) {
+    this.onAsk.delete(file);
+    this.onAskBytes -= entry.bytes;
+  }
+
+  private lookupOnDisk(root: string, urlPath: string, { bigOnly = false } = {}): DiskEntry | undefined {
+    const file = this.resolve(root, urlPath);
+    if (!file) return undefined;
     const cached = this.found.get(file);
     // Another build's file goes when the next build sweeps that build: checked again, and forgotten then.
     if (cached && (root === this.root || fs.existsSync(file))) return cached;
@@ -97,9 +315,9 @@ export class StaticFiles {
     } catch {
       return undefined; // e.g. ENOTDIR, a name too long
     }
-    if (!stat?.isFile()) return undefined;
+    if (!stat?.isFile() || (bigOnly && stat.size <= HOLD_AT_MOST_BYTES)) return undefined;
     const variant = (suffix: string) => (fs.existsSync(file + suffix) ? file + suffix : undefined);
-    const entry: Entry = {
+    const entry: DiskEntry = {
       file,
       size: stat.size,
       etag: `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`,
@@ -109,24 +327,24 @@ export class StaticFiles {
     return entry;
   }
 
-  /** Sends a file found by lookup(); `status` lets the not-found page go out as 404. */
-  send(req: IncomingMessage, res: ServerResponse, entry: Entry, status = 200): void {
+  /**
+   * Sends a file found by lookup(); `status` lets the not-found page go out as 404. `alias`: asked for
+   * by a URL whose file changes with deploys (`/widgets/v1/`, `/widgets/`), so an unhashed name is
+   * never immutable there, wherever its bytes come from (ALIAS_CACHE_CONTROL).
+   */
+  async send(req: IncomingMessage, res: ServerResponse, entry: Entry, status = 200, alias = false): Promise<void> {
+    if ('bodies' in entry) return sendHeld(req, res, entry, status, alias);
     const ext = entry.file.endsWith('.d.ts') ? '.d.ts' : path.extname(entry.file);
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
     if (SUBRESOURCES.has(ext)) dropDocumentHeaders(res);
-    const immutable =
-      (this.options.immutableAll || (this.options.immutableHashed && HASHED.test(path.basename(entry.file)))) &&
-      ext !== '.html';
+    const immutable = this.immutable(entry.file, ext) && (!alias || HASHED.test(path.basename(entry.file)));
     // Only the headers a browser uses (about 12 responses before a phone can use the home page): an
     // immutable file is never revalidated, so it has no ETag, and `public` is the default without
     // Authorization.
-    res.setHeader(
-      'Cache-Control',
-      status !== 200 ? 'no-store' : immutable ? 'max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-    );
+    res.setHeader('Cache-Control', cacheControl(status, immutable, alias));
     if (!immutable) res.setHeader('ETag', entry.etag);
     if (COMPRESSIBLE.has(ext)) res.setHeader('Vary', 'Accept-Encoding');
-    if (status === 200 && !immutable && req.headers['if-none-match'] === entry.etag) {
+    if (status === 200 && !immutable && matchesEtag(req.headers['if-none-match'], entry.etag)) {
       res.statusCode = 304;
       res.end();
       return;
@@ -141,12 +359,7 @@ export class StaticFiles {
       res.setHeader('Content-Encoding', 'gzip');
     }
     res.statusCode = status;
-    res.setHeader('Content-Length', fs.statSync(file).size);
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    fs.createReadStream(file).pipe(res);
+    return streamFileToClient(req, res, file);
   }
 }
 
@@ -186,7 +399,7 @@ export class MemoryFiles {
     res.setHeader('Cache-Control', status === 200 ? 'public, max-age=0, must-revalidate' : 'no-store');
     res.setHeader('ETag', entry.etag);
     res.setHeader('Vary', 'Accept-Encoding');
-    if (status === 200 && req.headers['if-none-match'] === entry.etag) {
+    if (status === 200 && matchesEtag(req.headers['if-none-match'], entry.etag)) {
       res.statusCode = 304;
       res.end();
       return;

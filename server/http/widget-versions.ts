@@ -1,7 +1,9 @@
 /**
  * Which files a /widgets/ URL names (docs/embedding.md#versions): `/widgets/<x.y.z>/…` that version as
  * its first build kept it, cached for a year; `/widgets/v<major>/…` the newest of that major (this
- * server's own build when it is that major); anything else, this server's build.
+ * server's own build when it is that major); anything else, this server's build. The last two are
+ * aliases: their unhashed files get the alias policy (static.ts, ALIAS_CACHE_CONTROL) even when they
+ * come from a released version's folder.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +14,8 @@ import { StaticFiles } from './static.js';
 const EXACT = /^\/(\d+\.\d+\.\d+)(\/.*)$/;
 const MAJOR = /^\/v(\d+)(\/.*)$/;
 
-export type WidgetFiles = { files: StaticFiles; path: string };
+/** `alias`: a URL whose files change with deploys (`v<major>`, unversioned), never cached as immutable. */
+export type WidgetFiles = { files: StaticFiles; path: string; alias: boolean };
 
 /** The version of the build in `widgetsDir` (its integrity.json), if it has one. */
 export function builtVersion(widgetsDir: string): string | undefined {
@@ -38,7 +41,11 @@ export function widgetVersions(current: StaticFiles, currentVersion: string | un
     if (!known().includes(version)) return undefined;
     let files = releases.get(version);
     if (!files) {
-      files = new StaticFiles(path.join(releasesDir, version), { immutableHashed: true, immutableAll: true });
+      files = new StaticFiles(path.join(releasesDir, version), {
+        immutableHashed: true,
+        immutableAll: true,
+        memory: 'on-ask',
+      });
       releases.set(version, files);
     }
     return files;
@@ -48,15 +55,15 @@ export function widgetVersions(current: StaticFiles, currentVersion: string | un
     const exact = EXACT.exec(urlPath);
     if (exact) {
       const files = release(exact[1] as string);
-      return files && { files, path: exact[2] as string };
+      return files && { files, path: exact[2] as string, alias: false };
     }
     const major = MAJOR.exec(urlPath);
-    if (!major) return { files: current, path: urlPath };
-    if (currentVersion?.split('.')[0] === major[1]) return { files: current, path: major[2] as string };
+    if (!major) return { files: current, path: urlPath, alias: true };
+    if (currentVersion?.split('.')[0] === major[1]) return { files: current, path: major[2] as string, alias: true };
     const newest = known()
       .filter((version) => version.split('.')[0] === major[1])
       .at(-1);
     const files = newest ? release(newest) : undefined;
-    return files && { files, path: major[2] as string };
+    return files && { files, path: major[2] as string, alias: true };
   };
 }
