@@ -77,6 +77,7 @@ const programmeOutcomes = {
   'new-link-again': { kind: 'new-link-again', email: 'a@example.ng', problem: 'email' },
   'confirm-ask': { kind: 'confirm-ask', token: TOKEN },
   confirmed: { kind: 'confirmed', code: 'lagos-tech', link: `https://kasuwa.shop${PARTNER_PAGE_PATH}?t=${TOKEN}` },
+  'already-confirmed': { kind: 'already-confirmed', code: 'lagos-tech' },
   'confirm-refused': { kind: 'confirm-refused' },
 } satisfies { [K in ProgrammeOutcome['kind']]: Extract<ProgrammeOutcome, { kind: K }> };
 const rankOutcomes = {
@@ -156,8 +157,8 @@ describe('pages whose address carries a secret', () => {
 
   it('given all three IDs configured should render them with no ID, cookie question, Cookie settings, chat button or page view', () => {
     const secret = pages.filter((page) => page.route.secretInAddress || takesToken(page.route, page.html));
-    // The partner page's 6 outcomes, the stop-mail page's 3 and the programme confirmation's 3.
-    expect(secret.length).toBe((6 + 3 + 3) * PAGE_LOCALES.length);
+    // The partner page's 6 outcomes, the stop-mail page's 3 and the programme confirmation's 4.
+    expect(secret.length).toBe((6 + 3 + 4) * PAGE_LOCALES.length);
     for (const { name, html } of secret) {
       for (const markup of THIRD_PARTY_MARKUP) expect(html, `${name}: ${markup}`).not.toContain(markup);
       for (const id of [config.gaId, config.pixelId, config.chatId]) expect(html, name).not.toContain(id);

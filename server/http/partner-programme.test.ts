@@ -11,6 +11,7 @@ import { partnerLinkSecret } from '../db/installation.js';
 import { confirmLinks } from '../partners/confirm-links.js';
 import { CONFIRM_HOURS } from '../partners/programme.js';
 import { createProgrammeStore } from '../partners/programme-store.js';
+import { createPartnerStore } from '../partners/store.js';
 
 describe.each(TEST_BACKENDS)('the partner programme forms on %s', (backend) => {
   const server = serverForTests({ DEMO_DATA: 'off', TRUST_PROXY: '1' }, backend);
@@ -63,7 +64,12 @@ describe.each(TEST_BACKENDS)('the partner programme forms on %s', (backend) => {
     expect(joined.status).toBe(200);
     const secret = await partnerLinkSecret(opened, server.dataDir);
     const expires = new Date(Date.now() + CONFIRM_HOURS * 3_600_000);
-    const token = confirmLinks(secret).token('tunde-ng', 'tunde@example.ng', expires);
+    const token = confirmLinks(secret).token({
+      code: 'tunde-ng',
+      inbox: 'tunde@example.ng',
+      keyVersion: 0,
+      expiresAt: expires,
+    });
     const linkMails = async () =>
       (
         await opened.db
@@ -94,7 +100,27 @@ describe.each(TEST_BACKENDS)('the partner programme forms on %s', (backend) => {
     expect(page).toMatch(/<a href="http[^"]*\/partners\?t=[^"]+">/);
     expect((await createProgrammeStore(opened).find('tunde-ng'))?.confirmed_at).not.toBeNull();
     expect(await linkMails()).toBe(1);
-    expect((await post('/yo/partners/confirm', { t: token })).status).toBe(200);
+    const link = /<a href="(http[^"]*\/partners\?t=[^"]+)">/.exec(page)![1]!;
+
+    // Pressed again (a forwarded mail, a scanner that presses buttons): the code is confirmed, no link.
+    const again = await post('/partners/confirm', { t: token });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('cache-control')).toBe('private, no-store');
+    const againPage = await again.text();
+    expect(againPage).toContain('This code is already confirmed');
+    expect(againPage).not.toContain('/partners?t=');
+    expect(againPage).toMatch(/<form[^>]*action="\/partners\/new-link"/);
     expect(await linkMails()).toBe(1);
+
+    // partners:revoke: the private link and the confirmation mail both open nothing after it.
+    const privateLink = new URL(link.replaceAll('&amp;', '&'));
+    const openPrivateLink = () => fetch(`${server.base}${privateLink.pathname}${privateLink.search}`);
+    expect((await openPrivateLink()).status).toBe(200);
+    await createPartnerStore(opened).revoke('tunde-ng');
+    expect((await openPrivateLink()).status).toBe(410);
+    const afterRevoke = await post('/partners/confirm', { t: token });
+    expect(afterRevoke.status).toBe(410);
+    expect(await afterRevoke.text()).not.toContain('/partners?t=');
+    expect((await fetch(`${server.base}/partners/confirm?t=${token}`)).status).toBe(410);
   });
 });

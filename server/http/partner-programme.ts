@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageLocale } from '../../common/locale-paths.js';
 import type { ProgrammeOutcome } from '../../common/partner-programme.js';
+import { isConfirmation } from '../../common/partner-programme.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import { ProgrammeRefusal } from '../partners/programme.js';
@@ -23,6 +24,7 @@ const TEXT: Record<ProgrammeOutcome['kind'], string> = {
   'new-link-again': 'The form has a problem: see the page.',
   'confirm-ask': 'Press the button to confirm your partner code.',
   confirmed: 'Your partner code is confirmed.',
+  'already-confirmed': 'This code is already confirmed: ask for a new link on the partner programme page.',
   'confirm-refused': 'This link confirms nothing: ask for a new one on the partner programme page.',
 };
 
@@ -35,7 +37,7 @@ function answer(
 ) {
   const render = site.partnerProgramme;
   // The confirmation shows a private link: kept by no cache, shared or not (as a partner's page).
-  const secret = outcome.kind === 'confirmed' || outcome.kind === 'confirm-refused' || outcome.kind === 'confirm-ask';
+  const secret = isConfirmation(outcome);
   const cacheControl = secret ? 'private, no-store' : 'no-store';
   sendPage(res, status, render && (() => render(outcome, locale)), TEXT[outcome.kind], cacheControl);
 }
@@ -137,8 +139,11 @@ export async function confirmPage(
   const refused = () => answer(res, site, 410, { kind: 'confirm-refused' }, locale);
   if (req.method === 'GET' || req.method === 'HEAD') {
     const token = url.searchParams.get('t') ?? '';
-    if (!(await services.programme.confirmable(token))) return refused();
-    return answer(res, site, 200, { kind: 'confirm-ask', token }, locale);
+    const offered = await services.programme.confirmable(token);
+    if (!offered) return refused();
+    const outcome: ProgrammeOutcome =
+      offered.kind === 'ask' ? { kind: 'confirm-ask', token } : { kind: 'already-confirmed', code: offered.code };
+    return answer(res, site, 200, outcome, locale);
   }
   if (req.method !== 'POST') {
     res.writeHead(405, { Allow: 'GET, HEAD, POST' });
@@ -149,5 +154,5 @@ export async function confirmPage(
   if (!form) return;
   const confirmed = await services.programme.confirm(form.get('t') ?? url.searchParams.get('t') ?? '', locale);
   if (!confirmed) return refused();
-  answer(res, site, 200, { kind: 'confirmed', code: confirmed.code, link: confirmed.link }, locale);
+  answer(res, site, 200, confirmed, locale);
 }

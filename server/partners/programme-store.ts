@@ -125,10 +125,11 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
     find: (code: string) => db.selectFrom('partners').selectAll().where('code', '=', code).executeTakeFirst(),
     /**
      * Confirms the code for its owner (`inbox_key`) and, the first time only, queues the private link by
-     * mail in `locale`. Answers the record, or undefined when the code is not (or no longer) theirs.
+     * mail in `locale`. `first`: this call confirmed it (of two at once, one only); undefined when the code
+     * is not (or no longer) theirs, or disabled.
      */
     confirm: (code: string, key: string, locale: string) =>
-      db.transaction().execute(async (trx) => {
+      db.transaction().execute(async (trx): Promise<{ first: boolean } | undefined> => {
         const first = await trx
           .updateTable('partners')
           .set({ confirmed_at: clock.now() })
@@ -138,14 +139,22 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
           .where('disabled_at', 'is', null)
           .returning('email')
           .executeTakeFirst();
-        if (first) await queue(trx, first.email, { kind: 'partner-link', code, locale });
-        return trx
+        if (first) {
+          await queue(trx, first.email, { kind: 'partner-link', code, locale });
+          return { first: true };
+        }
+        const held = await trx
           .selectFrom('partners')
-          .selectAll()
+          .select('code')
           .where('code', '=', code)
           .where('inbox_key', '=', key)
+          .where('confirmed_at', 'is not', null)
+          .where('disabled_at', 'is', null)
           .executeTakeFirst();
+        return held ? { first: false } : undefined;
       }),
+    /** The key version the code's links are signed with now (partners' links and confirmation links). */
+    keyVersion: (code: string) => createPartnerStore(opened).keyVersion(code),
     /** Queues a private link to each confirmed, enabled code of the inbox: how many. */
     sendLinks: (email: string, locale: string) =>
       db.transaction().execute(async (trx) => {

@@ -59,6 +59,10 @@ export type JoinInput = {
 };
 export type JoinResult = { kind: 'check-inbox' } | { kind: 'code-taken'; suggestion: string };
 export type RequestContext = { ipHash?: string | null };
+export type ConfirmResult =
+  | { kind: 'confirmed'; code: string; link: string }
+  | { kind: 'already-confirmed'; code: string }
+  | undefined;
 
 export function createProgramme(options: {
   store: ProgrammeStore;
@@ -86,12 +90,17 @@ export function createProgramme(options: {
     return check.email;
   }
 
-  /** The enabled reservation a confirmation link names, when its signature and expiry hold. */
+  /**
+   * The enabled reservation a confirmation link names, when its signature and expiry hold and it was
+   * signed with the code's key version now (a revoke, disable or erase since refuses it).
+   */
   async function holderOf(token: string, now: Date) {
     const code = options.confirmLinks.codeOf(token);
     const held = code === undefined ? undefined : await store.find(code);
     if (!held || held.disabled_at !== null) return undefined;
-    return options.confirmLinks.read(token, held.inbox_key, now).ok ? held : undefined;
+    const read = options.confirmLinks.read(token, held.inbox_key, now);
+    if (!read.ok || read.keyVersion !== (await store.keyVersion(held.code))) return undefined;
+    return held;
   }
 
   /** The first free code from the stem: itself, then `-2`, `-3`… (cut to fit 32 characters). */
@@ -133,26 +142,41 @@ export function createProgramme(options: {
         return { kind: 'code-taken', suggestion: await suggest(codeStem(code)) };
       }),
     /**
-     * Whether the confirmation link still confirms something (its page asks before it acts): read
-     * only, so a mail scanner that opens the link changes nothing.
+     * What the confirmation link's page offers (it asks before it acts): `ask`, the button; `already-confirmed`,
+     * no link (only the request that confirmed shows one); undefined, the link confirms nothing. Read only, so
+     * a mail scanner that opens the link changes nothing.
      */
-    confirmable: async (token: string, now = new Date()) => (await holderOf(token, now)) !== undefined,
+    async confirmable(
+      token: string,
+      now = new Date(),
+    ): Promise<{ kind: 'ask' | 'already-confirmed'; code: string } | undefined> {
+      const held = await holderOf(token, now);
+      if (!held) return undefined;
+      return { kind: held.confirmed_at === null ? 'ask' : 'already-confirmed', code: held.code };
+    },
     /**
-     * The confirmation (a POST from the link's page): the code becomes the reader's for good, the first
-     * time with its private link by mail too. Undefined when the link was changed, has expired or its
-     * code is not theirs.
+     * The confirmation (a POST from the link's page): the code becomes the reader's for good. Only the
+     * request that confirmed it gets the private link (shown, and mailed); any later one is told the code
+     * is already confirmed, so a forwarded mail or a scanner that presses buttons mints no link. Undefined
+     * when the link was changed, has expired, was revoked or its code is not theirs.
      */
-    async confirm(token: string, locale: string | null | undefined, now = new Date()) {
+    async confirm(token: string, locale: string | null | undefined, now = new Date()): Promise<ConfirmResult> {
       const held = await holderOf(token, now);
       if (!held) return undefined;
       const confirmed = await store.confirm(held.code, held.inbox_key, localeOf(locale));
       if (!confirmed) return undefined;
+      if (!confirmed.first) return { kind: 'already-confirmed', code: held.code };
       options.onQueued?.();
-      return { code: confirmed.code, link: (await options.issueLink(confirmed.code, localeOf(locale))).url };
+      return { kind: 'confirmed', code: held.code, link: (await options.issueLink(held.code, localeOf(locale))).url };
     },
-    /** The confirmation link a mail carries for this reservation, valid CONFIRM_HOURS from `now`. */
-    confirmToken: (code: string, inbox: string, now = new Date()) =>
-      options.confirmLinks.token(code, inbox, new Date(now.getTime() + CONFIRM_MS)),
+    /** The confirmation link a mail carries for this reservation, valid CONFIRM_HOURS from `now`, under the code's key version now. */
+    confirmToken: async (code: string, inbox: string, now = new Date()) =>
+      options.confirmLinks.token({
+        code,
+        inbox,
+        keyVersion: await store.keyVersion(code),
+        expiresAt: new Date(now.getTime() + CONFIRM_MS),
+      }),
     /** "Send me a new link": a fresh private link by mail to each confirmed, enabled code of the address. */
     newLink: (
       input: { email: string; locale?: string | null; honeypot?: string | null },
