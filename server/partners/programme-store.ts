@@ -86,8 +86,9 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
         const holder = () => trx.selectFrom('partners').selectAll().where('code', '=', asked.code).executeTakeFirst();
         let held = await holder();
         if (!held) {
-          // Signups already came with this code: an older, unreserved one, which an operator assigns.
-          if (await createPartnerStore({ db: trx, backend }).hasSignups(asked.code)) return 'taken';
+          // Signups already came with this code (an older, unreserved one, which an operator assigns), or
+          // an operator linked or revoked it: held by someone already.
+          if (await createPartnerStore({ db: trx, backend }).claimed(asked.code)) return 'taken';
           const inserted = await trx
             .insertInto('partners')
             .values({ ...asked, inbox_key: key, created_at: clock.now(), confirmed_at: null, disabled_at: null })
@@ -110,17 +111,17 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
         await queue(trx, held.email, { kind, code: held.code, locale: asked.locale });
         return 'resent';
       }),
-    /** Of these candidates, the ones not free: reserved (however long ago) or used by signups. */
+    /** Of these candidates, the ones not free: reserved (however long ago), used by signups, or with link keys. */
     async taken(codes: string[]): Promise<Set<string>> {
       if (codes.length === 0) return new Set();
-      const reserved = await db.selectFrom('partners').select('code').where('code', 'in', codes).execute();
-      const used = await db
-        .selectFrom('partner_daily_signups')
-        .select('partner')
-        .distinct()
-        .where('partner', 'in', codes)
+      const rows = await db
+        .selectFrom('partners')
+        .select('code')
+        .where('code', 'in', codes)
+        .union(db.selectFrom('partner_daily_signups').select('partner as code').where('partner', 'in', codes))
+        .union(db.selectFrom('partner_link_keys').select('partner as code').where('partner', 'in', codes))
         .execute();
-      return new Set([...reserved.map((row) => row.code), ...used.map((row) => row.partner)]);
+      return new Set(rows.map((row) => row.code));
     },
     find: (code: string) => db.selectFrom('partners').selectAll().where('code', '=', code).executeTakeFirst(),
     /**

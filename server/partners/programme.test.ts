@@ -127,6 +127,19 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
     expect(await mails()).toHaveLength(1);
   });
 
+  it('given a code with link keys (linked or revoked by an operator, no partner record) should refuse it to a join and never suggest it', async () => {
+    const database = await fresh(backend);
+    const { programme, store } = programmeOn(database);
+    await createPartnerStore(database.opened).revoke('radio-lagos');
+    const bola = { email: 'bola@example.ng', website: 'radio-lagos', locale: 'en' };
+    expect(await programme.join({ ...bola, code: 'radio-lagos' })).toEqual({
+      kind: 'code-taken',
+      suggestion: 'radio-lagos-2',
+    });
+    expect(await programme.join(bola)).toEqual({ kind: 'check-inbox' });
+    expect((await store.list()).map((row) => row.code)).toEqual(['radio-lagos-2']);
+  });
+
   it('given a code that breaks the rule should refuse it', async () => {
     const database = await fresh(backend);
     const { programme } = programmeOn(database);
@@ -191,10 +204,10 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
     await programme.join({ ...ADA, code: 'ada-shops' });
     const second = await programme.confirmToken('ada-shops', 'ada@example.ng');
     expect(await programme.confirm(second, 'yo')).toMatchObject({ kind: 'confirmed' });
-    // privacy:erase deletes the record and revokes the code's links; the same address joins again.
+    // privacy:erase deletes the record and revokes the code's links: the code stays taken (its link keys).
     await database.opened.db.deleteFrom('partners').execute();
     await partnerStore.revoke('ada-shops');
-    await programme.join({ ...ADA, code: 'ada-shops' });
+    expect(await programme.join({ ...ADA, code: 'ada-shops' })).toMatchObject({ kind: 'code-taken' });
     expect(await programme.confirm(second, 'yo')).toBeUndefined();
     expect(await programme.confirmable(second)).toBeUndefined();
   });
