@@ -124,3 +124,35 @@ describe.each(TEST_BACKENDS)('the partner programme forms on %s', (backend) => {
     expect((await fetch(`${server.base}/partners/confirm?t=${token}`)).status).toBe(410);
   });
 });
+
+describe.each(TEST_BACKENDS)('bad confirmation links on %s', (backend) => {
+  const server = serverForTests({ DEMO_DATA: 'off', TRUST_PROXY: '1', SIGNUP_IP_LIMIT: '3' }, backend);
+  const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+  const bad = (i: number) => `YWRh.0.${2_000_000_000 + i}.abcdefghijklmnopqrstuv`;
+
+  it('given more bad confirmation links from one address than the per-IP limit should answer 429 with the bad-link page, and count with bad partner links', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await fetch(`${server.base}/partners/confirm?t=${bad(i)}`, from('10.9.0.1'))).status);
+    }
+    expect(statuses).toEqual([410, 410, 410]);
+    const refused = await fetch(`${server.base}/partners/confirm?t=${bad(3)}`, from('10.9.0.1'));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('cache-control')).toBe('private, no-store');
+    expect(await refused.text()).toContain('Too many links that do not work came from your network');
+    const posted = await fetch(`${server.base}/partners/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '10.9.0.1' },
+      body: new URLSearchParams({ t: bad(4) }).toString(),
+    });
+    expect(posted.status).toBe(429);
+    // Another address is not held up.
+    expect((await fetch(`${server.base}/partners/confirm?t=${bad(5)}`, from('10.9.0.2'))).status).toBe(410);
+
+    // Bad partner links and bad confirmation links are one count per address.
+    for (let i = 0; i < 2; i++) await fetch(`${server.base}/partners?t=${bad(10 + i)}`, from('10.9.0.3'));
+    expect((await fetch(`${server.base}/partners/confirm?t=${bad(12)}`, from('10.9.0.3'))).status).toBe(410);
+    expect((await fetch(`${server.base}/partners/confirm?t=${bad(13)}`, from('10.9.0.3'))).status).toBe(429);
+  });
+});

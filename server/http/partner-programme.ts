@@ -18,6 +18,8 @@ import { type GivenRenderers, sendPage } from './page.js';
 
 type ProgrammeServices = Pick<Services, 'programme' | 'hashIp' | 'config'>;
 
+const TOO_MANY_BAD_LINKS = 'Too many links that do not work came from your network. Try again later.';
+
 const TEXT: Record<ProgrammeOutcome['kind'], string> = {
   'check-inbox': 'Check your inbox.',
   'join-again': 'The form has a problem: see the page.',
@@ -137,22 +139,33 @@ export async function confirmPage(
 ) {
   res.setHeader('X-Robots-Tag', 'noindex');
   const refused = () => answer(res, site, 410, { kind: 'confirm-refused' }, locale);
-  if (req.method === 'GET' || req.method === 'HEAD') {
-    const token = url.searchParams.get('t') ?? '';
-    const offered = await services.programme.confirmable(token);
-    if (!offered) return refused();
-    const outcome: ProgrammeOutcome =
-      offered.kind === 'ask' ? { kind: 'confirm-ask', token } : { kind: 'already-confirmed', code: offered.code };
-    return answer(res, site, 200, outcome, locale);
-  }
-  if (req.method !== 'POST') {
+  if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') {
     res.writeHead(405, { Allow: 'GET, HEAD, POST' });
     res.end();
     return;
   }
-  const form = await readForm(req, res);
+  const form = req.method === 'POST' ? await readForm(req, res) : new URLSearchParams();
   if (!form) return;
-  const confirmed = await services.programme.confirm(form.get('t') ?? url.searchParams.get('t') ?? '', locale);
-  if (!confirmed) return refused();
-  answer(res, site, 200, confirmed, locale);
+  const token = form.get('t') ?? url.searchParams.get('t') ?? '';
+  const context = { ipHash: services.hashIp(clientIp(req, services.config.trustProxy)) };
+  try {
+    if (req.method !== 'POST') {
+      const offered = await services.programme.confirmable(token, context);
+      if (!offered) return refused();
+      const outcome: ProgrammeOutcome =
+        offered.kind === 'ask' ? { kind: 'confirm-ask', token } : { kind: 'already-confirmed', code: offered.code };
+      return answer(res, site, 200, outcome, locale);
+    }
+    const confirmed = await services.programme.confirm(token, locale, context);
+    if (!confirmed) return refused();
+    answer(res, site, 200, confirmed, locale);
+  } catch (error) {
+    if (!(error instanceof ProgrammeRefusal && error.problem === 'rate-limited')) throw error;
+    // Past the per-IP limit of bad links: the partner page's own answer to it (429, when to try again).
+    const retryAfterSeconds = error.retryAfterSeconds;
+    if (retryAfterSeconds) res.setHeader('Retry-After', String(retryAfterSeconds));
+    const render = site.partnerPage;
+    const outcome = { kind: 'refused', why: 'rate-limited', retryAfterSeconds } as const;
+    sendPage(res, 429, render && (() => render(outcome, locale)), TOO_MANY_BAD_LINKS, 'private, no-store');
+  }
 }

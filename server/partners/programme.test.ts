@@ -172,8 +172,8 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
     expect(await programme.confirm(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, 'yo')).toBeUndefined();
     expect(await programme.confirm(await programme.confirmToken('ada-shops', 'bola@example.ng'), 'yo')).toBeUndefined();
     const late = new Date(Date.now() + 49 * 3_600_000);
-    expect(await programme.confirm(token, 'yo', late)).toBeUndefined();
-    expect(await programme.confirmable(token, late)).toBeUndefined();
+    expect(await programme.confirm(token, 'yo', {}, late)).toBeUndefined();
+    expect(await programme.confirmable(token, {}, late)).toBeUndefined();
     expect(await programme.confirmable(token)).toEqual({ kind: 'ask', code: 'ada-shops' });
     expect(await programme.confirmable(token)).toEqual({ kind: 'ask', code: 'ada-shops' });
     expect((await store.find('ada-shops'))?.confirmed_at).toBeNull();

@@ -16,6 +16,7 @@ import {
   RateLimiter,
 } from '../signups/rate-limit.js';
 import type { ConfirmLinks } from './confirm-links.js';
+import { BAD_LINKS_KEY } from './link-limit.js';
 import type { ProgrammeStore } from './programme-store.js';
 
 /** An unconfirmed code is held this long, and its confirmation link lasts as long. */
@@ -77,6 +78,9 @@ export function createProgramme(options: {
   const { store } = options;
   const perIp = new RateLimiter(options.limits.perIp, options.counter, 'partner-ip');
   const perEmail = new RateLimiter(options.limits.perEmail, options.counter, 'partner-email');
+  // Bad confirmation links count where bad partner links do (link-limit.ts, the same key): every failed
+  // secret from one address against one per-IP limit.
+  const badLinks = new RateLimiter(options.limits.perIp, options.counter, BAD_LINKS_KEY);
   const localeOf = (locale: string | null | undefined): Locale => (isLocale(locale) ? locale : SOURCE_LOCALE);
 
   /** Counts a request's hit against `limiter`, refused over its limit (given back when the database fails it). */
@@ -94,7 +98,14 @@ export function createProgramme(options: {
    * The enabled reservation a confirmation link names, when its signature and expiry hold and it was
    * signed with the code's key version now (a revoke, disable or erase since refuses it).
    */
-  async function holderOf(token: string, now: Date) {
+  async function holderOf(token: string, now: Date, context: RequestContext) {
+    const held = await checkedHolderOf(token, now);
+    if (held || !context.ipHash) return held;
+    const decision = await badLinks.hit(context.ipHash, now.getTime());
+    if (!decision.ok) throw new ProgrammeRefusal('rate-limited', decision.retryAfterSeconds);
+    return undefined;
+  }
+  async function checkedHolderOf(token: string, now: Date) {
     const code = options.confirmLinks.codeOf(token);
     const held = code === undefined ? undefined : await store.find(code);
     if (!held || held.disabled_at !== null) return undefined;
@@ -148,9 +159,10 @@ export function createProgramme(options: {
      */
     async confirmable(
       token: string,
+      context: RequestContext = {},
       now = new Date(),
     ): Promise<{ kind: 'ask' | 'already-confirmed'; code: string } | undefined> {
-      const held = await holderOf(token, now);
+      const held = await holderOf(token, now, context);
       if (!held) return undefined;
       return { kind: held.confirmed_at === null ? 'ask' : 'already-confirmed', code: held.code };
     },
@@ -158,10 +170,16 @@ export function createProgramme(options: {
      * The confirmation (a POST from the link's page): the code becomes the reader's for good. Only the
      * request that confirmed it gets the private link (shown, and mailed); any later one is told the code
      * is already confirmed, so a forwarded mail or a scanner that presses buttons mints no link. Undefined
-     * when the link was changed, has expired, was revoked or its code is not theirs.
+     * when the link was changed, has expired, was revoked or its code is not theirs. A link that opens
+     * nothing counts against the client's address (`context.ipHash`), refused past the per-IP limit.
      */
-    async confirm(token: string, locale: string | null | undefined, now = new Date()): Promise<ConfirmResult> {
-      const held = await holderOf(token, now);
+    async confirm(
+      token: string,
+      locale: string | null | undefined,
+      context: RequestContext = {},
+      now = new Date(),
+    ): Promise<ConfirmResult> {
+      const held = await holderOf(token, now, context);
       if (!held) return undefined;
       const confirmed = await store.confirm(held.code, held.inbox_key, localeOf(locale));
       if (!confirmed) return undefined;
