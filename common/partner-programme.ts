@@ -42,6 +42,8 @@ export type ProgrammeOutcome =
   | { kind: 'confirmed'; code: string; link: string }
   /** The link of a code confirmed already: no private link, the "Send me a new link" form instead. */
   | { kind: 'already-confirmed'; code: string }
+  /** A form posted from another site's page (Origin, Sec-Fetch-Site): refused, with a link to ours. */
+  | { kind: 'cross-site' }
   /** The confirmation link was changed, has expired, or its code is no longer the reader's. */
   | { kind: 'confirm-refused' };
 

@@ -77,6 +77,7 @@ const programmeOutcomes = {
   'new-link-again': { kind: 'new-link-again', email: 'a@example.ng', problem: 'email' },
   'confirm-ask': { kind: 'confirm-ask', token: TOKEN },
   confirmed: { kind: 'confirmed', code: 'lagos-tech', link: `https://kasuwa.shop${PARTNER_PAGE_PATH}?t=${TOKEN}` },
+  'cross-site': { kind: 'cross-site' },
   'already-confirmed': { kind: 'already-confirmed', code: 'lagos-tech' },
   'confirm-refused': { kind: 'confirm-refused' },
 } satisfies { [K in ProgrammeOutcome['kind']]: Extract<ProgrammeOutcome, { kind: K }> };
@@ -169,8 +170,8 @@ describe('pages whose address carries a secret', () => {
 
   it('given the same configuration should still give every other page its IDs, the question and Cookie settings (so the test above can fail)', () => {
     const ordinary = pages.filter((page) => !page.route.secretInAddress && !takesToken(page.route, page.html));
-    // The static pages, the rank result's 3 outcomes, the signup result's 2 and the programme forms' 3.
-    expect(ordinary.length).toBe((routes.length + 3 + 2 + 3) * PAGE_LOCALES.length);
+    // The static pages, the rank result's 3 outcomes, the signup result's 2 and the programme forms' 4.
+    expect(ordinary.length).toBe((routes.length + 3 + 2 + 4) * PAGE_LOCALES.length);
     for (const { name, route, html } of ordinary) {
       expect(html, name).toContain(`<meta name="kasuwa-ga-id" content="${config.gaId}">`);
       expect(html, name).toContain(`<meta name="kasuwa-pixel-id" content="${config.pixelId}">`);

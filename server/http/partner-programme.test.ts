@@ -156,3 +156,44 @@ describe.each(TEST_BACKENDS)('bad confirmation links on %s', (backend) => {
     expect((await fetch(`${server.base}/partners/confirm?t=${bad(13)}`, from('10.9.0.3'))).status).toBe(429);
   });
 });
+
+describe.each(TEST_BACKENDS)('the programme forms posted from another site on %s', (backend) => {
+  const server = serverForTests({ DEMO_DATA: 'off', TRUST_PROXY: '1' }, backend);
+  const post = (path: string, fields: Record<string, string>, headers: Record<string, string>) =>
+    fetch(`${server.base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '10.3.0.1', ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const join = (code: string) => ({ email: `${code}@example.ng`, site: '@x', code, locale: 'en' });
+
+  it('given a cross-site Origin or Sec-Fetch-Site should refuse join, new-link and confirm with a page that explains, and act on nothing', async () => {
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      // A seller's store is on a subdomain: same site, another origin.
+      { 'sec-fetch-site': 'same-site', origin: 'https://mama.kasuwa.shop' },
+    ];
+    for (const [i, headers] of foreign.entries()) {
+      const joined = await post('/partners/join', join(`foreign-${i}`), headers);
+      expect(joined.status).toBe(403);
+      expect(await joined.text()).toContain('This form only works from our own pages');
+      expect((await post('/partners/new-link', { email: 'a@example.ng', locale: 'en' }, headers)).status).toBe(403);
+      expect((await post('/partners/confirm', { t: 'YWRh.0.1.abcdefghijklmnopqrstuv' }, headers)).status).toBe(403);
+    }
+    const reserved = await server.database.opened.db.selectFrom('partners').select('code').execute();
+    expect(reserved).toEqual([]);
+  });
+
+  it('given our own pages (Fetch Metadata, our Origin) or an older browser sending neither should take the form', async () => {
+    const own: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin', origin: server.base },
+      { origin: server.base },
+      {},
+    ];
+    for (const [i, headers] of own.entries()) {
+      expect((await post('/partners/join', join(`own-${i}`), headers)).status).toBe(200);
+    }
+  });
+});

@@ -13,6 +13,7 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import { ProgrammeRefusal } from '../partners/programme.js';
 import type { Services } from '../services.js';
 import { clientIp } from './client-ip.js';
+import { originRefusal } from './consent.js';
 import { readForm } from './form.js';
 import { type GivenRenderers, sendPage } from './page.js';
 
@@ -22,6 +23,8 @@ const TOO_MANY_BAD_LINKS = 'Too many links that do not work came from your netwo
 
 const TEXT: Record<ProgrammeOutcome['kind'], string> = {
   'check-inbox': 'Check your inbox.',
+  'cross-site':
+    'This form only works from our own pages: open the partner programme page (/partners/join) and send it from there.',
   'join-again': 'The form has a problem: see the page.',
   'new-link-again': 'The form has a problem: see the page.',
   'confirm-ask': 'Press the button to confirm your partner code.',
@@ -42,6 +45,25 @@ function answer(
   const secret = isConfirmation(outcome);
   const cacheControl = secret ? 'private, no-store' : 'no-store';
   sendPage(res, status, render && (() => render(outcome, locale)), TEXT[outcome.kind], cacheControl);
+}
+
+/**
+ * The programme's POSTs come from our own pages only (originRefusal): another site's page could
+ * otherwise spend a visitor's per-address limit on a victim's inbox. A cross-site `Origin` or
+ * `Sec-Fetch-Site` is answered 403 with a page that explains; a browser that sends neither is taken.
+ */
+function refusedFromAnotherSite(
+  services: ProgrammeServices,
+  site: GivenRenderers,
+  req: IncomingMessage,
+  res: ServerResponse,
+  locale: string | null,
+): boolean {
+  if (!originRefusal(req.headers, services.config.publicUrl, 'accept')) return false;
+  // The body is not read: the connection closes after the answer.
+  res.setHeader('Connection', 'close');
+  answer(res, site, 403, { kind: 'cross-site' }, locale);
+  return true;
 }
 
 /** A refusal as the form's problem and its status; anything else is the server's (500) or the database's (503). */
@@ -69,6 +91,7 @@ async function answerForm(
   act: (form: URLSearchParams, ipHash: string | null) => Promise<{ status: number; outcome: ProgrammeOutcome }>,
   again: (form: URLSearchParams, problem: Problem) => ProgrammeOutcome,
 ) {
+  if (refusedFromAnotherSite(services, site, req, res, null)) return;
   const form = await readForm(req, res);
   if (!form) return;
   const locale = form.get('locale');
@@ -144,6 +167,7 @@ export async function confirmPage(
     res.end();
     return;
   }
+  if (req.method === 'POST' && refusedFromAnotherSite(services, site, req, res, locale)) return;
   const form = req.method === 'POST' ? await readForm(req, res) : new URLSearchParams();
   if (!form) return;
   const token = form.get('t') ?? url.searchParams.get('t') ?? '';

@@ -99,6 +99,12 @@ export const programmeText = {
     message: 'Next: put a widget on your pages with your code.',
   }),
   widgets: msg({ id: 'site.programme.widgets', message: 'See the widgets' }),
+  crossSiteHeading: msg({ id: 'site.programme.crossSite.heading', message: 'Send this form from our page' }),
+  crossSite: msg({
+    id: 'site.programme.crossSite',
+    message:
+      'This form only works from our own pages, and it came from another website. Nothing was sent. Fill it in on the partner programme page:',
+  }),
   alreadyHeading: msg({ id: 'site.programme.already.heading', message: 'This code is already confirmed' }),
   already: msg({
     id: 'site.programme.already',
@@ -248,6 +254,10 @@ function bodyOf(outcome: ProgrammeOutcome) {
       return confirmAsk(outcome.token);
     case 'confirmed':
       return confirmed(outcome.code, outcome.link);
+    case 'cross-site':
+      return section(
+        html`<h1>${t(programmeText.crossSiteHeading)}</h1><p role="alert">${t(programmeText.crossSite)} <a href=${href(PARTNER_JOIN_PATH)}>${t(programmeText.title)}</a></p>`,
+      );
     case 'already-confirmed':
       return section(
         html`<h1>${t(programmeText.alreadyHeading)}</h1><p>${t(programmeText.already, { code: outcome.code })}</p>${newLinkForm()}`,
