@@ -168,10 +168,23 @@ describe('pages whose address carries a secret', () => {
     }
   });
 
+  it('given the programme forms’ answers, which echo the address typed, should render them with no ID, cookie question or page view', () => {
+    const echoing = pages.filter((page) => /partner programme \((join-again|new-link-again)\)/.test(page.name));
+    expect(echoing.length).toBe(2 * PAGE_LOCALES.length);
+    for (const { name, html } of echoing) {
+      expect(html, name).toContain('a@example.ng');
+      for (const markup of THIRD_PARTY_MARKUP) expect(html, `${name}: ${markup}`).not.toContain(markup);
+      expect(analyticsTitle(html), name).toBe('');
+    }
+  });
+
   it('given the same configuration should still give every other page its IDs, the question and Cookie settings (so the test above can fail)', () => {
-    const ordinary = pages.filter((page) => !page.route.secretInAddress && !takesToken(page.route, page.html));
-    // The static pages, the rank result's 3 outcomes, the signup result's 2 and the programme forms' 4.
-    expect(ordinary.length).toBe((routes.length + 3 + 2 + 4) * PAGE_LOCALES.length);
+    const ordinary = pages.filter(
+      (page) => !page.route.secretInAddress && !page.route.personalInPage && !takesToken(page.route, page.html),
+    );
+    // The static pages, the rank result's 3 outcomes and the signup result's 2 (the programme forms'
+    // 4 answers go without third parties: they may echo the address typed).
+    expect(ordinary.length).toBe((routes.length + 3 + 2) * PAGE_LOCALES.length);
     for (const { name, route, html } of ordinary) {
       expect(html, name).toContain(`<meta name="kasuwa-ga-id" content="${config.gaId}">`);
       expect(html, name).toContain(`<meta name="kasuwa-pixel-id" content="${config.pixelId}">`);

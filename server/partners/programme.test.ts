@@ -140,6 +140,49 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
     expect((await store.list()).map((row) => row.code)).toEqual(['radio-lagos-2']);
   });
 
+  it('given every numbered code from a stem taken should still answer after a bounded number of lookups, with a free code', async () => {
+    const database = await fresh(backend);
+    const store = createProgrammeStore(database.opened);
+    const codes = ['adashops', ...Array.from({ length: 199 }, (_, i) => `adashops-${i + 2}`)];
+    const at = new Date().toISOString();
+    await database.opened.db
+      .insertInto('partners')
+      .values(
+        codes.map((code) => ({
+          code,
+          email: 'x@example.ng',
+          inbox_key: 'x@example.ng',
+          website: '@x',
+          locale: 'en',
+          created_at: at,
+          confirmed_at: at,
+          disabled_at: null,
+        })),
+      )
+      .execute();
+    let lookups = 0;
+    const counted = {
+      ...store,
+      taken(candidates: string[]) {
+        lookups += 1;
+        return store.taken(candidates);
+      },
+    };
+    const programme = createProgramme({
+      store: counted,
+      confirmLinks: confirmLinks(SECRET),
+      issueLink: async () => ({ url: '' }),
+      limits: LIMITS,
+    });
+    expect(await programme.join({ email: 'bola@example.ng', website: '@adashops', locale: 'en' })).toEqual({
+      kind: 'check-inbox',
+    });
+    expect(lookups).toBeLessThanOrEqual(5);
+    const [bola] = (await store.list()).filter((row) => row.email === 'bola@example.ng');
+    expect(bola?.code).toMatch(/^adashops-[a-z0-9]+$/);
+    expect(codes).not.toContain(bola?.code);
+  });
+
   it('given a code that breaks the rule should refuse it', async () => {
     const database = await fresh(backend);
     const { programme } = programmeOn(database);

@@ -4,6 +4,7 @@
  * is mailed again to a confirmed partner. Same honeypot and limits as signups (their hits given back when
  * the database fails the request), and the same answer whether or not an address is known.
  */
+import crypto from 'node:crypto';
 import { checkEmail, inboxKey } from '../../common/email.js';
 import { isLocale, type Locale, SOURCE_LOCALE } from '../../common/i18n.js';
 import { MAX_WEBSITE_LENGTH, PARTNER_CODE_PATTERN, type ProgrammeProblem } from '../../common/partner-programme.js';
@@ -22,6 +23,8 @@ import type { ProgrammeStore } from './programme-store.js';
 /** An unconfirmed code is held this long, and its confirmation link lasts as long. */
 export const CONFIRM_HOURS = 48;
 const CONFIRM_MS = CONFIRM_HOURS * 3_600_000;
+/** How many lookups of 20 numbered codes suggest() makes before it gives a random suffix. */
+const SUGGEST_ROUNDS = 3;
 const CODE = new RegExp(`^${PARTNER_CODE_PATTERN}$`);
 
 export const isPartnerCode = (code: string) => CODE.test(code);
@@ -114,19 +117,25 @@ export function createProgramme(options: {
     return held;
   }
 
-  /** The first free code from the stem: itself, then `-2`, `-3`… (cut to fit 32 characters). */
+  /**
+   * The first free code from the stem: itself, then `-2`, `-3`… (cut to fit 32 characters), looked up 20
+   * at a time for SUGGEST_ROUNDS rounds at most; past them, the stem with a random suffix (36^6 of them),
+   * so a crowd of taken codes costs a bounded number of queries. The join's reserve decides in the end.
+   */
   async function suggest(stem: string): Promise<string> {
-    for (let from = 1; ; from += 20) {
-      const candidates = Array.from({ length: 20 }, (_, i) => {
-        const n = from + i;
-        if (n === 1) return stem;
-        const suffix = `-${n}`;
-        return `${stem.slice(0, 32 - suffix.length).replace(/-+$/, '')}${suffix}`;
-      });
+    const numbered = (n: number) => {
+      if (n === 1) return stem;
+      const suffix = `-${n}`;
+      return `${stem.slice(0, 32 - suffix.length).replace(/-+$/, '')}${suffix}`;
+    };
+    for (let round = 0; round < SUGGEST_ROUNDS; round++) {
+      const candidates = Array.from({ length: 20 }, (_, i) => numbered(round * 20 + i + 1));
       const taken = await store.taken(candidates);
       const free = candidates.find((code) => !taken.has(code));
       if (free) return free;
     }
+    const suffix = `-${crypto.randomInt(36 ** 5, 36 ** 6).toString(36)}`;
+    return `${stem.slice(0, 32 - suffix.length).replace(/-+$/, '')}${suffix}`;
   }
 
   return {

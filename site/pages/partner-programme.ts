@@ -287,6 +287,8 @@ export function partnerProgrammeRoute(outcome: ProgrammeOutcome): Route {
         : {}),
     indexable: false,
     ...(confirmation ? { secretInAddress: true as const } : {}),
+    // The answers to the forms that carry an address (the forms sent back show it): no third party.
+    ...(confirmation ? {} : { personalInPage: true as const }),
     body: () => bodyOf(outcome),
   };
 }
