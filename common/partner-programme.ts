@@ -38,7 +38,18 @@ export type ProgrammeOutcome =
   | { kind: 'new-link-again'; email: string; problem: ProgrammeProblem }
   /** The confirmation link opened: one button that confirms (a POST carrying the token); opening it changes nothing. */
   | { kind: 'confirm-ask'; token: string }
-  /** The button pressed: the partner's code and private page. */
+  /** The button pressed: the partner's code and private page (only to the request that confirmed it). */
   | { kind: 'confirmed'; code: string; link: string }
+  /** The link of a code confirmed already: no private link, the "Send me a new link" form instead. */
+  | { kind: 'already-confirmed'; code: string }
+  /** A form posted from another site's page (Origin, Sec-Fetch-Site): refused, with a link to ours. */
+  | { kind: 'cross-site' }
   /** The confirmation link was changed, has expired, or its code is no longer the reader's. */
   | { kind: 'confirm-refused' };
+
+/** The confirmation link's answers: their address carries the token (private, no third party, no cache). */
+export const isConfirmation = (outcome: ProgrammeOutcome) =>
+  outcome.kind === 'confirm-ask' ||
+  outcome.kind === 'confirmed' ||
+  outcome.kind === 'already-confirmed' ||
+  outcome.kind === 'confirm-refused';

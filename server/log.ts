@@ -3,7 +3,11 @@
  * Never an e-mail address: an `error` field (an SMTP answer, a database error) has any address in it masked.
  */
 type Fields = Record<string, unknown>;
-const ADDRESS = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+/**
+ * An e-mail address as SMTP answers quote it: a quoted or plain local part (any script: SMTPUTF8), `@`, and
+ * a domain of two labels at least, in any script or punycode (`xn--…`).
+ */
+const ADDRESS = /(?:"[^"\r\n]*"|[^\s<>()[\]",;:@]+)@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.[\p{L}\p{N}-]{2,}/gu;
 /** `text` with every e-mail address in it replaced by `[address]`. */
 export const withoutAddresses = (text: string) => text.replace(ADDRESS, '[address]');
 const line = (level: string, msg: string, fields: Fields) =>

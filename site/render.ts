@@ -37,8 +37,11 @@ export type RenderedPage = { file: string; html: string; status: number };
  * their address").
  */
 function configFor(route: Route, config: SiteConfig): SiteConfig {
-  return route.secretInAddress ? { ...config, gaId: undefined, pixelId: undefined, chatId: undefined } : config;
+  return withoutThirdParties(route) ? { ...config, gaId: undefined, pixelId: undefined, chatId: undefined } : config;
 }
+
+/** A page with a secret in its address, or one that echoes an address typed: no third party, no page view. */
+const withoutThirdParties = (route: Route) => route.secretInAddress || route.personalInPage;
 
 /**
  * One page in one language, as a complete document. A page with a secret in its address also sends no
@@ -48,7 +51,7 @@ function configFor(route: Route, config: SiteConfig): SiteConfig {
  */
 export function renderPage(route: Route, locale: PageLocale | 'pseudo', assets: Assets, config: SiteConfig): string {
   const pageConfig = configFor(route, config);
-  const page: Route = route.secretInAddress ? { ...route, analyticsTitle: undefined } : route;
+  const page: Route = withoutThirdParties(route) ? { ...route, analyticsTitle: undefined } : route;
   return inPage({ locale, path: page.languagePath ?? page.path, config: pageConfig }, () =>
     renderToString(documentFor(page, assets, pageConfig)),
   );

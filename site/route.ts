@@ -36,5 +36,11 @@ export type Route = {
    * no third-party host and sends no Referer (site/render.ts, server/http/security.ts).
    */
   secretInAddress?: true;
+  /**
+   * The page echoes what the reader typed (an e-mail address in a form sent back): rendered without
+   * third parties as a secret page is, so no pixel's automatic matching reads the address; the server
+   * sends it with the same policy (secretAddressHeaders).
+   */
+  personalInPage?: true;
   body: () => TemplateResult;
 };

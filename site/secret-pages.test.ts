@@ -78,6 +78,8 @@ const programmeOutcomes = {
   'new-link-again': { kind: 'new-link-again', email: 'a@example.ng', problem: 'email' },
   'confirm-ask': { kind: 'confirm-ask', token: TOKEN },
   confirmed: { kind: 'confirmed', code: 'lagos-tech', link: `https://kasuwa.shop${PARTNER_PAGE_PATH}?t=${TOKEN}` },
+  'cross-site': { kind: 'cross-site' },
+  'already-confirmed': { kind: 'already-confirmed', code: 'lagos-tech' },
   'confirm-refused': { kind: 'confirm-refused' },
 } satisfies { [K in ProgrammeOutcome['kind']]: Extract<ProgrammeOutcome, { kind: K }> };
 const rankOutcomes = {
@@ -157,8 +159,8 @@ describe('pages whose address carries a secret', () => {
 
   it('given all three IDs configured should render them with no ID, cookie question, Cookie settings, chat button or page view', () => {
     const secret = pages.filter((page) => page.route.secretInAddress || takesToken(page.route, page.html));
-    // The partner page's 6 outcomes, the stop-mail page's 3 and the programme confirmation's 3.
-    expect(secret.length).toBe((6 + 3 + 3) * PAGE_LOCALES.length);
+    // The partner page's 6 outcomes, the stop-mail page's 3 and the programme confirmation's 4.
+    expect(secret.length).toBe((6 + 3 + 4) * PAGE_LOCALES.length);
     for (const { name, html } of secret) {
       for (const markup of THIRD_PARTY_MARKUP) expect(html, `${name}: ${markup}`).not.toContain(markup);
       for (const id of [config.gaId, config.pixelId, config.chatId]) expect(html, name).not.toContain(id);
@@ -167,10 +169,23 @@ describe('pages whose address carries a secret', () => {
     }
   });
 
+  it('given the programme forms’ answers, which echo the address typed, should render them with no ID, cookie question or page view', () => {
+    const echoing = pages.filter((page) => /partner programme \((join-again|new-link-again)\)/.test(page.name));
+    expect(echoing.length).toBe(2 * PAGE_LOCALES.length);
+    for (const { name, html } of echoing) {
+      expect(html, name).toContain('a@example.ng');
+      for (const markup of THIRD_PARTY_MARKUP) expect(html, `${name}: ${markup}`).not.toContain(markup);
+      expect(analyticsTitle(html), name).toBe('');
+    }
+  });
+
   it('given the same configuration should still give every other page its IDs, the question and Cookie settings (so the test above can fail)', () => {
-    const ordinary = pages.filter((page) => !page.route.secretInAddress && !takesToken(page.route, page.html));
-    // The static pages, the rank result's 3 outcomes, the signup result's 2 and the programme forms' 3.
-    expect(ordinary.length).toBe((routes.length + 3 + 2 + 3) * PAGE_LOCALES.length);
+    const ordinary = pages.filter(
+      (page) => !page.route.secretInAddress && !page.route.personalInPage && !takesToken(page.route, page.html),
+    );
+    // The static pages, the rank result's 3 outcomes and the signup result's 2 (the programme forms'
+    // 4 answers go without third parties: they may echo the address typed).
+    expect(ordinary.length).toBe((routes.length + 3 + 2) * PAGE_LOCALES.length);
     for (const { name, route, html } of ordinary) {
       expect(html, name).toContain(`<meta name="kasuwa-ga-id" content="${config.gaId}">`);
       expect(html, name).toContain(`<meta name="kasuwa-pixel-id" content="${config.pixelId}">`);

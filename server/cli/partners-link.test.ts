@@ -4,12 +4,15 @@
  * refuses every link issued before it, and a disabled code gets a link only with --force (docs/partners.md).
  */
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
 import { partnerSettings } from '../partner-settings.js';
 import { partnersFor } from '../partners/partners-for-database.js';
+import { programmeFor } from '../partners/programme-for-database.js';
+import { createProgrammeStore } from '../partners/programme-store.js';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
 
 describe.each(TEST_BACKENDS)('partners:link and partners:revoke on %s', (backend) => {
@@ -53,6 +56,21 @@ describe.each(TEST_BACKENDS)('partners:link and partners:revoke on %s', (backend
     expect(code).toBe(0);
     expect(stdout).toMatch(/^https:\/\/partners\.example\/partners\?t=/);
     expect(stderr).toBe('Note: no signup has come with the code "new-blog" yet (a new partner?).\n');
+  });
+
+  it('given a code linked before anyone joined should hold it: a stranger’s join is refused with another code', async () => {
+    expect(admin('partners:link', 'radio-lagos').code).toBe(0);
+    const store = createProgrammeStore(database.opened);
+    const { programme } = programmeFor({ publicUrl: undefined }, database.opened, {
+      linkSecret: crypto.randomBytes(32),
+      partners: { issueLink: async () => ({ url: 'https://partners.example/partners?t=x' }) },
+      limits: { perIp: { max: 100, windowSeconds: 3600 }, perEmail: { max: 100, windowSeconds: 3600 } },
+    });
+    const stranger = { email: 'stranger@example.ng', website: '@stranger', code: 'radio-lagos' };
+    expect(await programme.join(stranger)).toEqual({ kind: 'code-taken', suggestion: 'radio-lagos-2' });
+    expect(await programme.join({ ...stranger, code: '', website: 'radio-lagos' })).toEqual({ kind: 'check-inbox' });
+    expect(await store.find('radio-lagos')).toBeUndefined();
+    expect(await store.find('radio-lagos-2')).toMatchObject({ email: 'stranger@example.ng' });
   });
 
   it('given partners:revoke should refuse the links issued before it only', async () => {

@@ -1,7 +1,8 @@
 /**
  * `partners:link CODE [--days N] [--force]` prints a partner's signed link to their own counts
  * (docs/partners.md); `partners:revoke CODE` refuses every link issued for CODE so far. A code without
- * signups yet is accepted (a new partner), with a note on stderr; a disabled code only with --force.
+ * signups yet is accepted (a new partner), with a note on stderr; a disabled code only with --force. The
+ * link registers the code (link keys): the join form refuses it to anyone from then on.
  */
 
 import { hasControlCharacters } from '../control-characters.js';
@@ -58,6 +59,8 @@ export const partnersLinkCommand: AdminCommand = {
         return 1;
       }
       const partners = await partnersFor(partnerSettings(config), opened);
+      // A link opens the code's counts: the code is held from now on, so no stranger joins with it.
+      await partners.register(partner);
       const { url } = await partners.issueLink(partner, days);
       if (!(await partners.hasSignups(partner)))
         console.error(`Note: no signup has come with the code "${partner}" yet (a new partner?).`);

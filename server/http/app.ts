@@ -95,8 +95,15 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
     }
 
     if (pathname === '/start-selling' && req.method === 'POST') return startSellingForm(services, options, req, res);
-    if (pathname === PARTNER_JOIN_PATH && req.method === 'POST') return joinForm(services, options, req, res);
-    if (pathname === PARTNER_NEW_LINK_PATH && req.method === 'POST') return newLinkForm(services, options, req, res);
+    // Their answers may echo the address typed: served as secret pages are (no third-party host).
+    if (pathname === PARTNER_JOIN_PATH && req.method === 'POST') {
+      applyHeaders(res, secretPageHeaders);
+      return joinForm(services, options, req, res);
+    }
+    if (pathname === PARTNER_NEW_LINK_PATH && req.method === 'POST') {
+      applyHeaders(res, secretPageHeaders);
+      return newLinkForm(services, options, req, res);
+    }
 
     if (pathname === INGEST_PATH) return handleIngest(services, req, res);
 

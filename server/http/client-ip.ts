@@ -2,20 +2,54 @@
  * The client's IP, for rate limits. Behind a reverse proxy every request comes from the proxy, so with
  * TRUST_PROXY=n (n proxies of ours in front) we take the n-th address from the right of
  * X-Forwarded-For: the one our outermost proxy saw. Entries further left are whatever the client
- * claimed and are never trusted. Without TRUST_PROXY the header is ignored.
+ * claimed and are never trusted. Without TRUST_PROXY the header is ignored. The entry is read strictly
+ * (addressOf): a port some balancers append, brackets and a zone id are dropped, and an entry that is no
+ * IP address counts as the socket's address, so no spelling of one address counts as another.
  */
 import type { IncomingMessage } from 'node:http';
+import net from 'node:net';
 
 export function clientIp(req: IncomingMessage, trustProxy = 0): string {
-  const socket = req.socket.remoteAddress ?? '';
+  const socket = addressOf(req.socket.remoteAddress ?? '') ?? req.socket.remoteAddress ?? '';
   if (trustProxy <= 0) return networkOf(socket);
   const header = req.headers['x-forwarded-for'];
   const list = (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  return networkOf(list[list.length - trustProxy] ?? list[0] ?? socket);
+  const entry = list[list.length - trustProxy] ?? list[0];
+  return networkOf((entry === undefined ? undefined : addressOf(entry)) ?? socket);
 }
+
+const PORT = /^\d{1,5}$/;
+
+/**
+ * The IP address an X-Forwarded-For entry (or a socket) names, without its port, brackets or zone id:
+ * `1.2.3.4:5678` → `1.2.3.4`, `[2001:db8::1]:443` → `2001:db8::1`, `fe80::1%eth0` → `fe80::1`.
+ * Undefined for anything that is not one address (net.isIP decides), with at most a valid port.
+ */
+export function addressOf(entry: string): string | undefined {
+  let host = entry;
+  const bracketed = /^\[([^\]]*)\](?::(.*))?$/.exec(entry);
+  if (bracketed) {
+    const [, inside = '', port] = bracketed;
+    if (port !== undefined && !validPort(port)) return undefined;
+    host = inside;
+  } else if (/^[^:]*:[^:]*$/.test(entry)) {
+    // One colon: an IPv4 address (or a name) with a port; an IPv6 address has two at least.
+    const [address = '', port = ''] = entry.split(':');
+    if (!validPort(port)) return undefined;
+    host = address;
+  }
+  // A zone id (`%eth0`, or `%25eth0` as URLs write it) names the host's interface, not the client.
+  const address = host.split('%')[0]!;
+  const version = net.isIP(address);
+  // Brackets hold an IPv6 address only.
+  if (version === 0 || (bracketed && version !== 6)) return undefined;
+  return address.toLowerCase();
+}
+
+const validPort = (port: string) => PORT.test(port) && Number(port) <= 65_535;
 
 /**
  * An IPv4 address as it is (an IPv4-mapped IPv6 one as its IPv4); an IPv6 address as its /64, since one

@@ -17,19 +17,26 @@ export const CONSENT_PATH = '/consent';
 
 /**
  * Why a request is not from one of our own pages, or undefined when it is. A browser says so itself
- * with `Sec-Fetch-Site`: only `same-origin` passes. A browser without Fetch Metadata still sends
- * `Origin` on every POST (a beacon included): it must be our public origin (PUBLIC_URL) or the host
- * the request was sent to (`Host`, either scheme: a TLS proxy in front makes ours http). A request
- * with neither header is no page's beacon. (A script outside a browser can claim any header: the
- * limits are what hold it.)
+ * with `Sec-Fetch-Site`: only `same-origin` passes (`same-site` is a seller's store on a subdomain). A
+ * browser without Fetch Metadata still sends `Origin` on a POST (a beacon included): it must be our
+ * public origin (PUBLIC_URL) or the host the request was sent to (`Host`, either scheme: a TLS proxy in
+ * front makes ours http). A request with neither header is no page's beacon; a plain form (`withNeither:
+ * 'accept'`) may come from an older browser that sends neither, and is taken. (A script outside a
+ * browser can claim any header: the limits are what hold it.)
  */
-export function originRefusal(headers: IncomingMessage['headers'], publicUrl: string | undefined): string | undefined {
+export function originRefusal(
+  headers: IncomingMessage['headers'],
+  publicUrl: string | undefined,
+  withNeither: 'refuse' | 'accept' = 'refuse',
+): string | undefined {
   const fetchSite = headers['sec-fetch-site'];
   if (fetchSite !== undefined) {
     return fetchSite === 'same-origin' ? undefined : `Answers come from this site's own pages, not ${fetchSite}.`;
   }
   const origin = headers.origin;
-  if (origin === undefined) return "Answers come from this site's own pages: the request has no Origin.";
+  if (origin === undefined) {
+    return withNeither === 'accept' ? undefined : "Answers come from this site's own pages: the request has no Origin.";
+  }
   if (publicUrl && origin === new URL(publicUrl).origin) return undefined;
   let sent: URL | undefined;
   try {

@@ -7,22 +7,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageLocale } from '../../common/locale-paths.js';
 import type { ProgrammeOutcome } from '../../common/partner-programme.js';
+import { isConfirmation } from '../../common/partner-programme.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import { ProgrammeRefusal } from '../partners/programme.js';
 import type { Services } from '../services.js';
 import { clientIp } from './client-ip.js';
+import { originRefusal } from './consent.js';
 import { readForm } from './form.js';
 import { type GivenRenderers, sendPage } from './page.js';
 
 type ProgrammeServices = Pick<Services, 'programme' | 'hashIp' | 'config'>;
 
+const TOO_MANY_BAD_LINKS = 'Too many links that do not work came from your network. Try again later.';
+
 const TEXT: Record<ProgrammeOutcome['kind'], string> = {
   'check-inbox': 'Check your inbox.',
+  'cross-site':
+    'This form only works from our own pages: open the partner programme page (/partners/join) and send it from there.',
   'join-again': 'The form has a problem: see the page.',
   'new-link-again': 'The form has a problem: see the page.',
   'confirm-ask': 'Press the button to confirm your partner code.',
   confirmed: 'Your partner code is confirmed.',
+  'already-confirmed': 'This code is already confirmed: ask for a new link on the partner programme page.',
   'confirm-refused': 'This link confirms nothing: ask for a new one on the partner programme page.',
 };
 
@@ -35,9 +42,28 @@ function answer(
 ) {
   const render = site.partnerProgramme;
   // The confirmation shows a private link: kept by no cache, shared or not (as a partner's page).
-  const secret = outcome.kind === 'confirmed' || outcome.kind === 'confirm-refused' || outcome.kind === 'confirm-ask';
+  const secret = isConfirmation(outcome);
   const cacheControl = secret ? 'private, no-store' : 'no-store';
   sendPage(res, status, render && (() => render(outcome, locale)), TEXT[outcome.kind], cacheControl);
+}
+
+/**
+ * The programme's POSTs come from our own pages only (originRefusal): another site's page could
+ * otherwise spend a visitor's per-address limit on a victim's inbox. A cross-site `Origin` or
+ * `Sec-Fetch-Site` is answered 403 with a page that explains; a browser that sends neither is taken.
+ */
+function refusedFromAnotherSite(
+  services: ProgrammeServices,
+  site: GivenRenderers,
+  req: IncomingMessage,
+  res: ServerResponse,
+  locale: string | null,
+): boolean {
+  if (!originRefusal(req.headers, services.config.publicUrl, 'accept')) return false;
+  // The body is not read: the connection closes after the answer.
+  res.setHeader('Connection', 'close');
+  answer(res, site, 403, { kind: 'cross-site' }, locale);
+  return true;
 }
 
 /** A refusal as the form's problem and its status; anything else is the server's (500) or the database's (503). */
@@ -65,6 +91,7 @@ async function answerForm(
   act: (form: URLSearchParams, ipHash: string | null) => Promise<{ status: number; outcome: ProgrammeOutcome }>,
   again: (form: URLSearchParams, problem: Problem) => ProgrammeOutcome,
 ) {
+  if (refusedFromAnotherSite(services, site, req, res, null)) return;
   const form = await readForm(req, res);
   if (!form) return;
   const locale = form.get('locale');
@@ -135,19 +162,34 @@ export async function confirmPage(
 ) {
   res.setHeader('X-Robots-Tag', 'noindex');
   const refused = () => answer(res, site, 410, { kind: 'confirm-refused' }, locale);
-  if (req.method === 'GET' || req.method === 'HEAD') {
-    const token = url.searchParams.get('t') ?? '';
-    if (!(await services.programme.confirmable(token))) return refused();
-    return answer(res, site, 200, { kind: 'confirm-ask', token }, locale);
-  }
-  if (req.method !== 'POST') {
+  if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') {
     res.writeHead(405, { Allow: 'GET, HEAD, POST' });
     res.end();
     return;
   }
-  const form = await readForm(req, res);
+  if (req.method === 'POST' && refusedFromAnotherSite(services, site, req, res, locale)) return;
+  const form = req.method === 'POST' ? await readForm(req, res) : new URLSearchParams();
   if (!form) return;
-  const confirmed = await services.programme.confirm(form.get('t') ?? url.searchParams.get('t') ?? '', locale);
-  if (!confirmed) return refused();
-  answer(res, site, 200, { kind: 'confirmed', code: confirmed.code, link: confirmed.link }, locale);
+  const token = form.get('t') ?? url.searchParams.get('t') ?? '';
+  const context = { ipHash: services.hashIp(clientIp(req, services.config.trustProxy)) };
+  try {
+    if (req.method !== 'POST') {
+      const offered = await services.programme.confirmable(token, context);
+      if (!offered) return refused();
+      const outcome: ProgrammeOutcome =
+        offered.kind === 'ask' ? { kind: 'confirm-ask', token } : { kind: 'already-confirmed', code: offered.code };
+      return answer(res, site, 200, outcome, locale);
+    }
+    const confirmed = await services.programme.confirm(token, locale, context);
+    if (!confirmed) return refused();
+    answer(res, site, 200, confirmed, locale);
+  } catch (error) {
+    if (!(error instanceof ProgrammeRefusal && error.problem === 'rate-limited')) throw error;
+    // Past the per-IP limit of bad links: the partner page's own answer to it (429, when to try again).
+    const retryAfterSeconds = error.retryAfterSeconds;
+    if (retryAfterSeconds) res.setHeader('Retry-After', String(retryAfterSeconds));
+    const render = site.partnerPage;
+    const outcome = { kind: 'refused', why: 'rate-limited', retryAfterSeconds } as const;
+    sendPage(res, 429, render && (() => render(outcome, locale)), TOO_MANY_BAD_LINKS, 'private, no-store');
+  }
 }

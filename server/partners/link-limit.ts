@@ -2,12 +2,16 @@
  * Partner links' limits, in the shared hit counter (memory, PostgreSQL or Redis: every server counts the
  * same hits). A bad link counts against its client address's limit, the same per-IP limit as signups
  * (guessing links costs what spamming the form does); a good link against its own (PARTNER_LINK_LIMIT),
- * so a leaked link cannot hold a core. The counter keeps a hash of the link, never the link.
+ * so a leaked link cannot hold a core. The counter keeps a hash of the link, never the link. Bad
+ * confirmation links (programme.ts) count with bad partner links.
  */
 import crypto from 'node:crypto';
 import type { PartnerRefusal } from '../../common/partner-report.js';
 import { type HitCounter, type RateLimit, RateLimiter } from '../rate-limits/index.js';
 import type { Partners } from './partners.js';
+
+/** Where bad links count, per client address: partners' links and the programme's confirmation links. */
+export const BAD_LINKS_KEY = 'partner-link-ip';
 
 export type LimitedPartnerOpen =
   | { ok: true; partner: string }
@@ -23,7 +27,7 @@ export function limitPartnerLinks(
   limits: { perIp: RateLimit; perLink: RateLimit },
   counter: HitCounter,
 ): LimitedPartners {
-  const badLinks = new RateLimiter(limits.perIp, counter, 'partner-link-ip');
+  const badLinks = new RateLimiter(limits.perIp, counter, BAD_LINKS_KEY);
   const linkUses = new RateLimiter(limits.perLink, counter, 'partner-link');
   return {
     issueLink: partners.issueLink,

@@ -68,6 +68,8 @@ export function createPartners(
       const token = links.token({ partner, keyVersion, expiresAt: new Date(now.getTime() + days * 86_400_000) });
       return { url: `${siteOrigin}${pagePath}?t=${token}` };
     },
+    /** partners:link's registration: the code counts as taken from now on (store.ts register). */
+    register: (partner: string) => store.register(partner),
     /** Whether any signup ever came with the code (partners:link notes a code without). */
     hasSignups: (partner: string) => store.hasSignups(partner),
     /** Refuses every link of the code issued so far. */

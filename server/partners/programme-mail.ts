@@ -39,7 +39,7 @@ ${parts.after.map((line) => `<p style="color:#444;font-size:13px">${e(line)}</p>
 
 export function programmeMailHandlers(options: {
   siteOrigin: string;
-  confirmToken(code: string, inbox: string): string;
+  confirmToken(code: string, inbox: string): Promise<string>;
   /** The partner's private link, opening their page in `locale`. */
   issueLink(code: string, locale: Locale): Promise<{ url: string }>;
 }): Record<ProgrammeMailKind, MailHandler> {
@@ -50,9 +50,9 @@ export function programmeMailHandlers(options: {
   };
   const page = (locale: Locale, path: string) => `${options.siteOrigin}${localePath(locale, path)}`;
   return {
-    'partner-confirm': (row) => {
+    'partner-confirm': async (row) => {
       const { code, locale, t } = read(row);
-      const token = options.confirmToken(code, inboxKey(row.recipient));
+      const token = await options.confirmToken(code, inboxKey(row.recipient));
       return programmeEmail({
         locale,
         subject: t(P.confirmSubject, { brand: brand.name }),

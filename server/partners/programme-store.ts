@@ -86,8 +86,9 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
         const holder = () => trx.selectFrom('partners').selectAll().where('code', '=', asked.code).executeTakeFirst();
         let held = await holder();
         if (!held) {
-          // Signups already came with this code: an older, unreserved one, which an operator assigns.
-          if (await createPartnerStore({ db: trx, backend }).hasSignups(asked.code)) return 'taken';
+          // Signups already came with this code (an older, unreserved one, which an operator assigns), or
+          // an operator linked or revoked it: held by someone already.
+          if (await createPartnerStore({ db: trx, backend }).claimed(asked.code)) return 'taken';
           const inserted = await trx
             .insertInto('partners')
             .values({ ...asked, inbox_key: key, created_at: clock.now(), confirmed_at: null, disabled_at: null })
@@ -110,25 +111,26 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
         await queue(trx, held.email, { kind, code: held.code, locale: asked.locale });
         return 'resent';
       }),
-    /** Of these candidates, the ones not free: reserved (however long ago) or used by signups. */
+    /** Of these candidates, the ones not free: reserved (however long ago), used by signups, or with link keys. */
     async taken(codes: string[]): Promise<Set<string>> {
       if (codes.length === 0) return new Set();
-      const reserved = await db.selectFrom('partners').select('code').where('code', 'in', codes).execute();
-      const used = await db
-        .selectFrom('partner_daily_signups')
-        .select('partner')
-        .distinct()
-        .where('partner', 'in', codes)
+      const rows = await db
+        .selectFrom('partners')
+        .select('code')
+        .where('code', 'in', codes)
+        .union(db.selectFrom('partner_daily_signups').select('partner as code').where('partner', 'in', codes))
+        .union(db.selectFrom('partner_link_keys').select('partner as code').where('partner', 'in', codes))
         .execute();
-      return new Set([...reserved.map((row) => row.code), ...used.map((row) => row.partner)]);
+      return new Set(rows.map((row) => row.code));
     },
     find: (code: string) => db.selectFrom('partners').selectAll().where('code', '=', code).executeTakeFirst(),
     /**
      * Confirms the code for its owner (`inbox_key`) and, the first time only, queues the private link by
-     * mail in `locale`. Answers the record, or undefined when the code is not (or no longer) theirs.
+     * mail in `locale`. `first`: this call confirmed it (of two at once, one only); undefined when the code
+     * is not (or no longer) theirs, or disabled.
      */
     confirm: (code: string, key: string, locale: string) =>
-      db.transaction().execute(async (trx) => {
+      db.transaction().execute(async (trx): Promise<{ first: boolean } | undefined> => {
         const first = await trx
           .updateTable('partners')
           .set({ confirmed_at: clock.now() })
@@ -138,14 +140,22 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
           .where('disabled_at', 'is', null)
           .returning('email')
           .executeTakeFirst();
-        if (first) await queue(trx, first.email, { kind: 'partner-link', code, locale });
-        return trx
+        if (first) {
+          await queue(trx, first.email, { kind: 'partner-link', code, locale });
+          return { first: true };
+        }
+        const held = await trx
           .selectFrom('partners')
-          .selectAll()
+          .select('code')
           .where('code', '=', code)
           .where('inbox_key', '=', key)
+          .where('confirmed_at', 'is not', null)
+          .where('disabled_at', 'is', null)
           .executeTakeFirst();
+        return held ? { first: false } : undefined;
       }),
+    /** The key version the code's links are signed with now (partners' links and confirmation links). */
+    keyVersion: (code: string) => createPartnerStore(opened).keyVersion(code),
     /** Queues a private link to each confirmed, enabled code of the inbox: how many. */
     sendLinks: (email: string, locale: string) =>
       db.transaction().execute(async (trx) => {

@@ -17,6 +17,7 @@ import { confirmLinks } from './confirm-links.js';
 import { codeStem, createProgramme, ProgrammeRefusal } from './programme.js';
 import { programmeFor } from './programme-for-database.js';
 import { createProgrammeStore } from './programme-store.js';
+import { createPartnerStore } from './store.js';
 
 const { defer, fresh } = cleanupAfterEach();
 const SECRET = crypto.randomBytes(32);
@@ -126,6 +127,62 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
     expect(await mails()).toHaveLength(1);
   });
 
+  it('given a code with link keys (linked or revoked by an operator, no partner record) should refuse it to a join and never suggest it', async () => {
+    const database = await fresh(backend);
+    const { programme, store } = programmeOn(database);
+    await createPartnerStore(database.opened).revoke('radio-lagos');
+    const bola = { email: 'bola@example.ng', website: 'radio-lagos', locale: 'en' };
+    expect(await programme.join({ ...bola, code: 'radio-lagos' })).toEqual({
+      kind: 'code-taken',
+      suggestion: 'radio-lagos-2',
+    });
+    expect(await programme.join(bola)).toEqual({ kind: 'check-inbox' });
+    expect((await store.list()).map((row) => row.code)).toEqual(['radio-lagos-2']);
+  });
+
+  it('given every numbered code from a stem taken should still answer after a bounded number of lookups, with a free code', async () => {
+    const database = await fresh(backend);
+    const store = createProgrammeStore(database.opened);
+    const codes = ['adashops', ...Array.from({ length: 199 }, (_, i) => `adashops-${i + 2}`)];
+    const at = new Date().toISOString();
+    await database.opened.db
+      .insertInto('partners')
+      .values(
+        codes.map((code) => ({
+          code,
+          email: 'x@example.ng',
+          inbox_key: 'x@example.ng',
+          website: '@x',
+          locale: 'en',
+          created_at: at,
+          confirmed_at: at,
+          disabled_at: null,
+        })),
+      )
+      .execute();
+    let lookups = 0;
+    const counted = {
+      ...store,
+      taken(candidates: string[]) {
+        lookups += 1;
+        return store.taken(candidates);
+      },
+    };
+    const programme = createProgramme({
+      store: counted,
+      confirmLinks: confirmLinks(SECRET),
+      issueLink: async () => ({ url: '' }),
+      limits: LIMITS,
+    });
+    expect(await programme.join({ email: 'bola@example.ng', website: '@adashops', locale: 'en' })).toEqual({
+      kind: 'check-inbox',
+    });
+    expect(lookups).toBeLessThanOrEqual(5);
+    const [bola] = (await store.list()).filter((row) => row.email === 'bola@example.ng');
+    expect(bola?.code).toMatch(/^adashops-[a-z0-9]+$/);
+    expect(codes).not.toContain(bola?.code);
+  });
+
   it('given a code that breaks the rule should refuse it', async () => {
     const database = await fresh(backend);
     const { programme } = programmeOn(database);
@@ -150,26 +207,52 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
     ]);
   });
 
-  it('given the confirmation link should confirm the code once, mail the private link once, and refuse a changed or late link', async () => {
+  it('given the confirmation link should confirm the code once, show and mail the private link once, and refuse a changed or late link', async () => {
     const database = await fresh(backend);
     const { programme, store, mails } = programmeOn(database);
     await programme.join({ ...ADA, code: 'ada-shops' });
-    const token = programme.confirmToken('ada-shops', 'ada@example.ng');
+    const token = await programme.confirmToken('ada-shops', 'ada@example.ng');
     expect(await programme.confirm(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, 'yo')).toBeUndefined();
-    expect(await programme.confirm(programme.confirmToken('ada-shops', 'bola@example.ng'), 'yo')).toBeUndefined();
+    expect(await programme.confirm(await programme.confirmToken('ada-shops', 'bola@example.ng'), 'yo')).toBeUndefined();
     const late = new Date(Date.now() + 49 * 3_600_000);
-    expect(await programme.confirm(token, 'yo', late)).toBeUndefined();
-    expect(await programme.confirmable(token, late)).toBe(false);
-    expect(await programme.confirmable(token)).toBe(true);
-    expect(await programme.confirmable(token)).toBe(true);
+    expect(await programme.confirm(token, 'yo', {}, late)).toBeUndefined();
+    expect(await programme.confirmable(token, {}, late)).toBeUndefined();
+    expect(await programme.confirmable(token)).toEqual({ kind: 'ask', code: 'ada-shops' });
+    expect(await programme.confirmable(token)).toEqual({ kind: 'ask', code: 'ada-shops' });
     expect((await store.find('ada-shops'))?.confirmed_at).toBeNull();
     expect((await mails()).map((mail) => mail.kind)).toEqual(['partner-confirm']);
 
-    const confirmed = { code: 'ada-shops', link: 'https://kasuwa.shop/partners?t=link-for-ada-shops' };
-    expect(await programme.confirm(token, 'yo')).toEqual(confirmed);
-    expect(await programme.confirm(token, 'yo')).toEqual(confirmed);
+    expect(await programme.confirm(token, 'yo')).toEqual({
+      kind: 'confirmed',
+      code: 'ada-shops',
+      link: 'https://kasuwa.shop/partners?t=link-for-ada-shops',
+    });
+    // Pressed again (a forwarded mail, a scanner that presses buttons): no link shown, none mailed.
+    expect(await programme.confirm(token, 'yo')).toEqual({ kind: 'already-confirmed', code: 'ada-shops' });
+    expect(await programme.confirmable(token)).toEqual({ kind: 'already-confirmed', code: 'ada-shops' });
     expect((await store.find('ada-shops'))?.confirmed_at).not.toBeNull();
     expect((await mails()).map((mail) => mail.kind)).toEqual(['partner-confirm', 'partner-link']);
+  });
+
+  it('given partners:revoke or privacy:erase after the confirmation mail should refuse its link, and a new join’s mail should confirm', async () => {
+    const database = await fresh(backend);
+    const { programme } = programmeOn(database);
+    const partnerStore = createPartnerStore(database.opened);
+    await programme.join({ ...ADA, code: 'ada-shops' });
+    const first = await programme.confirmToken('ada-shops', 'ada@example.ng');
+    await partnerStore.revoke('ada-shops');
+    expect(await programme.confirmable(first)).toBeUndefined();
+    expect(await programme.confirm(first, 'yo')).toBeUndefined();
+
+    await programme.join({ ...ADA, code: 'ada-shops' });
+    const second = await programme.confirmToken('ada-shops', 'ada@example.ng');
+    expect(await programme.confirm(second, 'yo')).toMatchObject({ kind: 'confirmed' });
+    // privacy:erase deletes the record and revokes the code's links: the code stays taken (its link keys).
+    await database.opened.db.deleteFrom('partners').execute();
+    await partnerStore.revoke('ada-shops');
+    expect(await programme.join({ ...ADA, code: 'ada-shops' })).toMatchObject({ kind: 'code-taken' });
+    expect(await programme.confirm(second, 'yo')).toBeUndefined();
+    expect(await programme.confirmable(second)).toBeUndefined();
   });
 
   it('given a lost link should mail a confirmed partner only, and answer alike for anyone else', async () => {
@@ -177,7 +260,7 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
     const { programme, store, mails } = programmeOn(database);
     await programme.join({ ...ADA, code: 'ada-shops' });
     await programme.join({ email: 'pending@example.ng', website: '@p', code: 'pending-one', locale: 'en' });
-    await programme.confirm(programme.confirmToken('ada-shops', 'ada@example.ng'), 'yo');
+    await programme.confirm(await programme.confirmToken('ada-shops', 'ada@example.ng'), 'yo');
     const before = (await mails()).length;
     for (const email of ['nobody@example.ng', 'pending@example.ng', 'ada+lost@example.ng']) {
       expect(await programme.newLink({ email, locale: 'ha' })).toBeUndefined();
@@ -244,7 +327,7 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
     });
     expect((await store.find('ada-shops'))?.email).toBe('bola@example.ng');
     // Ada's old link no longer confirms it: the code is Bola's now.
-    expect(await programme.confirm(programme.confirmToken('ada-shops', 'ada@example.ng'), 'en')).toBeUndefined();
+    expect(await programme.confirm(await programme.confirmToken('ada-shops', 'ada@example.ng'), 'en')).toBeUndefined();
   });
 
   it('given an operator assigning an older code should make it the address owner’s, confirmed, and refuse a code confirmed for another', async () => {

@@ -4,6 +4,7 @@
  * is mailed again to a confirmed partner. Same honeypot and limits as signups (their hits given back when
  * the database fails the request), and the same answer whether or not an address is known.
  */
+import crypto from 'node:crypto';
 import { checkEmail, inboxKey } from '../../common/email.js';
 import { isLocale, type Locale, SOURCE_LOCALE } from '../../common/i18n.js';
 import { MAX_WEBSITE_LENGTH, PARTNER_CODE_PATTERN, type ProgrammeProblem } from '../../common/partner-programme.js';
@@ -16,11 +17,14 @@ import {
   RateLimiter,
 } from '../rate-limits/index.js';
 import type { ConfirmLinks } from './confirm-links.js';
+import { BAD_LINKS_KEY } from './link-limit.js';
 import type { ProgrammeStore } from './programme-store.js';
 
 /** An unconfirmed code is held this long, and its confirmation link lasts as long. */
 export const CONFIRM_HOURS = 48;
 const CONFIRM_MS = CONFIRM_HOURS * 3_600_000;
+/** How many lookups of 20 numbered codes suggest() makes before it gives a random suffix. */
+const SUGGEST_ROUNDS = 3;
 const CODE = new RegExp(`^${PARTNER_CODE_PATTERN}$`);
 
 export const isPartnerCode = (code: string) => CODE.test(code);
@@ -59,6 +63,10 @@ export type JoinInput = {
 };
 export type JoinResult = { kind: 'check-inbox' } | { kind: 'code-taken'; suggestion: string };
 export type RequestContext = { ipHash?: string | null };
+export type ConfirmResult =
+  | { kind: 'confirmed'; code: string; link: string }
+  | { kind: 'already-confirmed'; code: string }
+  | undefined;
 
 export function createProgramme(options: {
   store: ProgrammeStore;
@@ -73,6 +81,9 @@ export function createProgramme(options: {
   const { store } = options;
   const perIp = new RateLimiter(options.limits.perIp, options.counter, 'partner-ip');
   const perEmail = new RateLimiter(options.limits.perEmail, options.counter, 'partner-email');
+  // Bad confirmation links count where bad partner links do (link-limit.ts, the same key): every failed
+  // secret from one address against one per-IP limit.
+  const badLinks = new RateLimiter(options.limits.perIp, options.counter, BAD_LINKS_KEY);
   const localeOf = (locale: string | null | undefined): Locale => (isLocale(locale) ? locale : SOURCE_LOCALE);
 
   /** Counts a request's hit against `limiter`, refused over its limit (given back when the database fails it). */
@@ -86,27 +97,45 @@ export function createProgramme(options: {
     return check.email;
   }
 
-  /** The enabled reservation a confirmation link names, when its signature and expiry hold. */
-  async function holderOf(token: string, now: Date) {
+  /**
+   * The enabled reservation a confirmation link names, when its signature and expiry hold and it was
+   * signed with the code's key version now (a revoke, disable or erase since refuses it).
+   */
+  async function holderOf(token: string, now: Date, context: RequestContext) {
+    const held = await checkedHolderOf(token, now);
+    if (held || !context.ipHash) return held;
+    const decision = await badLinks.hit(context.ipHash, now.getTime());
+    if (!decision.ok) throw new ProgrammeRefusal('rate-limited', decision.retryAfterSeconds);
+    return undefined;
+  }
+  async function checkedHolderOf(token: string, now: Date) {
     const code = options.confirmLinks.codeOf(token);
     const held = code === undefined ? undefined : await store.find(code);
     if (!held || held.disabled_at !== null) return undefined;
-    return options.confirmLinks.read(token, held.inbox_key, now).ok ? held : undefined;
+    const read = options.confirmLinks.read(token, held.inbox_key, now);
+    if (!read.ok || read.keyVersion !== (await store.keyVersion(held.code))) return undefined;
+    return held;
   }
 
-  /** The first free code from the stem: itself, then `-2`, `-3`… (cut to fit 32 characters). */
+  /**
+   * The first free code from the stem: itself, then `-2`, `-3`… (cut to fit 32 characters), looked up 20
+   * at a time for SUGGEST_ROUNDS rounds at most; past them, the stem with a random suffix (36^6 of them),
+   * so a crowd of taken codes costs a bounded number of queries. The join's reserve decides in the end.
+   */
   async function suggest(stem: string): Promise<string> {
-    for (let from = 1; ; from += 20) {
-      const candidates = Array.from({ length: 20 }, (_, i) => {
-        const n = from + i;
-        if (n === 1) return stem;
-        const suffix = `-${n}`;
-        return `${stem.slice(0, 32 - suffix.length).replace(/-+$/, '')}${suffix}`;
-      });
+    const numbered = (n: number) => {
+      if (n === 1) return stem;
+      const suffix = `-${n}`;
+      return `${stem.slice(0, 32 - suffix.length).replace(/-+$/, '')}${suffix}`;
+    };
+    for (let round = 0; round < SUGGEST_ROUNDS; round++) {
+      const candidates = Array.from({ length: 20 }, (_, i) => numbered(round * 20 + i + 1));
       const taken = await store.taken(candidates);
       const free = candidates.find((code) => !taken.has(code));
       if (free) return free;
     }
+    const suffix = `-${crypto.randomInt(36 ** 5, 36 ** 6).toString(36)}`;
+    return `${stem.slice(0, 32 - suffix.length).replace(/-+$/, '')}${suffix}`;
   }
 
   return {
@@ -133,26 +162,48 @@ export function createProgramme(options: {
         return { kind: 'code-taken', suggestion: await suggest(codeStem(code)) };
       }),
     /**
-     * Whether the confirmation link still confirms something (its page asks before it acts): read
-     * only, so a mail scanner that opens the link changes nothing.
+     * What the confirmation link's page offers (it asks before it acts): `ask`, the button; `already-confirmed`,
+     * no link (only the request that confirmed shows one); undefined, the link confirms nothing. Read only, so
+     * a mail scanner that opens the link changes nothing.
      */
-    confirmable: async (token: string, now = new Date()) => (await holderOf(token, now)) !== undefined,
+    async confirmable(
+      token: string,
+      context: RequestContext = {},
+      now = new Date(),
+    ): Promise<{ kind: 'ask' | 'already-confirmed'; code: string } | undefined> {
+      const held = await holderOf(token, now, context);
+      if (!held) return undefined;
+      return { kind: held.confirmed_at === null ? 'ask' : 'already-confirmed', code: held.code };
+    },
     /**
-     * The confirmation (a POST from the link's page): the code becomes the reader's for good, the first
-     * time with its private link by mail too. Undefined when the link was changed, has expired or its
-     * code is not theirs.
+     * The confirmation (a POST from the link's page): the code becomes the reader's for good. Only the
+     * request that confirmed it gets the private link (shown, and mailed); any later one is told the code
+     * is already confirmed, so a forwarded mail or a scanner that presses buttons mints no link. Undefined
+     * when the link was changed, has expired, was revoked or its code is not theirs. A link that opens
+     * nothing counts against the client's address (`context.ipHash`), refused past the per-IP limit.
      */
-    async confirm(token: string, locale: string | null | undefined, now = new Date()) {
-      const held = await holderOf(token, now);
+    async confirm(
+      token: string,
+      locale: string | null | undefined,
+      context: RequestContext = {},
+      now = new Date(),
+    ): Promise<ConfirmResult> {
+      const held = await holderOf(token, now, context);
       if (!held) return undefined;
       const confirmed = await store.confirm(held.code, held.inbox_key, localeOf(locale));
       if (!confirmed) return undefined;
+      if (!confirmed.first) return { kind: 'already-confirmed', code: held.code };
       options.onQueued?.();
-      return { code: confirmed.code, link: (await options.issueLink(confirmed.code, localeOf(locale))).url };
+      return { kind: 'confirmed', code: held.code, link: (await options.issueLink(held.code, localeOf(locale))).url };
     },
-    /** The confirmation link a mail carries for this reservation, valid CONFIRM_HOURS from `now`. */
-    confirmToken: (code: string, inbox: string, now = new Date()) =>
-      options.confirmLinks.token(code, inbox, new Date(now.getTime() + CONFIRM_MS)),
+    /** The confirmation link a mail carries for this reservation, valid CONFIRM_HOURS from `now`, under the code's key version now. */
+    confirmToken: async (code: string, inbox: string, now = new Date()) =>
+      options.confirmLinks.token({
+        code,
+        inbox,
+        keyVersion: await store.keyVersion(code),
+        expiresAt: new Date(now.getTime() + CONFIRM_MS),
+      }),
     /** "Send me a new link": a fresh private link by mail to each confirmed, enabled code of the address. */
     newLink: (
       input: { email: string; locale?: string | null; honeypot?: string | null },

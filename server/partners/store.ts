@@ -126,6 +126,36 @@ export function createPartnerStore(opened: Pick<OpenedDatabase, 'backend' | 'db'
         .executeTakeFirst();
       return row !== undefined;
     },
+    /**
+     * Whether the code is held outside the partners table: signups came with it (erased ones too: their
+     * counts stay), or it has link keys (partners:link registered it, or it was revoked). A join is refused it.
+     */
+    async claimed(partner: string): Promise<boolean> {
+      const row = await db
+        .selectNoFrom((eb) =>
+          eb
+            .or([
+              eb.exists(eb.selectFrom('partner_link_keys').select('partner').where('partner', '=', partner)),
+              eb.exists(eb.selectFrom('partner_daily_signups').select('partner').where('partner', '=', partner)),
+            ])
+            .as('claimed'),
+        )
+        .executeTakeFirstOrThrow();
+      // PostgreSQL answers a boolean, SQLite 1 or 0.
+      return Boolean(row.claimed);
+    },
+    /**
+     * partners:link's registration: the code gets link keys (version 0, dated now) unless it has some, so
+     * it counts as taken before anyone joined with it (a stranger would otherwise confirm it and open the
+     * counts its link shows).
+     */
+    async register(partner: string): Promise<void> {
+      await db
+        .insertInto('partner_link_keys')
+        .values({ partner, key_version: 0, revoked_at: clock.now() })
+        .onConflict((conflict) => conflict.column('partner').doNothing())
+        .execute();
+    },
     /** The key version links for this code are signed with now: 0 until the first revoke. */
     async keyVersion(partner: string): Promise<number> {
       const row = await db

@@ -7,6 +7,7 @@ import { msg } from '@lingui/core/macro';
 import { html, nothing } from 'lit-html';
 import { brand } from '../../common/brand.js';
 import {
+  isConfirmation,
   type JoinFields,
   MAX_WEBSITE_LENGTH,
   PARTNER_CODE_PATTERN,
@@ -98,6 +99,18 @@ export const programmeText = {
     message: 'Next: put a widget on your pages with your code.',
   }),
   widgets: msg({ id: 'site.programme.widgets', message: 'See the widgets' }),
+  crossSiteHeading: msg({ id: 'site.programme.crossSite.heading', message: 'Send this form from our page' }),
+  crossSite: msg({
+    id: 'site.programme.crossSite',
+    message:
+      'This form only works from our own pages, and it came from another website. Nothing was sent. Fill it in on the partner programme page:',
+  }),
+  alreadyHeading: msg({ id: 'site.programme.already.heading', message: 'This code is already confirmed' }),
+  already: msg({
+    id: 'site.programme.already',
+    message:
+      'The partner code {code} was confirmed with this link before, and its private link was shown then and e-mailed. Lost it? We send a new one to the address that joined.',
+  }),
   refusedHeading: msg({ id: 'site.programme.refused.heading', message: 'This link confirms nothing' }),
   refused: msg({
     id: 'site.programme.refused',
@@ -241,6 +254,14 @@ function bodyOf(outcome: ProgrammeOutcome) {
       return confirmAsk(outcome.token);
     case 'confirmed':
       return confirmed(outcome.code, outcome.link);
+    case 'cross-site':
+      return section(
+        html`<h1>${t(programmeText.crossSiteHeading)}</h1><p role="alert">${t(programmeText.crossSite)} <a href=${href(PARTNER_JOIN_PATH)}>${t(programmeText.title)}</a></p>`,
+      );
+    case 'already-confirmed':
+      return section(
+        html`<h1>${t(programmeText.alreadyHeading)}</h1><p>${t(programmeText.already, { code: outcome.code })}</p>${newLinkForm()}`,
+      );
     case 'confirm-refused':
       return section(
         html`<h1>${t(programmeText.refusedHeading)}</h1><p>${t(programmeText.refused)}</p>${joinForm()}${newLinkForm()}`,
@@ -250,8 +271,7 @@ function bodyOf(outcome: ProgrammeOutcome) {
 
 /** The server's answers (form posts, the confirmation link): never indexed; the confirmation's address is secret. */
 export function partnerProgrammeRoute(outcome: ProgrammeOutcome): Route {
-  const confirmation =
-    outcome.kind === 'confirmed' || outcome.kind === 'confirm-refused' || outcome.kind === 'confirm-ask';
+  const confirmation = isConfirmation(outcome);
   return {
     path: confirmation ? PARTNER_CONFIRM_PATH : PARTNER_JOIN_PATH,
     file: 'partners/join.html',
@@ -267,6 +287,8 @@ export function partnerProgrammeRoute(outcome: ProgrammeOutcome): Route {
         : {}),
     indexable: false,
     ...(confirmation ? { secretInAddress: true as const } : {}),
+    // The answers to the forms that carry an address (the forms sent back show it): no third party.
+    ...(confirmation ? {} : { personalInPage: true as const }),
     body: () => bodyOf(outcome),
   };
 }
