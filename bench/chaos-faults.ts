@@ -32,10 +32,14 @@ export type FaultSpec = {
   family: Family;
   /** Shortest and longest duration in seconds (drawn in steps of 10 s). */
   seconds: [number, number];
-  /** Alerts that must fire within their `for:` plus two scrape intervals, and resolve once it is over. */
+  /** Alerts that must fire by their computed deadline (bench/chaos-detection.ts), and resolve once it is over. */
   expects: Expectation[];
   /** Alerts it may raise besides: consequences an operator would trace back to it. */
   mayRaise: Expectation[];
+  /** Every welcome mail sent while it runs fails (the ratio of kasuwa_mail_send_attempts_total). */
+  refusesMail?: boolean;
+  /** Metrics it flips at once beside its alerts' own one (an alternative state condition, e.g. a stall). */
+  signals?: string[];
 };
 
 const each = (alert: string): Expectation => ({ alert, scope: 'each-server' });
@@ -93,8 +97,20 @@ export const FAULTS: Record<FaultKind, FaultSpec> = {
     expects: [each('KasuwaRedisDown')],
     mayRaise: [global('KasuwaGraphqlSlow')],
   },
-  'smtp-hang': { label: 'SMTP relay hung', family: 'smtp', seconds: [360, 360], ...relayAway },
-  'smtp-451': { label: 'SMTP relay answering 451', family: 'smtp', seconds: [240, 360], ...relayAway },
+  'smtp-hang': {
+    label: 'SMTP relay hung',
+    family: 'smtp',
+    seconds: [360, 360],
+    ...relayAway,
+    signals: ['kasuwa_mail_sends_stalled'],
+  },
+  'smtp-451': {
+    label: 'SMTP relay answering 451',
+    family: 'smtp',
+    seconds: [240, 360],
+    ...relayAway,
+    refusesMail: true,
+  },
   'server-kill': {
     label: 'a server SIGKILLed, started again after',
     family: 'server',

@@ -4,6 +4,7 @@
  * with the same Message-ID fails. Times are seconds from the traffic's start; scrapes every 15 s.
  */
 import { describe, expect, it } from 'vitest';
+import { eventIndex } from './chaos-detection.js';
 import type { FaultKind } from './chaos-faults.js';
 import { type FaultRun, type Judging, judgeAlerts, judgeDelivery } from './chaos-judge.js';
 import { type AlertInterval, readRules } from './chaos-prometheus.js';
@@ -11,6 +12,10 @@ import { type AlertInterval, readRules } from './chaos-prometheus.js';
 const rules = readRules(`groups:
   - name: test
     rules:
+      - record: kasuwa:slo_error_budget
+        expr: vector(0.005)
+        labels:
+          slo: signups
       - alert: KasuwaDatabaseDown
         expr: kasuwa_database_up == 0
         for: 1m
@@ -28,7 +33,9 @@ const rules = readRules(`groups:
           severity: warning
       - alert: KasuwaErrorBudgetBurnFast
         expr: |
-          kasuwa:slo_error_ratio:rate1h > 0.072 and kasuwa:slo_error_ratio:rate5m > 0.072
+          kasuwa:slo_error_ratio:rate1h / on (slo) kasuwa:slo_error_budget > 14.4
+          and on (slo)
+          kasuwa:slo_error_ratio:rate5m / on (slo) kasuwa:slo_error_budget > 14.4
         labels:
           severity: critical
       - alert: KasuwaMostServersDown
@@ -64,9 +71,13 @@ const pgAlerts = (databaseDownAt: number) => [
   alert('KasuwaDatabaseDown', 175, 310, { instance: B }),
   alert('KasuwaErrorBudgetBurnFast', 120, 500, { slo: 'signups' }),
 ];
+/** One signup a second, failed while PostgreSQL is stopped (100 s to 300 s). */
+const signups = Array.from({ length: 1200 }, (_, i) => ({ t: i + 1, failed: i + 1 >= 100 && i + 1 < 300 }));
 const judging = (runs: FaultRun[], intervals: AlertInterval[], overlaps?: Judging['overlaps']): Judging => ({
   rules,
   scrape: 15,
+  timing: { scrape: 15, scrapeTimeout: 5, evaluation: 15, poll: 2 },
+  streams: { 'slo:signups': eventIndex(signups) },
   runs,
   intervals,
   instances: [A, B],
@@ -87,11 +98,31 @@ describe("bench:chaos's alert verdicts", () => {
     ]);
   });
 
-  it('given an expected alert firing past for: plus two scrape intervals should fail the run', () => {
-    // for: 1m + 2 × 15 s + 2 s of polling: 92 s after the start at 100 s is 192 s.
-    const { failures } = judgeAlerts(judging([pgStop], pgAlerts(195)));
-    expect(failures).toEqual([
-      'pg-stop at 100 s: KasuwaDatabaseDown{instance="127.0.0.1:1"} FAIL: fired late (deadline 92 s)',
+  it('given an expected alert firing past its computed deadline should fail the run', () => {
+    // A scrape (15 s), its timeout (5 s), an evaluation (15 s), for: 1m and 2 s of polling: 97 s after 100 s.
+    expect(judgeAlerts(judging([pgStop], pgAlerts(197))).failures).toEqual([]);
+    expect(judgeAlerts(judging([pgStop], pgAlerts(198))).failures).toEqual([
+      'pg-stop at 100 s: KasuwaDatabaseDown{instance="127.0.0.1:1"} FAIL: fired late (deadline 97 s)',
+    ]);
+  });
+
+  it('given the burn rate firing after its two windows could have should fail, and print how', () => {
+    // Both windows hold the 99 calm seconds: (k + 1)/(100 + k) > 7.2 % from k = 7; then 37 s more.
+    const intervals = pgAlerts(170);
+    const { rows } = judgeAlerts(judging([pgStop], intervals));
+    expect(rows[2]?.deadline).toBe(7 + 37);
+    expect(rows[2]?.how).toContain('slo:signups failing over 7.2 % in 3600 s and 7.2 % in 300 s at 7 s');
+    intervals[3] = alert('KasuwaErrorBudgetBurnFast', 145, 500, { slo: 'signups' });
+    expect(judgeAlerts(judging([pgStop], intervals)).failures).toEqual([
+      'pg-stop at 100 s: KasuwaErrorBudgetBurnFast{slo="signups"} FAIL: fired late (deadline 44 s)',
+    ]);
+  });
+
+  it('given no signup failing in a database fault should say the burn rate could not fire', () => {
+    const calm = judging([pgStop], pgAlerts(170));
+    calm.streams = { 'slo:signups': eventIndex(signups.map((e) => ({ ...e, failed: false }))) };
+    expect(judgeAlerts(calm).failures).toEqual([
+      'pg-stop at 100 s: KasuwaErrorBudgetBurnFast{slo="signups"} FAIL: its condition never held on the traffic sent (the rule cannot fire)',
     ]);
   });
 
@@ -123,17 +154,17 @@ describe("bench:chaos's alert verdicts", () => {
   });
 
   it('given an alert listed as expected for an overlap of two faults should pass and say so', () => {
-    const kill = fault('server-kill', 150, 250, 1);
+    const kill = fault('server-kill', 110, 150, 1);
     const intervals = [
       ...pgAlerts(170),
-      alert('KasuwaServerDown', 225, 260, { instance: B }),
-      alert('KasuwaMostServersDown', 240, 330),
+      alert('KasuwaServerDown', 180, 200, { instance: B }),
+      alert('KasuwaMostServersDown', 190, 230),
     ];
     const overlaps: Judging['overlaps'] = [
       { kinds: ['pg-stop', 'server-kill'], alerts: [{ alert: 'KasuwaMostServersDown', scope: 'none' }], why: 'test' },
     ];
     expect(judgeAlerts(judging([pgStop, kill], intervals)).failures).toEqual([
-      'KasuwaMostServersDown fired at 240 s and no fault explains it',
+      'KasuwaMostServersDown fired at 190 s and no fault explains it',
     ]);
     const { failures, explained } = judgeAlerts(judging([pgStop, kill], intervals, overlaps));
     expect(failures).toEqual([]);
