@@ -12,6 +12,8 @@ export type FaultKind =
   | 'redis-freeze'
   | 'smtp-hang'
   | 'smtp-451'
+  | 'smtp-421'
+  | 'smtp-550'
   | 'server-kill';
 
 /** Faults of one family share their alerts, so two of them never run at once. */
@@ -106,6 +108,20 @@ export const FAULTS: Record<FaultKind, FaultSpec> = {
   },
   'smtp-451': {
     label: 'SMTP relay answering 451',
+    family: 'smtp',
+    seconds: [240, 360],
+    ...relayAway,
+    refusesMail: true,
+  },
+  'smtp-421': {
+    label: 'SMTP relay answering 421 (closing) to MAIL FROM',
+    family: 'smtp',
+    seconds: [240, 360],
+    ...relayAway,
+    refusesMail: true,
+  },
+  'smtp-550': {
+    label: 'SMTP relay refusing our sender (550)',
     family: 'smtp',
     seconds: [240, 360],
     ...relayAway,

@@ -122,6 +122,13 @@ export function faultInjector(stack: Stack, now: () => number) {
         await sleep(ms);
         smtp.options.refuse = undefined;
         return;
+      // 421 (closing) and 550 (sender refused) to MAIL FROM are the relay's own refusals: each send retried.
+      case 'smtp-421':
+      case 'smtp-550':
+        smtp.options.refuseMailFrom = item.kind === 'smtp-421' ? 421 : 550;
+        await sleep(ms);
+        smtp.options.refuseMailFrom = undefined;
+        return;
       case 'server-kill':
         await killAndRestart(item.server, item.seconds);
         return;
