@@ -161,13 +161,49 @@ export function shuffle<T>(items: readonly T[], random: () => number): T[] {
 
 /** The first fault starts this long after the traffic, so each series has a calm start to compare with. */
 const FIRST_AT_S = 60;
+/** A killed server is counted down this long past its fault: its start again and its first scrape. */
+export const RESTART_MARGIN_S = 60;
+/** Families whose faults expect an alert on every server's instance: no server may be down meanwhile. */
+const ON_EVERY_SERVER: Family[] = ['postgres', 'redis'];
+
+/** When `item` occupies the servers: a kill until it is back and scraped, a shared fault while it runs. */
+function occupied(item: Planned): [number, number] {
+  const margin = item.kind === 'server-kill' ? RESTART_MARGIN_S : 0;
+  return [item.at, item.at + item.seconds + margin];
+}
+
+/**
+ * The first start from `at` (in steps of 10 s) at which a fault of `family` lasting `seconds` meets no
+ * planned fault it must not meet: a server killed while a fault expects alerts on every server's
+ * instance would leave that instance unjudged, so kills and PostgreSQL or Redis faults never overlap.
+ */
+function firstFree(plan: Planned[], family: Family, at: number, seconds: number): number {
+  const against = (p: Planned) =>
+    family === 'server'
+      ? ON_EVERY_SERVER.includes(FAULTS[p.kind].family)
+      : ON_EVERY_SERVER.includes(family) && p.kind === 'server-kill';
+  const margin = family === 'server' ? RESTART_MARGIN_S : 0;
+  let start = at;
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const p of plan.filter(against)) {
+      const [from, to] = occupied(p);
+      if (start < to && start + seconds + margin > from) {
+        start = Math.ceil(to / 10) * 10;
+        moved = true;
+      }
+    }
+  }
+  return start;
+}
 
 /**
  * The seeded schedule over `totalSeconds` of traffic. Each family is a lane of its kinds in a seeded
- * order, each kind (each server) once per 20 minutes; its next fault starts once the last one's alerts must have
+ * order, each kind once per 20 minutes and a server killed once per 20 minutes (each in turn); its next fault starts once the last one's alerts must have
  * resolved (`settleSeconds` after it ends, plus 30–90 s). The lanes start in two pairs, the second of
- * each starting inside the first: a PostgreSQL fault during a relay fault, then a server killed during
- * a Redis fault. A fault whose alerts could not resolve before the traffic stops is not run.
+ * each starting inside the first: a server killed during a relay fault, then a PostgreSQL fault during
+ * a Redis fault. A server is never killed while a PostgreSQL or Redis fault runs (firstFree). A fault
+ * whose alerts could not resolve before the traffic stops is not run.
  */
 export function schedule(seed: number, totalSeconds: number, settleSeconds: (kind: FaultKind) => number): Planned[] {
   const next = seededRandom(seed);
@@ -187,11 +223,12 @@ export function schedule(seed: number, totalSeconds: number, settleSeconds: (kin
   );
   let server = Math.floor(next() * 2);
   const plan: Planned[] = [];
-  const place = (family: Family, at: number): Planned | undefined => {
+  const place = (family: Family, wanted: number): Planned | undefined => {
     const lane = lanes.get(family)!;
     const kind = lane.kinds[lane.count % lane.kinds.length]!;
     const [shortest, longest] = FAULTS[kind].seconds;
     let seconds = shortest + 10 * Math.floor((next() * (longest - shortest + 10)) / 10);
+    const at = firstFree(plan, family, wanted, seconds);
     const room = totalSeconds - settleSeconds(kind) - at;
     if (room < shortest) {
       lane.free = Number.POSITIVE_INFINITY;
@@ -206,8 +243,8 @@ export function schedule(seed: number, totalSeconds: number, settleSeconds: (kin
     return item;
   };
   const pairs: [Family, Family][] = [
-    ['smtp', 'postgres'],
-    ['redis', 'server'],
+    ['smtp', 'server'],
+    ['redis', 'postgres'],
   ];
   let at = FIRST_AT_S;
   for (const [outer, inner] of pairs) {
@@ -219,7 +256,7 @@ export function schedule(seed: number, totalSeconds: number, settleSeconds: (kin
   for (;;) {
     const [family, lane] = [...lanes].sort((a, b) => a[1].free - b[1].free)[0]!;
     if (!Number.isFinite(lane.free)) break;
-    if (lane.count >= (family === 'server' ? 2 : lane.kinds.length) * rounds) {
+    if (lane.count >= (family === 'server' ? 1 : lane.kinds.length) * rounds) {
       lane.free = Number.POSITIVE_INFINITY;
       continue;
     }

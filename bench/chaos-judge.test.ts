@@ -171,6 +171,45 @@ describe("bench:chaos's alert verdicts", () => {
     expect(explained.find((e) => e.interval.name === 'KasuwaMostServersDown')?.overlap).toBe(true);
   });
 
+  it('given a server down when a Redis fault starts should judge its instance from its return', () => {
+    const redis = fault('redis-kill', 100, 400);
+    const kill = fault('server-kill', 90, 200, 1);
+    const intervals = [
+      watchdog,
+      alert('KasuwaRedisDown', 170, 410, { instance: A }),
+      alert('KasuwaServerDown', 160, 205, { instance: B }),
+      alert('KasuwaRedisDown', 280, 410, { instance: B }),
+    ];
+    const { rows, failures } = judgeAlerts(judging([redis, kill], intervals));
+    expect(failures).toEqual([]);
+    // Back at 200 s, 100 s into the fault: 100 + 97 s.
+    expect(rows.find((r) => r.alert === 'KasuwaRedisDown' && r.labels.instance === B)?.deadline).toBe(197);
+    intervals[3] = alert('KasuwaRedisDown', 300, 410, { instance: B });
+    expect(judgeAlerts(judging([redis, kill], intervals)).failures).toEqual([
+      'redis-kill at 100 s: KasuwaRedisDown{instance="127.0.0.1:2"} FAIL: fired late (deadline 197 s)',
+    ]);
+  });
+
+  it('given a server back too late in a fault to show it should fail the run as not judged', () => {
+    const redis = fault('redis-kill', 100, 400);
+    const kill = fault('server-kill', 90, 350, 1);
+    const intervals = [
+      watchdog,
+      alert('KasuwaRedisDown', 170, 410, { instance: A }),
+      alert('KasuwaServerDown', 160, 355, { instance: B }),
+    ];
+    expect(judgeAlerts(judging([redis, kill], intervals)).failures).toEqual([
+      'redis-kill at 100 s: KasuwaRedisDown{instance="127.0.0.1:2"} FAIL: not judged: app2 was down until too late in the fault',
+    ]);
+  });
+
+  it('given an expected alert whose deadline falls after the traffic stopped should fail as not judged', () => {
+    const late = fault('pg-stop', 1150, 1190);
+    expect(judgeAlerts(judging([late], [watchdog])).failures).toContain(
+      'pg-stop at 1150 s: KasuwaDatabaseDown{instance="127.0.0.1:1"} FAIL: not judged: run ended',
+    );
+  });
+
   it('given the Watchdog silent at any time should fail the run', () => {
     const intervals = [alert('Watchdog', 0, 400), alert('Watchdog', 430)];
     expect(judgeAlerts(judging([], intervals)).failures).toEqual(['Watchdog did not fire throughout the run']);
