@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { eventIndex } from './chaos-detection.js';
 import type { FaultKind } from './chaos-faults.js';
-import { type FaultRun, type Judging, judgeAlerts, judgeDelivery } from './chaos-judge.js';
+import { type FaultRun, type Judging, judgeAlerts, judgeDelivery, projectedStreamsOf } from './chaos-judge.js';
 import { type AlertInterval, readRules } from './chaos-prometheus.js';
+import type { Sample } from './chaos-report.js';
 
 const rules = readRules(`groups:
   - name: test
@@ -38,6 +39,13 @@ const rules = readRules(`groups:
           kasuwa:slo_error_ratio:rate5m / on (slo) kasuwa:slo_error_budget > 14.4
         labels:
           severity: critical
+      - alert: KasuwaErrorBudgetBurnSlow
+        expr: |
+          kasuwa:slo_error_ratio:rate6h / on (slo) kasuwa:slo_error_budget > 6
+          and on (slo)
+          kasuwa:slo_error_ratio:rate30m / on (slo) kasuwa:slo_error_budget > 6
+        labels:
+          severity: warning
       - alert: KasuwaMostServersDown
         expr: sum(up{job="kasuwa"}) < count(up{job="kasuwa"}) / 2
         for: 1m
@@ -208,6 +216,22 @@ describe("bench:chaos's alert verdicts", () => {
     expect(judgeAlerts(judging([late], [watchdog])).failures).toContain(
       'pg-stop at 1150 s: KasuwaDatabaseDown{instance="127.0.0.1:1"} FAIL: not judged: run ended',
     );
+  });
+
+  it('given the slow burn still firing at the end after a 5-minute outage should say it resolves 29 minutes after the outage', () => {
+    // A signup a second until 2400 s, all failing from 1001 s to 1300 s. The 30m window at 3 % lets go
+    // once 246 of the 300 failures have left it, 1745 s after the outage (3046 s), then 37 s more.
+    const samples: Sample[] = Array.from({ length: 2400 }, (_, i) => {
+      const failed = i + 1 >= 1001 && i + 1 <= 1300;
+      return { t: i + 1, kind: 'signup', ms: 0, ok: !failed, code: failed ? 'UNAVAILABLE' : 'accepted' };
+    });
+    const outage = fault('pg-stop', 1000, 1300);
+    const slow = alert('KasuwaErrorBudgetBurnSlow', 1060, undefined, { slo: 'signups' });
+    const history = judging([outage], [watchdog, slow]);
+    history.watchedUntil = 2400;
+    history.projected = projectedStreamsOf(samples, [outage], 2400);
+    const found = judgeAlerts(history).explained.find((e) => e.interval === slow);
+    expect(found?.resolvesAt).toBe(3046 + 37);
   });
 
   it('given the Watchdog silent at any time should fail the run', () => {

@@ -9,6 +9,7 @@ import {
   type Event,
   type EventIndex,
   eventIndex,
+  ratioEndsAfter,
   type Timing,
 } from './chaos-detection.js';
 import { type Expectation, FAULTS, OVERLAPS, type Planned } from './chaos-faults.js';
@@ -41,6 +42,13 @@ const SIGNUP_FAILED = new Set(['UNAVAILABLE', 'INTERNAL', 'INTERNAL_SERVER_ERROR
  * while a fault refusing mail ran (`kasuwa_mail_send_attempts`: retries only add failures).
  */
 export function streamsOf(samples: Sample[], runs: FaultRun[]): Record<string, EventIndex> {
+  return Object.fromEntries(
+    Object.entries(streamEvents(samples, runs)).map(([name, events]) => [name, eventIndex(events)]),
+  );
+}
+
+/** The streams of streamsOf as events, before they are indexed. */
+function streamEvents(samples: Sample[], runs: FaultRun[]): Record<string, Event[]> {
   const signups = samples.filter((s) => s.kind === 'signup');
   const answered = signups.filter((s) => s.ok || !/^(HTTP |network)/.test(s.code));
   const refusing = runs.filter((run) => FAULTS[run.kind].refusesMail);
@@ -51,9 +59,50 @@ export function streamsOf(samples: Sample[], runs: FaultRun[]): Record<string, E
       return { t, failed: refusing.some((run) => t >= run.start && t < run.end) };
     });
   return {
-    'slo:signups': eventIndex(answered.map((s) => ({ t: s.t + s.ms / 1000, failed: SIGNUP_FAILED.has(s.code) }))),
-    kasuwa_mail_send_attempts: eventIndex(mail),
+    'slo:signups': answered.map((s) => ({ t: s.t + s.ms / 1000, failed: SIGNUP_FAILED.has(s.code) })),
+    kasuwa_mail_send_attempts: mail,
   };
+}
+
+/** How long past the traffic's end the calm is projected, to say when a long window lets go. */
+export const PROJECT_S = 6 * 3600;
+
+/**
+ * The streams as if the traffic had gone on calm after `end` for PROJECT_S, at each stream's mean rate:
+ * when an alert still firing at the end would resolve (a 30-minute window outlives a run's last fault).
+ */
+export function projectedStreamsOf(samples: Sample[], runs: FaultRun[], end: number): Record<string, EventIndex> {
+  return Object.fromEntries(
+    Object.entries(streamEvents(samples, runs)).map(([name, events]) => {
+      const every = events.length ? end / events.length : Number.POSITIVE_INFINITY;
+      const calm: Event[] = [];
+      for (let t = end + every; t <= end + PROJECT_S; t += every) calm.push({ t, failed: false });
+      return [name, eventIndex([...events, ...calm])];
+    }),
+  );
+}
+
+/**
+ * When an alert still firing at `from` resolves by its math on `streams` (calm after the traffic): the
+ * last of its ratio conditions to stop holding, then a scrape, its timeout, an evaluation and polling.
+ * Undefined for an alert with a state condition (it follows its fault) or one that never lets go.
+ */
+export function resolvesAt(
+  rule: AlertRule,
+  labels: Record<string, string>,
+  timing: Timing,
+  from: number,
+  streams: Record<string, EventIndex>,
+): number | undefined {
+  const math = rule.math[labels.slo ?? ''] ?? rule.math[''];
+  if (!math || math.conditions.some((c) => c.kind !== 'ratio')) return undefined;
+  let last = 0;
+  for (const condition of math.conditions) {
+    const after = ratioEndsAfter(condition, from, from + PROJECT_S, streams);
+    if (after === undefined) return undefined;
+    last = Math.max(last, after);
+  }
+  return from + last + timing.scrape + timing.scrapeTimeout + timing.evaluation + timing.poll;
 }
 
 export type Judging = AlertTiming & {
@@ -70,6 +119,8 @@ export type Judging = AlertTiming & {
   timing: Timing;
   /** The traffic the ratio conditions read (streamsOf). */
   streams: Record<string, EventIndex>;
+  /** The same, calm after the traffic's end (projectedStreamsOf): when alerts still firing would resolve. */
+  projected?: Record<string, EventIndex>;
 };
 
 export type ExpectedRow = {
@@ -91,7 +142,8 @@ export type ExpectedRow = {
   seen: AlertInterval[];
 };
 
-export type Explained = { interval: AlertInterval; by: string[]; overlap: boolean };
+/** An alert explained by `by`; `resolvesAt`, for one still firing at the end, is when its math lets it go. */
+export type Explained = { interval: AlertInterval; by: string[]; overlap: boolean; resolvesAt?: number };
 
 const matches = (interval: AlertInterval, alert: string, labels: Record<string, string>) =>
   interval.name === alert && Object.entries(labels).every(([key, value]) => interval.labels[key] === value);
@@ -226,6 +278,10 @@ export function judgeAlerts(judging: Judging) {
   const unexplained: AlertInterval[] = [];
   for (const interval of judging.intervals.filter((i) => i.name !== 'Watchdog' && !expected.has(i))) {
     const found = explain(judging, interval);
+    const rule = judging.rules.get(interval.name);
+    if (found && rule && interval.end === undefined && judging.projected) {
+      found.resolvesAt = resolvesAt(rule, interval.labels, judging.timing, judging.watchedUntil, judging.projected);
+    }
     if (found) explained.push(found);
     else unexplained.push(interval);
   }

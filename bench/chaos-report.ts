@@ -13,6 +13,7 @@ import {
   labelText,
   PAGE_WITHIN_S,
   POLL_SLACK_S,
+  projectedStreamsOf,
   RECOVERY_S,
   type Received,
   streamsOf,
@@ -148,6 +149,7 @@ export function writeReport(report: ChaosReport, dir: string): string[] {
       poll: POLL_SLACK_S,
     },
     streams: streamsOf(report.samples, report.runs),
+    projected: projectedStreamsOf(report.samples, report.runs, report.trafficEnd),
   });
   failures.push(...alerts.failures);
   const serversOk =
@@ -195,7 +197,11 @@ export function writeReport(report: ChaosReport, dir: string): string[] {
     '| --- | --- | --- |',
     ...[
       ...alerts.explained.map(
-        (e) => [e.interval, `${e.overlap ? 'expected for an overlap: ' : ''}${e.by.join('; ')}`] as const,
+        (e) =>
+          [
+            e.interval,
+            `${e.overlap ? 'expected for an overlap: ' : ''}${e.by.join('; ')}${e.resolvesAt === undefined ? '' : `; by its windows on the traffic sent, then calm, it resolves at ${e.resolvesAt.toFixed(0)} s (${((e.resolvesAt - report.trafficEnd) / 60).toFixed(0)} min after the traffic stopped)`}`,
+          ] as const,
       ),
       ...alerts.unexplained.map((i) => [i, '**nothing: a false alarm (FAIL)**'] as const),
     ]
