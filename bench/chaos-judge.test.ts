@@ -22,6 +22,10 @@ const rules = readRules(`groups:
         for: 1m
         labels:
           severity: warning
+      - alert: KasuwaDatabaseSessionsLost
+        expr: increase(kasuwa_database_sessions_lost_total[5m]) > 0
+        labels:
+          severity: warning
       - alert: KasuwaRedisDown
         expr: kasuwa_redis_up == 0
         for: 1m
@@ -207,8 +211,23 @@ describe("bench:chaos's alert verdicts", () => {
       alert('KasuwaServerDown', 160, 355, { instance: B }),
     ];
     expect(judgeAlerts(judging([redis, kill], intervals)).failures).toEqual([
-      'redis-kill at 100 s: KasuwaRedisDown{instance="127.0.0.1:2"} FAIL: not judged: app2 was down until too late in the fault',
+      'redis-kill at 100 s: KasuwaRedisDown{instance="127.0.0.1:2"} FAIL: not judged: app2 was down for too much of the fault',
     ]);
+  });
+
+  it('given a server killed only as the fault ends should judge its instance from the start', () => {
+    // Sessions terminated from 600 s to 812 s; app1 killed at 810 s, back at 1112 s (seed 20261202).
+    const terminate = fault('pg-terminate', 600, 812);
+    const kill = fault('server-kill', 810, 1112, 0);
+    const intervals = [
+      watchdog,
+      alert('KasuwaDatabaseSessionsLost', 618, 1083, { instance: A }),
+      alert('KasuwaDatabaseSessionsLost', 618, 1100, { instance: B }),
+      alert('KasuwaServerDown', 888, 1128, { instance: A }),
+    ];
+    const { rows, failures } = judgeAlerts(judging([terminate, kill], intervals));
+    expect(failures).toEqual([]);
+    expect(rows.find((r) => r.alert === 'KasuwaDatabaseSessionsLost' && r.labels.instance === A)?.deadline).toBe(37);
   });
 
   it('given an expected alert whose deadline falls after the traffic stopped should fail as not judged', () => {

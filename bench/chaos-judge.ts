@@ -181,24 +181,42 @@ function expectedRow(judging: Judging, run: FaultRun, alert: string, labels: Rec
   const math = rule.math[labels.slo ?? ''] ?? rule.math[''];
   if (!math) return { ...row, verdict: `FAIL: no math for slo ${labels.slo}` };
   const settle = settleTime(rule, judging.scrape);
-  // A server down for another fault cannot show this one: the judge counts from its return, if in time.
-  const server = judging.instances.indexOf(labels.instance ?? '');
-  const down = judging.downtime.filter((d) => d.server === server && d.from < run.end && d.to > run.start);
-  const from = run.kind === 'server-kill' || server < 0 ? run.start : Math.max(run.start, ...down.map((d) => d.to));
-  row.waited = from - run.start;
   // A state the fault drives holds from its start; an alternative state it does not drive never holds.
   const signals = FAULTS[run.kind].signals ?? [];
   const onlyStates = math.conditions.every((c) => c.kind === 'state');
   const applies = (c: Condition) => c.kind === 'ratio' || onlyStates || signals.includes(c.metric);
-  const computed = computeDeadline(math, judging.timing, from, judging.watchedUntil, judging.streams, applies);
+  const deadlineFrom = (t: number) =>
+    computeDeadline(math, judging.timing, t, judging.watchedUntil, judging.streams, applies);
+  // A server down for another fault cannot show this one: the judge counts from the start, or from its
+  // return, of the first stretch of the fault the server was up long enough for the deadline.
+  const server = judging.instances.indexOf(labels.instance ?? '');
+  const down =
+    run.kind === 'server-kill' || server < 0
+      ? []
+      : judging.downtime.filter((d) => d.server === server && d.from < run.end && d.to > run.start);
+  let from = run.start;
+  let computed = deadlineFrom(from);
+  if (down.length) {
+    const stretches = [run.start, ...down.map((d) => d.to)].filter(
+      (t) => t < run.end && !down.some((d) => d.from <= t && d.to > t),
+    );
+    const judged = stretches.find((t) => {
+      const deadline = deadlineFrom(t);
+      const until = Math.min(run.end, ...down.filter((d) => d.from > t).map((d) => d.from));
+      return deadline !== undefined && t + deadline.deadline <= until;
+    });
+    if (judged === undefined) {
+      return { ...row, verdict: `FAIL: not judged: app${server + 1} was down for too much of the fault` };
+    }
+    from = judged;
+    computed = deadlineFrom(from);
+  }
+  row.waited = from - run.start;
   if (!computed) {
     return { ...row, verdict: 'FAIL: its condition never held on the traffic sent (the rule cannot fire)' };
   }
   row.deadline = row.waited + computed.deadline;
   row.how = `${row.waited ? `app${server + 1} back ${row.waited.toFixed(0)} s in; ` : ''}${computed.how}`;
-  if (row.waited && from + computed.deadline > run.end && math.conditions.every((c) => c.kind === 'state')) {
-    return { ...row, verdict: `FAIL: not judged: app${server + 1} was down until too late in the fault` };
-  }
   const failing = math.conditions.map((c) => failingFrom(c, from, judging.streams)).find((t) => t !== undefined);
   if (rule.severity === 'critical' && failing !== undefined && run.start + row.deadline - failing > PAGE_WITHIN_S) {
     const late = (run.start + row.deadline - failing).toFixed(0);
