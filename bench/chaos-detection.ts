@@ -218,8 +218,8 @@ export function fireDeadline(
   const add = afterCondition(math, timing);
   const what =
     best.condition.kind === 'state'
-      ? `${best.condition.metric} at ${best.holds} s`
-      : `${best.condition.stream} failing over ${best.condition.windows.map((w) => `${+(100 * w.threshold).toPrecision(3)} % in ${w.seconds} s`).join(' and ')} at ${best.holds} s`;
+      ? `${best.condition.metric} at ${best.holds.toFixed(0)} s`
+      : `${best.condition.stream} failing over ${best.condition.windows.map((w) => `${+(100 * w.threshold).toPrecision(3)} % in ${w.seconds} s`).join(' and ')} at ${best.holds.toFixed(0)} s`;
   const parts = [
     `${timing.scrape} s scrape`,
     `${timing.scrapeTimeout} s its timeout`,
