@@ -1,11 +1,12 @@
 /**
  * bench:chaos's schedule: the seeded shuffle is Fisher-Yates on the seeded generator, so a seed gives
  * the same order (and the same schedule) on every Node version; faults of one family never overlap, a
- * PostgreSQL fault starts inside the first relay fault and a server is killed inside the first Redis one.
+ * server is killed inside the first relay fault and a PostgreSQL fault starts inside the first Redis one,
+ * and no server is down (its restart included) while a fault expects alerts on every server.
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../server/demo-data.js';
-import { FAULTS, schedule, shuffle } from './chaos-faults.js';
+import { FAULTS, RESTART_MARGIN_S, schedule, shuffle } from './chaos-faults.js';
 
 /** Each kind's alerts settle 6 minutes after it ends (the slowest shipped window). */
 const settle = () => 360;
@@ -23,9 +24,8 @@ describe("bench:chaos's schedule", () => {
     expect(schedule(1, 900, settle).map((p) => `${p.at}+${p.seconds} ${p.kind} app${p.server + 1}`)).toEqual(plan);
     expect(plan).toMatchInlineSnapshot(`
       [
-        "60+360 smtp-hang app1",
-        "90+230 server-kill app2",
-        "200+230 pg-silent app1",
+        "60+330 smtp-451 app1",
+        "170+300 server-kill app2",
       ]
     `);
   });
@@ -47,8 +47,25 @@ describe("bench:chaos's schedule", () => {
         const second = plan.find((p) => FAULTS[p.kind].family === inner)!;
         return second.at > first.at && second.at < first.at + first.seconds;
       };
-      expect(inside('smtp', 'postgres')).toBe(true);
-      expect(inside('redis', 'server')).toBe(true);
+      expect(inside('smtp', 'server')).toBe(true);
+      expect(inside('redis', 'postgres')).toBe(true);
+    },
+  );
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8, 20261202, 20261203, 20261204])(
+    'given seed %i over 30 minutes should never have a server down while a database or Redis fault runs',
+    (seed) => {
+      const plan = schedule(seed, 1800, settle);
+      const kills = plan.filter((p) => p.kind === 'server-kill');
+      const shared = plan.filter((p) => ['postgres', 'redis'].includes(FAULTS[p.kind].family));
+      expect(kills.length).toBeGreaterThan(0);
+      for (const kill of kills) {
+        for (const fault of shared) {
+          const apart =
+            kill.at + kill.seconds + RESTART_MARGIN_S + 30 <= fault.at || fault.at + fault.seconds + 30 <= kill.at;
+          expect(apart, `${kill.kind} at ${kill.at} s against ${fault.kind} at ${fault.at} s`).toBe(true);
+        }
+      }
     },
   );
 });

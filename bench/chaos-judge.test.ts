@@ -4,16 +4,26 @@
  * with the same Message-ID fails. Times are seconds from the traffic's start; scrapes every 15 s.
  */
 import { describe, expect, it } from 'vitest';
+import { eventIndex } from './chaos-detection.js';
 import type { FaultKind } from './chaos-faults.js';
-import { type FaultRun, type Judging, judgeAlerts, judgeDelivery } from './chaos-judge.js';
+import { type FaultRun, type Judging, judgeAlerts, judgeDelivery, projectedStreamsOf } from './chaos-judge.js';
 import { type AlertInterval, readRules } from './chaos-prometheus.js';
+import type { Sample } from './chaos-report.js';
 
 const rules = readRules(`groups:
   - name: test
     rules:
+      - record: kasuwa:slo_error_budget
+        expr: vector(0.005)
+        labels:
+          slo: signups
       - alert: KasuwaDatabaseDown
         expr: kasuwa_database_up == 0
         for: 1m
+        labels:
+          severity: warning
+      - alert: KasuwaDatabaseSessionsLost
+        expr: increase(kasuwa_database_sessions_lost_total[5m]) > 0
         labels:
           severity: warning
       - alert: KasuwaRedisDown
@@ -28,9 +38,18 @@ const rules = readRules(`groups:
           severity: warning
       - alert: KasuwaErrorBudgetBurnFast
         expr: |
-          kasuwa:slo_error_ratio:rate1h > 0.072 and kasuwa:slo_error_ratio:rate5m > 0.072
+          kasuwa:slo_error_ratio:rate1h / on (slo) kasuwa:slo_error_budget > 14.4
+          and on (slo)
+          kasuwa:slo_error_ratio:rate5m / on (slo) kasuwa:slo_error_budget > 14.4
         labels:
           severity: critical
+      - alert: KasuwaErrorBudgetBurnSlow
+        expr: |
+          kasuwa:slo_error_ratio:rate6h / on (slo) kasuwa:slo_error_budget > 6
+          and on (slo)
+          kasuwa:slo_error_ratio:rate30m / on (slo) kasuwa:slo_error_budget > 6
+        labels:
+          severity: warning
       - alert: KasuwaMostServersDown
         expr: sum(up{job="kasuwa"}) < count(up{job="kasuwa"}) / 2
         for: 1m
@@ -64,9 +83,13 @@ const pgAlerts = (databaseDownAt: number) => [
   alert('KasuwaDatabaseDown', 175, 310, { instance: B }),
   alert('KasuwaErrorBudgetBurnFast', 120, 500, { slo: 'signups' }),
 ];
+/** One signup a second, failed while PostgreSQL is stopped (100 s to 300 s). */
+const signups = Array.from({ length: 1200 }, (_, i) => ({ t: i + 1, failed: i + 1 >= 100 && i + 1 < 300 }));
 const judging = (runs: FaultRun[], intervals: AlertInterval[], overlaps?: Judging['overlaps']): Judging => ({
   rules,
   scrape: 15,
+  timing: { scrape: 15, scrapeTimeout: 5, evaluation: 15, poll: 2 },
+  streams: { 'slo:signups': eventIndex(signups) },
   runs,
   intervals,
   instances: [A, B],
@@ -87,11 +110,31 @@ describe("bench:chaos's alert verdicts", () => {
     ]);
   });
 
-  it('given an expected alert firing past for: plus two scrape intervals should fail the run', () => {
-    // for: 1m + 2 × 15 s + 2 s of polling: 92 s after the start at 100 s is 192 s.
-    const { failures } = judgeAlerts(judging([pgStop], pgAlerts(195)));
-    expect(failures).toEqual([
-      'pg-stop at 100 s: KasuwaDatabaseDown{instance="127.0.0.1:1"} FAIL: fired late (deadline 92 s)',
+  it('given an expected alert firing past its computed deadline should fail the run', () => {
+    // A scrape (15 s), its timeout (5 s), an evaluation (15 s), for: 1m and 2 s of polling: 97 s after 100 s.
+    expect(judgeAlerts(judging([pgStop], pgAlerts(197))).failures).toEqual([]);
+    expect(judgeAlerts(judging([pgStop], pgAlerts(198))).failures).toEqual([
+      'pg-stop at 100 s: KasuwaDatabaseDown{instance="127.0.0.1:1"} FAIL: fired late (deadline 97 s)',
+    ]);
+  });
+
+  it('given the burn rate firing after its two windows could have should fail, and print how', () => {
+    // Both windows hold the 99 calm seconds: (k + 1)/(100 + k) > 7.2 % from k = 7; then 37 s more.
+    const intervals = pgAlerts(170);
+    const { rows } = judgeAlerts(judging([pgStop], intervals));
+    expect(rows[2]?.deadline).toBe(7 + 37);
+    expect(rows[2]?.how).toContain('slo:signups failing over 7.2 % in 3600 s and 7.2 % in 300 s at 7 s');
+    intervals[3] = alert('KasuwaErrorBudgetBurnFast', 145, 500, { slo: 'signups' });
+    expect(judgeAlerts(judging([pgStop], intervals)).failures).toEqual([
+      'pg-stop at 100 s: KasuwaErrorBudgetBurnFast{slo="signups"} FAIL: fired late (deadline 44 s)',
+    ]);
+  });
+
+  it('given no signup failing in a database fault should say the burn rate could not fire', () => {
+    const calm = judging([pgStop], pgAlerts(170));
+    calm.streams = { 'slo:signups': eventIndex(signups.map((e) => ({ ...e, failed: false }))) };
+    expect(judgeAlerts(calm).failures).toEqual([
+      'pg-stop at 100 s: KasuwaErrorBudgetBurnFast{slo="signups"} FAIL: its condition never held on the traffic sent (the rule cannot fire)',
     ]);
   });
 
@@ -123,21 +166,91 @@ describe("bench:chaos's alert verdicts", () => {
   });
 
   it('given an alert listed as expected for an overlap of two faults should pass and say so', () => {
-    const kill = fault('server-kill', 150, 250, 1);
+    const kill = fault('server-kill', 110, 150, 1);
     const intervals = [
       ...pgAlerts(170),
-      alert('KasuwaServerDown', 225, 260, { instance: B }),
-      alert('KasuwaMostServersDown', 240, 330),
+      alert('KasuwaServerDown', 180, 200, { instance: B }),
+      alert('KasuwaMostServersDown', 190, 230),
     ];
     const overlaps: Judging['overlaps'] = [
       { kinds: ['pg-stop', 'server-kill'], alerts: [{ alert: 'KasuwaMostServersDown', scope: 'none' }], why: 'test' },
     ];
     expect(judgeAlerts(judging([pgStop, kill], intervals)).failures).toEqual([
-      'KasuwaMostServersDown fired at 240 s and no fault explains it',
+      'KasuwaMostServersDown fired at 190 s and no fault explains it',
     ]);
     const { failures, explained } = judgeAlerts(judging([pgStop, kill], intervals, overlaps));
     expect(failures).toEqual([]);
     expect(explained.find((e) => e.interval.name === 'KasuwaMostServersDown')?.overlap).toBe(true);
+  });
+
+  it('given a server down when a Redis fault starts should judge its instance from its return', () => {
+    const redis = fault('redis-kill', 100, 400);
+    const kill = fault('server-kill', 90, 200, 1);
+    const intervals = [
+      watchdog,
+      alert('KasuwaRedisDown', 170, 410, { instance: A }),
+      alert('KasuwaServerDown', 160, 205, { instance: B }),
+      alert('KasuwaRedisDown', 280, 410, { instance: B }),
+    ];
+    const { rows, failures } = judgeAlerts(judging([redis, kill], intervals));
+    expect(failures).toEqual([]);
+    // Back at 200 s, 100 s into the fault: 100 + 97 s.
+    expect(rows.find((r) => r.alert === 'KasuwaRedisDown' && r.labels.instance === B)?.deadline).toBe(197);
+    intervals[3] = alert('KasuwaRedisDown', 300, 410, { instance: B });
+    expect(judgeAlerts(judging([redis, kill], intervals)).failures).toEqual([
+      'redis-kill at 100 s: KasuwaRedisDown{instance="127.0.0.1:2"} FAIL: fired late (deadline 197 s)',
+    ]);
+  });
+
+  it('given a server back too late in a fault to show it should fail the run as not judged', () => {
+    const redis = fault('redis-kill', 100, 400);
+    const kill = fault('server-kill', 90, 350, 1);
+    const intervals = [
+      watchdog,
+      alert('KasuwaRedisDown', 170, 410, { instance: A }),
+      alert('KasuwaServerDown', 160, 355, { instance: B }),
+    ];
+    expect(judgeAlerts(judging([redis, kill], intervals)).failures).toEqual([
+      'redis-kill at 100 s: KasuwaRedisDown{instance="127.0.0.1:2"} FAIL: not judged: app2 was down for too much of the fault',
+    ]);
+  });
+
+  it('given a server killed only as the fault ends should judge its instance from the start', () => {
+    // Sessions terminated from 600 s to 812 s; app1 killed at 810 s, back at 1112 s (seed 20261202).
+    const terminate = fault('pg-terminate', 600, 812);
+    const kill = fault('server-kill', 810, 1112, 0);
+    const intervals = [
+      watchdog,
+      alert('KasuwaDatabaseSessionsLost', 618, 1083, { instance: A }),
+      alert('KasuwaDatabaseSessionsLost', 618, 1100, { instance: B }),
+      alert('KasuwaServerDown', 888, 1128, { instance: A }),
+    ];
+    const { rows, failures } = judgeAlerts(judging([terminate, kill], intervals));
+    expect(failures).toEqual([]);
+    expect(rows.find((r) => r.alert === 'KasuwaDatabaseSessionsLost' && r.labels.instance === A)?.deadline).toBe(37);
+  });
+
+  it('given an expected alert whose deadline falls after the traffic stopped should fail as not judged', () => {
+    const late = fault('pg-stop', 1150, 1190);
+    expect(judgeAlerts(judging([late], [watchdog])).failures).toContain(
+      'pg-stop at 1150 s: KasuwaDatabaseDown{instance="127.0.0.1:1"} FAIL: not judged: run ended',
+    );
+  });
+
+  it('given the slow burn still firing at the end after a 5-minute outage should say it resolves 29 minutes after the outage', () => {
+    // A signup a second until 2400 s, all failing from 1001 s to 1300 s. The 30m window at 3 % lets go
+    // once 246 of the 300 failures have left it, 1745 s after the outage (3046 s), then 37 s more.
+    const samples: Sample[] = Array.from({ length: 2400 }, (_, i) => {
+      const failed = i + 1 >= 1001 && i + 1 <= 1300;
+      return { t: i + 1, kind: 'signup', ms: 0, ok: !failed, code: failed ? 'UNAVAILABLE' : 'accepted' };
+    });
+    const outage = fault('pg-stop', 1000, 1300);
+    const slow = alert('KasuwaErrorBudgetBurnSlow', 1060, undefined, { slo: 'signups' });
+    const history = judging([outage], [watchdog, slow]);
+    history.watchedUntil = 2400;
+    history.projected = projectedStreamsOf(samples, [outage], 2400);
+    const found = judgeAlerts(history).explained.find((e) => e.interval === slow);
+    expect(found?.resolvesAt).toBe(3046 + 37);
   });
 
   it('given the Watchdog silent at any time should fail the run', () => {

@@ -6,33 +6,54 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { MAIL_STALLED_SECONDS } from '../server/metrics.js';
+import { type AlertMath, alertMath, seconds } from './chaos-detection.js';
 
 const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
 export const RULES_FILE = 'deploy/prometheus/alerts.yml';
 const CONFIG_FILE = 'deploy/prometheus/prometheus.yml';
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Seconds in a Prometheus duration such as `90s`, `5m` or `1h30m`. */
-export function seconds(duration: string): number {
-  const units: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
-  let total = 0;
-  for (const [, n, unit] of duration.matchAll(/(\d+)(ms|[smhdw])/g)) total += Number(n) * units[unit!]!;
-  return total;
+/**
+ * An alert of the rules: its `for:`, the window its expression looks back over once a fault is over, its
+ * severity (critical pages) and its detection math (bench/chaos-detection.ts), by the `slo` it is asked
+ * for ('' for an alert without one).
+ */
+export type AlertRule = {
+  forSeconds: number;
+  windowSeconds: number;
+  severity: string;
+  math: Record<string, AlertMath>;
+};
+
+/** A stall counts only once a send has waited this long on the relay (kasuwa_mail_sends_stalled). */
+const STATE_DELAYS = { kasuwa_mail_sends_stalled: MAIL_STALLED_SECONDS };
+
+/** Each objective's error budget, from the `kasuwa:slo_error_budget` records (`vector(0.005)` labelled slo). */
+function readBudgets(text: string): Map<string, number> {
+  const budgets = new Map<string, number>();
+  for (const block of text.split(/\n(?= *- (?:alert|record): )/)) {
+    if (!/^ *- record: kasuwa:slo_error_budget\b/.test(block)) continue;
+    const value = /vector\(([\d.]+)\)/.exec(block)?.[1];
+    const slo = /^ *slo: (\S+)/m.exec(block)?.[1];
+    if (value && slo) budgets.set(slo, Number(value));
+  }
+  return budgets;
 }
 
-/** An alert of the rules: its `for:` and the window its expression looks back over once a fault is over. */
-export type AlertRule = { forSeconds: number; windowSeconds: number };
-
 /**
- * Each alert of the rules text: `for:` (0 without one), and the range (`[5m]`) or recorded ratio window
- * (`:rate5m`) of its expression it resolves within once the fault is over (0 with none).
+ * Each alert of the rules text: `for:` (0 without one), the range (`[5m]`) or recorded ratio window
+ * (`:rate5m`) of its expression it resolves within once the fault is over (0 with none), its severity
+ * and its detection math.
  */
 export function readRules(text: string): Map<string, AlertRule> {
   const rules = new Map<string, AlertRule>();
+  const budgets = readBudgets(text);
   for (const block of text.split(/\n(?= *- (?:alert|record): )/)) {
     const name = /^ *- alert: (\S+)/.exec(block)?.[1];
     if (!name) continue;
     const forText = /^ *for: (\S+)/m.exec(block)?.[1];
+    const forSeconds = forText ? seconds(forText) : 0;
     const expr = /^ *expr: ([\s\S]*?)(?=^ *(?:for|labels|annotations):)/m.exec(block)?.[1] ?? '';
     const windows = [...expr.matchAll(/\[(\w+)\]|:rate(\w+)\b/g)].map((m) => seconds(m[1] ?? m[2] ?? ''));
     // One condition or another (an `or` at the expression's own indentation) holds while either does: it
@@ -41,18 +62,36 @@ export function readRules(text: string): Map<string, AlertRule> {
     const indent = (line: string) => line.length - line.trimStart().length;
     const either = lines.some((line) => indent(line) === indent(lines[0] ?? '') && /^\s*or\b/.test(line));
     const windowSeconds = windows.length ? (either ? Math.max(...windows) : Math.min(...windows)) : 0;
-    rules.set(name, { forSeconds: forText ? seconds(forText) : 0, windowSeconds });
+    const body = expr.replace(/^\|[-+]?\s*/, '');
+    const slos = /kasuwa:slo_error_budget/.test(body) ? [...budgets.keys()] : [''];
+    const math = Object.fromEntries(
+      slos.map((slo) => [slo, alertMath(body, forSeconds, { budgets, slo, delays: STATE_DELAYS })]),
+    );
+    const severity = /^ *severity: (\S+)/m.exec(block)?.[1] ?? '';
+    rules.set(name, { forSeconds, windowSeconds, severity, math });
   }
   return rules;
 }
 
-/** The shipped global scrape and evaluation intervals, in seconds. */
-export function readIntervals(text: string): { scrape: number; evaluation: number } {
+/** The shipped global scrape and evaluation intervals and the kasuwa job's scrape timeout, in seconds. */
+export function readIntervals(text: string): { scrape: number; evaluation: number; scrapeTimeout: number } {
   const read = (key: string) => seconds(new RegExp(`^ {2}${key}: (\\S+)`, 'm').exec(text)?.[1] ?? '1m');
-  return { scrape: read('scrape_interval'), evaluation: read('evaluation_interval') };
+  const scrape = read('scrape_interval');
+  const timeout = /^ +scrape_timeout: (\S+)/m.exec(text)?.[1];
+  return {
+    scrape,
+    evaluation: read('evaluation_interval'),
+    scrapeTimeout: timeout ? seconds(timeout) : Math.min(10, scrape),
+  };
 }
 
-export type Shipped = { rules: Map<string, AlertRule>; scrape: number; evaluation: number; rulesText: string };
+export type Shipped = {
+  rules: Map<string, AlertRule>;
+  scrape: number;
+  evaluation: number;
+  scrapeTimeout: number;
+  rulesText: string;
+};
 
 export function readShipped(): Shipped {
   const rulesText = fs.readFileSync(RULES_FILE, 'utf8');
@@ -82,7 +121,7 @@ export async function startPrometheus(
       'rule_files: [alerts.yml]',
       'scrape_configs:',
       '  - job_name: kasuwa',
-      `    scrape_timeout: ${Math.min(5, shipped.scrape)}s`,
+      `    scrape_timeout: ${shipped.scrapeTimeout}s`,
       '    static_configs:',
       `      - targets: [${metricsPorts.map((metrics) => `'127.0.0.1:${metrics}'`).join(', ')}]`,
       '',

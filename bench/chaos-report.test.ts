@@ -36,6 +36,7 @@ function run(refused: Record<string, number>): string[] {
     rules: new Map(),
     scrape: 15,
     evaluation: 15,
+    scrapeTimeout: 5,
     instances: ['127.0.0.1:1'],
     acknowledged: ['a@example.ng'],
     refused,

@@ -11,9 +11,12 @@ import {
   judgeAlerts,
   judgeDelivery,
   labelText,
+  PAGE_WITHIN_S,
   POLL_SLACK_S,
+  projectedStreamsOf,
   RECOVERY_S,
   type Received,
+  streamsOf,
 } from './chaos-judge.js';
 import type { AlertInterval, AlertRule } from './chaos-prometheus.js';
 import { timeline } from './chaos-timeline.js';
@@ -39,6 +42,7 @@ export type ChaosReport = {
   rules: Map<string, AlertRule>;
   scrape: number;
   evaluation: number;
+  scrapeTimeout: number;
   /** Each server's instance label, by index. */
   instances: string[];
   acknowledged: string[];
@@ -88,7 +92,8 @@ export function quantile(values: number[], q: number): number {
 
 const ms = (value: number) => (Number.isNaN(value) ? '–' : `${Math.round(value)} ms`);
 const pct = (ok: number, total: number) => (total === 0 ? '–' : `${((100 * ok) / total).toFixed(2)} %`);
-const secs = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(0)} s`);
+const secs = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? '–' : `${value.toFixed(0)} s`;
 const verdict = (ok: boolean, pass = 'pass') => (ok ? pass : 'FAIL');
 
 /** Writes summary.md, history.json and timeline.svg under `dir`, prints the table, gives the failed checks. */
@@ -137,6 +142,14 @@ export function writeReport(report: ChaosReport, dir: string): string[] {
     instances: report.instances,
     downtime: report.downtime,
     watchedUntil: report.trafficEnd,
+    timing: {
+      scrape: report.scrape,
+      scrapeTimeout: report.scrapeTimeout,
+      evaluation: report.evaluation,
+      poll: POLL_SLACK_S,
+    },
+    streams: streamsOf(report.samples, report.runs),
+    projected: projectedStreamsOf(report.samples, report.runs, report.trafficEnd),
   });
   failures.push(...alerts.failures);
   const serversOk =
@@ -169,13 +182,13 @@ export function writeReport(report: ChaosReport, dir: string): string[] {
     `| memory (RSS, start → end) | ${report.rss.map((r) => `${r.name} ${mb(r.startKb)} → ${mb(r.endKb)}`).join('; ')} (a restarted server's end is its new process) | – |`,
     `| Watchdog | ${alerts.watchdogOk ? 'firing from the first ask to the last' : 'NOT firing throughout'}; ${report.failedAsks} asks of Prometheus failed | ${verdict(alerts.watchdogOk)} |`,
     '',
-    `Each fault's expected alerts: pending and fired are counted from the fault's start (the deadline: \`for:\` plus two scrape intervals plus ${POLL_SLACK_S} s of polling), resolved from its end (within the alert's shortest window plus two scrape intervals plus ${RECOVERY_S} s).`,
+    `Each fault's expected alerts: pending and fired are counted from the fault's start; the deadline is computed from the rule and the traffic sent (bench/chaos-detection.ts: when its condition first held, then a scrape, its timeout, an evaluation, \`for:\` and ${POLL_SLACK_S} s of polling; a page, severity critical, within ${PAGE_WITHIN_S} s of users failing); resolved is counted from its end (within the alert's shortest window plus two scrape intervals plus ${RECOVERY_S} s).`,
     '',
-    '| fault | from → to | expected alert | pending after | fired after (deadline) | resolved after the end | verdict |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| fault | from → to | expected alert | pending after | fired after (deadline) | resolved after the end | verdict | deadline computed |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...alerts.rows.map((row) => {
       const which = row.run.kind === 'server-kill' ? ` (app${row.run.server + 1})` : '';
-      return `| ${row.run.label}${which} | ${row.run.start.toFixed(0)} → ${row.run.end.toFixed(0)} s | ${row.alert}${labelText(row.labels)} | ${secs(row.pendingAfter)} | ${secs(row.firedAfter)} (${row.deadline} s) | ${secs(row.resolvedAfter)} | ${row.verdict} |`;
+      return `| ${row.run.label}${which} | ${row.run.start.toFixed(0)} → ${row.run.end.toFixed(0)} s | ${row.alert}${labelText(row.labels)} | ${secs(row.pendingAfter)} | ${secs(row.firedAfter)} (${secs(row.deadline)}) | ${secs(row.resolvedAfter)} | ${row.verdict} | ${row.how || '–'} |`;
     }),
     '',
     'Every other alert that fired, and what explains it:',
@@ -184,7 +197,11 @@ export function writeReport(report: ChaosReport, dir: string): string[] {
     '| --- | --- | --- |',
     ...[
       ...alerts.explained.map(
-        (e) => [e.interval, `${e.overlap ? 'expected for an overlap: ' : ''}${e.by.join('; ')}`] as const,
+        (e) =>
+          [
+            e.interval,
+            `${e.overlap ? 'expected for an overlap: ' : ''}${e.by.join('; ')}${e.resolvesAt === undefined ? '' : `; by its windows on the traffic sent, then calm, it resolves at ${e.resolvesAt.toFixed(0)} s (${((e.resolvesAt - report.trafficEnd) / 60).toFixed(0)} min after the traffic stopped)`}`,
+          ] as const,
       ),
       ...alerts.unexplained.map((i) => [i, '**nothing: a false alarm (FAIL)**'] as const),
     ]

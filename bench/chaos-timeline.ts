@@ -15,6 +15,8 @@ const COLORS: Record<FaultKind, string> = {
   'redis-freeze': '#fc8d59',
   'smtp-hang': '#54278f',
   'smtp-451': '#9e9ac8',
+  'smtp-421': '#bcbddc',
+  'smtp-550': '#756bb1',
   'server-kill': '#000000',
 };
 

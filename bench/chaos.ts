@@ -91,6 +91,7 @@ async function bench(run: Workload, ports: Ports, plan: Planned[], shipped: Ship
       rules: shipped.rules,
       scrape: shipped.scrape,
       evaluation: shipped.evaluation,
+      scrapeTimeout: shipped.scrapeTimeout,
       instances: ports.metrics.map((port) => `127.0.0.1:${port}`),
       acknowledged: traffic.acknowledged,
       refused: Object.fromEntries(traffic.refused),

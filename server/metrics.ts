@@ -45,7 +45,7 @@ export const PROBE_ROUTES = ['healthz', 'readyz', 'metrics'] as const satisfies 
 
 const MAIL_ATTEMPT_OUTCOMES = ['sent', 'retry', 'failed'] as const satisfies readonly MailAttemptOutcome[];
 /** A send waiting on the relay longer than this counts as stalled (kasuwa_mail_sends_stalled). */
-const MAIL_STALLED_SECONDS = 3;
+export const MAIL_STALLED_SECONDS = 3;
 
 /** GraphQL operations by their root field; `other` for anything else (a mix, introspection, unparsable). */
 export const GRAPHQL_OPERATIONS = ['getStoreLeaderboard', 'startSelling', 'other'] as const;

@@ -67,6 +67,7 @@ describe.each(TEST_BACKENDS)('the SMTP pool on %s', (backend) => {
 
 const relayRefusals: [string, SmtpSinkOptions][] = [
   ['550 to MAIL FROM (our sender refused)', { refuseMailFrom: 550 }],
+  ['421 to MAIL FROM (the relay closing)', { refuseMailFrom: 421 }],
   ['530 to MAIL FROM (authentication required)', { refuseMailFrom: 530 }],
   ['554 instead of the greeting', { refuseConnection: 554 }],
 ];

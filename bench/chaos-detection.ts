@@ -1,0 +1,231 @@
+/**
+ * bench:chaos's detection math: how late an alert may fire after a fault starts, from its own rule and
+ * the traffic the run sent, as the SRE workbook's detection-time table reasons. An alert's expression
+ * is read as conditions joined by `or`, each a state (a gauge or counter the fault flips at once) or an
+ * error ratio that must stay above a threshold over each of its windows (joined by `and`). A ratio over
+ * a window W of events arriving at a steady rate, failing from the fault on, passes threshold θ once
+ * the failures fill θ of what the window holds: θ·W in with a full window, θ·h/(1 − θ) with h seconds of
+ * calm history in a longer window. That condition's time, then one scrape (and its timeout) to read
+ * it, one evaluation to see it, the rule's `for:` and the bench's polling, is the latest firing time.
+ * docs/benchmarks.md#chaos shows the worked cases.
+ */
+
+/** One window of a ratio condition: the ratio of failed events over the last `seconds` must exceed `threshold`. */
+export type RatioWindow = { seconds: number; threshold: number };
+
+/**
+ * A condition of an alert: `state` holds from the fault's start (plus `delay`, e.g. a stall's threshold);
+ * `ratio` holds while the failed share of `stream`'s events is above each window's threshold.
+ */
+export type Condition =
+  | { kind: 'state'; metric: string; delay: number }
+  | { kind: 'ratio'; stream: string; windows: RatioWindow[] };
+
+/** An alert's math: its conditions (any one fires it) and its `for:`. */
+export type AlertMath = { forSeconds: number; conditions: Condition[] };
+
+/** One event of a stream as the servers counted it, in seconds from the traffic's start. */
+export type Event = { t: number; failed: boolean };
+
+/** The intervals the deadline adds after the condition holds. */
+export type Timing = { scrape: number; scrapeTimeout: number; evaluation: number; poll: number };
+
+/** Seconds in a Prometheus duration such as `90s`, `5m` or `1h30m`. */
+export function seconds(duration: string): number {
+  const units: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+  let total = 0;
+  for (const [, n, unit] of duration.matchAll(/(\d+)(ms|[smhdw])/g)) total += Number(n) * units[unit!]!;
+  return total;
+}
+
+/** `expr` split at `word` (and, or) where no parenthesis or brace is open. */
+function splitTop(expr: string, word: 'and' | 'or'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  const pattern = new RegExp(`^\\s${word}\\b`);
+  for (let i = 0; i < expr.length; i++) {
+    const c = expr[i]!;
+    if (c === '(' || c === '{' || c === '[') depth++;
+    else if (c === ')' || c === '}' || c === ']') depth--;
+    else if (depth === 0 && pattern.test(expr.slice(i, i + word.length + 2))) {
+      parts.push(expr.slice(from, i));
+      from = i + word.length + 1;
+    }
+  }
+  parts.push(expr.slice(from));
+  // `and on (slo)` leaves `on (slo)` at the head of the next part.
+  return parts.map((part) => part.replace(/^\s*(?:on|ignoring)\s*\([^)]*\)/, '').trim());
+}
+
+/** An outer pair of parentheses around the whole of `text`, taken off. */
+function unwrap(text: string): string {
+  let out = text.trim();
+  while (out.startsWith('(') && out.endsWith(')')) {
+    let depth = 0;
+    let wraps = true;
+    for (let i = 0; i < out.length - 1; i++) {
+      if (out[i] === '(') depth++;
+      else if (out[i] === ')') depth--;
+      if (depth === 0) {
+        wraps = false;
+        break;
+      }
+    }
+    if (!wraps) break;
+    out = out.slice(1, -1).trim();
+  }
+  return out;
+}
+
+/**
+ * The math of an alert's expression. A part comparing a quotient (`/`) of a window (`[5m]` or a recorded
+ * `:rate5m`) with `> θ` is a ratio window; over a recorded objective's budget (`kasuwa:slo_error_budget`)
+ * θ is times that budget, read from `budgets` by the `slo` it is asked for, and the stream is `slo:NAME`;
+ * otherwise its stream is the first counter it reads. Anything else is a state of the metric it reads.
+ * `delays` gives a state's metric its own start (a stall counts only after a few seconds).
+ */
+export function alertMath(
+  expr: string,
+  forSeconds: number,
+  options: { budgets?: Map<string, number>; slo?: string; delays?: Record<string, number> } = {},
+): AlertMath {
+  const conditions: Condition[] = [];
+  for (const alternative of splitTop(expr, 'or')) {
+    const windows: RatioWindow[] = [];
+    let stream = '';
+    let state: Condition | undefined;
+    for (const part of splitTop(unwrap(alternative), 'and').map(unwrap)) {
+      const compare = /([^<>=!]*)>\s*([\d.]+)\s*$/.exec(part);
+      const window = /\[(\w+)\]|:rate(\w+)\b/.exec(part);
+      if (compare && window && compare[1]!.includes('/')) {
+        const budget = /kasuwa:slo_error_budget/.test(part);
+        const slo = options.slo ?? '';
+        const times = budget ? (options.budgets?.get(slo) ?? Number.NaN) : 1;
+        windows.push({ seconds: seconds(window[1] ?? window[2] ?? ''), threshold: Number(compare[2]) * times });
+        stream = budget ? `slo:${slo}` : (/\b(kasuwa_[a-z_]+?)(?:_total|_count|_bucket)?\b/.exec(part)?.[1] ?? '');
+      } else {
+        const metric = /\b(kasuwa_[a-z_]+|up)\b/.exec(part)?.[1] ?? '';
+        state = { kind: 'state', metric, delay: options.delays?.[metric] ?? 0 };
+      }
+    }
+    if (windows.length) conditions.push({ kind: 'ratio', stream, windows });
+    else if (state) conditions.push(state);
+  }
+  return { forSeconds, conditions };
+}
+
+/** Events sorted by time, with counts of all and failed ones up to each, for counts over any window. */
+export function eventIndex(events: Event[]) {
+  const sorted = events.toSorted((a, b) => a.t - b.t);
+  const times = sorted.map((e) => e.t);
+  const failedUpTo = [0];
+  for (const e of sorted) failedUpTo.push(failedUpTo.at(-1)! + (e.failed ? 1 : 0));
+  /** Index of the first event later than `t`. */
+  const after = (t: number) => {
+    let lo = 0;
+    let hi = times.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (times[mid]! <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  /** The failed share of the events in (from, to], or NaN with none (Prometheus's 0/0). */
+  const ratio = (from: number, to: number) => {
+    const a = after(from);
+    const b = after(to);
+    return b > a ? (failedUpTo[b]! - failedUpTo[a]!) / (b - a) : Number.NaN;
+  };
+  /** The time of the first failed event at or after `t`, if any. */
+  const firstFailed = (t: number) => {
+    for (let i = after(t - 1e-9); i < sorted.length; i++) if (sorted[i]!.failed) return sorted[i]!.t;
+    return undefined;
+  };
+  return { ratio, firstFailed };
+}
+
+export type EventIndex = ReturnType<typeof eventIndex>;
+
+const holdsAt = (windows: RatioWindow[], index: EventIndex, t: number) =>
+  windows.every((w) => index.ratio(t - w.seconds, t) > w.threshold);
+
+/**
+ * Seconds after `start` when `condition` first holds, looked at each second up to `until`; undefined if
+ * it never does. A state holds at its delay; a ratio when every window's failed share exceeds its
+ * threshold on the events counted by then.
+ */
+export function conditionAfter(
+  condition: Condition,
+  start: number,
+  until: number,
+  streams: Record<string, EventIndex>,
+): number | undefined {
+  if (condition.kind === 'state') return condition.delay;
+  const index = streams[condition.stream];
+  if (!index) return undefined;
+  for (let t = start; t <= until; t++) if (holdsAt(condition.windows, index, t)) return t - start;
+  return undefined;
+}
+
+/** Seconds after `end` when a ratio condition that held stops holding (any window at or under its threshold). */
+export function ratioEndsAfter(
+  condition: Condition,
+  end: number,
+  until: number,
+  streams: Record<string, EventIndex>,
+): number | undefined {
+  if (condition.kind !== 'ratio') return undefined;
+  const index = streams[condition.stream];
+  if (!index) return undefined;
+  for (let t = end; t <= until; t++) if (!holdsAt(condition.windows, index, t)) return t - end;
+  return undefined;
+}
+
+/** What the deadline adds after the condition holds: a scrape and its timeout, an evaluation, `for:`, polling. */
+export const afterCondition = (math: AlertMath, timing: Timing) =>
+  timing.scrape + timing.scrapeTimeout + timing.evaluation + math.forSeconds + timing.poll;
+
+export type Deadline = {
+  /** Seconds after the fault's start by which the alert must fire. */
+  deadline: number;
+  /** When its first condition held, after the start. */
+  holds: number;
+  /** How it was reached, for the report. */
+  how: string;
+};
+
+/**
+ * The latest firing time of an alert of `math` for a fault from `start`: the earliest of its conditions
+ * that apply (`applies` says which states the fault drives), plus afterCondition. Undefined if no
+ * condition holds by `until` (the rule cannot fire on this traffic).
+ */
+export function fireDeadline(
+  math: AlertMath,
+  timing: Timing,
+  start: number,
+  until: number,
+  streams: Record<string, EventIndex>,
+  applies: (condition: Condition) => boolean = () => true,
+): Deadline | undefined {
+  let best: { holds: number; condition: Condition } | undefined;
+  for (const condition of math.conditions.filter(applies)) {
+    const holds = conditionAfter(condition, start, until, streams);
+    if (holds !== undefined && (!best || holds < best.holds)) best = { holds, condition };
+  }
+  if (!best) return undefined;
+  const add = afterCondition(math, timing);
+  const what =
+    best.condition.kind === 'state'
+      ? `${best.condition.metric} at ${best.holds.toFixed(0)} s`
+      : `${best.condition.stream} failing over ${best.condition.windows.map((w) => `${+(100 * w.threshold).toPrecision(3)} % in ${w.seconds} s`).join(' and ')} at ${best.holds.toFixed(0)} s`;
+  const parts = [
+    `${timing.scrape} s scrape`,
+    `${timing.scrapeTimeout} s its timeout`,
+    `${timing.evaluation} s evaluation`,
+    `${math.forSeconds} s for`,
+    `${timing.poll} s polling`,
+  ];
+  return { deadline: best.holds + add, holds: best.holds, how: `${what} + ${parts.join(' + ')}` };
+}
