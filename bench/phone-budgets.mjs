@@ -9,7 +9,8 @@ export const BUDGET = {
   // Lighthouse on the cheap phone: the median, and the worst of the runs.
   performance: 100,
   worstRun: 95,
-  paintMs: 1500,
+  // First paint and LCP: the page's median over the floor's (a one-line page, same host, same run).
+  paintOverFloorMs: 150,
   tapMs: 200,
 };
 export const VIEWPORT = { width: 360, height: 800 };

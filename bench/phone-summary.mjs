@@ -5,12 +5,13 @@
  */
 import os from 'node:os';
 import { BUDGET, kb, mark } from './phone-budgets.mjs';
-import { ms, spread } from './phone-paint.mjs';
+import { median, ms, overFloor, spread } from './phone-paint.mjs';
 import { printTaps } from './phone-tap.mjs';
+import { describeBreakdown } from './phone-trace.mjs';
 import * as thirdParties from './phone-vendors.mjs';
 
-/** One page's row: each part's figures, blank where the part did not run. */
-function pageCells(row) {
+/** One page's row: each part's figures, blank where the part did not run; paints over the floor's median. */
+function pageCells(row, floorMs) {
   const lh = row.lighthouse;
   const paint = row.paint;
   const of = (key, list) => list.map((sample) => sample[key] ?? Number.NaN);
@@ -22,9 +23,11 @@ function pageCells(row) {
     row.all === undefined
       ? ''
       : `${kb(row.all)}${row.path === '/' ? mark(row.all <= BUDGET.firstVisitHome) : ''} + ${kb(row.headers)}`,
-    paint ? `${spread(of('firstPaintMs', paint.first))}${mark(paint.firstPaintMs <= BUDGET.paintMs)}` : '',
     paint
-      ? `${spread(of('lcpMs', paint.first))}${mark(paint.lcpMs <= BUDGET.paintMs)} ${[...new Set(of('lcpElement', paint.first))].join(', ')}`
+      ? `${overFloor(paint.firstPaintMs, floorMs)}${mark(paint.firstPaintMs - floorMs <= BUDGET.paintOverFloorMs)} (${spread(of('firstPaintMs', paint.first))})`
+      : '',
+    paint
+      ? `${overFloor(paint.lcpMs, floorMs)}${mark(paint.lcpMs - floorMs <= BUDGET.paintOverFloorMs)} (${spread(of('lcpMs', paint.first))}) ${[...new Set(of('lcpElement', paint.first))].join(', ')}`
       : '',
     paint?.second.length ? `${spread(of('firstPaintMs', paint.second))}, ${spread(of('lcpMs', paint.second))}` : '',
     lh
@@ -34,20 +37,20 @@ function pageCells(row) {
   ];
 }
 
-function printPages(rows, { paints, paintCpu }) {
+function printPages(rows, { paints, paintCpu }, floorMs) {
   const head = [
     'page',
     `JS before interaction on the wire (≤ ${kb(BUDGET.js)}): bodies + headers, files`,
     'first visit (/ ≤ 100 KB): bodies + headers',
-    `real throttling ${paintCpu}× CPU: first paint (≤ ${ms(BUDGET.paintMs)}), median (min–max) of ${paints}`,
-    `LCP (≤ ${ms(BUDGET.paintMs)}), LCP element`,
+    `real throttling ${paintCpu}× CPU: first paint, floor + the page's own (≤ + ${ms(BUDGET.paintOverFloorMs)}), medians (min–max) of ${paints}`,
+    `LCP, floor + own (≤ + ${ms(BUDGET.paintOverFloorMs)}) (min–max), LCP element`,
     'second visit: first paint, LCP',
     `Lighthouse cheap phone (median ${BUDGET.performance}, every run ≥ ${BUDGET.worstRun}), runs`,
     'FCP, LCP, TBT (medians)',
   ];
   console.log(`| ${head.join(' | ')} |`);
   console.log(`| ---- |${' ---: |'.repeat(head.length - 1)}`);
-  for (const row of rows) console.log(`| ${pageCells(row).join(' | ')} |`);
+  for (const row of rows) console.log(`| ${pageCells(row, floorMs).join(' | ')} |`);
 }
 
 /**
@@ -59,8 +62,13 @@ export function printSummary(run, { rows, floor, tapRows, checks }) {
   console.log(
     `\nphone bench, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${run.elapsed()}: host BenchmarkIndex ${benchmark.index}, cheap-phone Lighthouse CPU ${cheapCpu}× (300 ms RTT, 750 kbps, median of ${options.runs}), real throttling at ${options.paintCpu}× CPU (median of ${options.paints}), taps at ${tapCpu}× CPU (median of ${options.taps}); load average ${run.loadAtStart} at start, ${run.loadAverage()} at the end\n`,
   );
-  printPages(rows, options);
+  printPages(rows, options, floor ? median(floor) : undefined);
   if (floor) console.log(`\nfloor: a one-line page's first paint under the same throttling, ${spread(floor)}`);
+  const traced = rows.filter((row) => row.paint?.trace);
+  if (traced.length) {
+    console.log(`\nmain thread before the first paint, one traced load each (${options.trace}/):`);
+    for (const row of traced) console.log(`  ${row.path.padEnd(24)} ${describeBreakdown(row.paint.trace)}`);
+  }
   if (options.withIds && options.only.includes('js'))
     thirdParties.printWithIds(rows, { kb, ms, mark, budget: BUDGET.js, cpu: tapCpu });
   if (tapRows.length) printTaps(tapRows, tapCpu);

@@ -35,7 +35,9 @@ function readOptions(args) {
     runs: Number(option('--runs') ?? 5),
     taps: Number(option('--taps') ?? 5),
     paints: Number(option('--paints') ?? 5),
-    paintCpu: Number(option('--paint-cpu') ?? 8),
+    paintCpu: option('--paint-cpu'),
+    // One traced load of each page in the paint part, its trace written to this folder (bench/phone-trace.mjs).
+    trace: args.includes('--trace') ? 'test-results/phone-trace' : undefined,
     tapCpu: option('--tap-cpu'),
     // A second server with the three third-party IDs set, the vendors answered locally (phone-vendors.mjs).
     withIds: args.includes('--with-ids'),
@@ -79,9 +81,10 @@ async function main() {
     const cheapCpu = cheapPhoneMultiplier(benchmark.index);
     // The same phone as Lighthouse's: a fixed 8× is a different phone on every host.
     const tapCpu = Number(options.tapCpu ?? cheapCpu);
+    options.paintCpu = Number(options.paintCpu ?? cheapCpu);
     run = { options, benchmark, cheapCpu, tapCpu, loadAtStart, loadAverage, elapsed };
     console.log(
-      `[phone] host BenchmarkIndex ${benchmark.index} (samples ${benchmark.samples.join('/')}): cheap-phone Lighthouse CPU ${cheapCpu}× (index / 375), taps at ${tapCpu}× CPU; load average ${loadAtStart}`,
+      `[phone] host BenchmarkIndex ${benchmark.index} (samples ${benchmark.samples.join('/')}): cheap-phone Lighthouse CPU ${cheapCpu}× (index / 375), paints at ${options.paintCpu}× and taps at ${tapCpu}× CPU; load average ${loadAtStart}`,
     );
     const { only } = options;
     if (only.includes('js')) await weighPages(browser, rows, { server, idServer, cpu: tapCpu, checks, elapsed });
@@ -91,6 +94,7 @@ async function main() {
         cpu: options.paintCpu,
         checks,
         elapsed,
+        trace: options.trace,
       });
     if (only.includes('lighthouse'))
       await scorePages(chromePath, server.base, rows, {

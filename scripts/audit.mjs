@@ -205,7 +205,7 @@ if (wanted('lighthouse')) {
       : await measureBenchmarkIndex({ chromePath });
     summary.benchmark = { ...benchmark, mobileCpu: defaultMobileMultiplier(benchmark.index) };
     console.log(
-      `[audit] host BenchmarkIndex ${benchmark.index} (samples ${benchmark.samples.join('/')}): mobile CPU ${summary.benchmark.mobileCpu}×, desktop 1×`,
+      `[audit] host BenchmarkIndex ${benchmark.index} (samples ${benchmark.samples.join('/')}): the calculator's mobile CPU ${summary.benchmark.mobileCpu}× (the estimate figures); mobile judged at the target phone (index 375) as the reference page measures this session before each page; desktop 1×`,
     );
     const rows = await runLighthouse({
       baseUrl: `http://127.0.0.1:${port}`,
@@ -214,6 +214,7 @@ if (wanted('lighthouse')) {
       formFactors,
       chromePath,
       benchmarkIndex: benchmark.index,
+      serverPid: server.pid,
     });
     const worst = (key, pick) => rows.reduce((acc, row) => pick(acc, row[key]), rows[0]?.[key] ?? 0);
     record(
@@ -233,11 +234,11 @@ const width = Math.max(...summary.map((row) => row.gate.length));
 for (const row of summary) console.log(`  ${row.ok ? 'pass' : 'FAIL'}  ${row.gate.padEnd(width)}  ${row.figures}`);
 if (summary.lighthouseRows) {
   console.log(
-    `\n  lighthouse, median of ${runs} (load average ${summary.lighthouseLoad} at start; host BenchmarkIndex ${summary.benchmark.index}, so mobile CPU ${summary.benchmark.mobileCpu}×, desktop 1×)\n        ${'form'.padEnd(8)} ${'page'.padEnd(24)} perf a11y  bp  seo    CLS     TBT     LCP  TBT per run`,
+    `\n  lighthouse, median of ${runs} (load average ${summary.lighthouseLoad} at start). Mobile judged at the target phone: CPU = the reference page's index ÷ 375 in the same session ("ref"); "est" = TBT at the host estimate's ${summary.benchmark.mobileCpu}× (index ${summary.benchmark.index}), not judged\n        ${'form'.padEnd(8)} ${'page'.padEnd(24)} perf a11y  bp  seo    CLS     TBT     LCP   CPU   ref  TBT per run     est`,
   );
   for (const row of summary.lighthouseRows) {
     console.log(
-      `  ${row.ok ? 'pass' : 'FAIL'}  ${row.formFactor.padEnd(8)} ${row.path.padEnd(24)} ${String(row.performance).padStart(4)} ${String(row.accessibility).padStart(4)} ${String(row['best-practices']).padStart(3)} ${String(row.seo).padStart(4)} ${row.cls.toFixed(3).padStart(6)} ${String(Math.round(row.tbtMs)).padStart(5)}ms ${String(Math.round(row.lcpMs)).padStart(5)}ms  ${row.tbtRuns.join('/')}`,
+      `  ${row.ok ? 'pass' : 'FAIL'}  ${row.formFactor.padEnd(8)} ${row.path.padEnd(24)} ${String(row.performance).padStart(4)} ${String(row.accessibility).padStart(4)} ${String(row['best-practices']).padStart(3)} ${String(row.seo).padStart(4)} ${row.cls.toFixed(3).padStart(6)} ${String(Math.round(row.tbtMs)).padStart(5)}ms ${String(Math.round(row.lcpMs)).padStart(5)}ms ${`${row.cpu}×`.padStart(5)} ${String(row.calibration?.index ?? '').padStart(5)}  ${row.tbtRuns.join('/').padEnd(14)} ${row.calibration ? `${Math.round(row.estimateTbtMs)}ms` : ''}`,
     );
   }
 }

@@ -10,6 +10,8 @@ export type Throttling = {
 export declare const CHEAP_PHONE_INDEX: number;
 export declare function defaultMobileMultiplier(index: number): number;
 export declare function cheapPhoneMultiplier(index: number): number;
+export declare const REFERENCE_ITERATIONS: number;
+export declare function referenceIndex(loopMs: number[]): number;
 export declare function defaultMobileThrottling(index: number): Throttling;
 export declare function cheapPhoneThrottling(index: number): Throttling;
 export declare function measureBenchmarkIndex(options?: {

@@ -18,6 +18,20 @@ export function defaultMobileMultiplier(index) {
   return 1;
 }
 
+/** Iterations of each of the two loops of Lighthouse's benchmark that the audit's reference page runs. */
+export const REFERENCE_ITERATIONS = 6000;
+
+/**
+ * The BenchmarkIndex a renderer showed on the audit's reference page (scripts/audit/lighthouse.mjs): the
+ * index is iterations ÷ 10 per second of each loop, averaged over the two, so from the loops' times (ms).
+ * On the target phone each loop takes REFERENCE_ITERATIONS ÷ (10 × 375) s, 1.6 s: its known cost.
+ */
+export function referenceIndex(loopMs) {
+  return Math.round(
+    loopMs.reduce((sum, duration) => sum + REFERENCE_ITERATIONS / 10 / (duration / 1000), 0) / loopMs.length,
+  );
+}
+
 /** The cheap phone's CPU multiplier for a host of this BenchmarkIndex. */
 export function cheapPhoneMultiplier(index) {
   return Math.max(1, oneDecimal(index / CHEAP_PHONE_INDEX));

@@ -5,6 +5,7 @@ import {
   cheapPhoneThrottling,
   defaultMobileMultiplier,
   defaultMobileThrottling,
+  referenceIndex,
 } from './phone-profiles.mjs';
 
 describe('default mobile profile: the CPU throttling calculator', () => {
@@ -48,5 +49,17 @@ describe('cheap phone profile: BenchmarkIndex 375', () => {
 
   it('is 300 ms RTT and 750 kbps down under simulated throttling', () => {
     expect(cheapPhoneThrottling(3000)).toMatchObject({ rttMs: 300, throughputKbps: 750, cpuSlowdownMultiplier: 8 });
+  });
+});
+
+describe("the audit's reference page: an index from its two loops' times", () => {
+  it.each([
+    [[1600, 1600], 375, 1],
+    [[200, 200], 3000, 8],
+    // The loops need not agree: the index is the mean of the two, as Lighthouse's is.
+    [[400, 200], 2250, 6],
+  ])('loops of %j ms → index %i, target phone at %f×', (loopMs, index, multiplier) => {
+    expect(referenceIndex(loopMs)).toBe(index);
+    expect(cheapPhoneMultiplier(referenceIndex(loopMs))).toBe(multiplier);
   });
 });
