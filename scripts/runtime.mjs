@@ -72,7 +72,8 @@ function nodeGyp() {
 
 /**
  * The native modules the project loads: each with a line of JavaScript that fails when its binary does not
- * load, and the binary node-gyp writes.
+ * load, and the binary node-gyp writes. better-sqlite3 ships Node-API binaries for the common platforms in
+ * its npm package, which load in any Node; it is built here only where none loads.
  */
 const NATIVE_MODULES = [
   {
@@ -89,8 +90,8 @@ const CACHE = path.join(root, 'node_modules', '.cache', 'kasuwa-native');
 const run = (node, args, options = {}) => spawnSync(node, args, { cwd: root, encoding: 'utf8', ...options });
 
 /**
- * Makes every native module load in `node`: its binary for that Node's ABI from the cache when one was
- * built before, otherwise built with node-gyp against that Node's headers (never downloading them).
+ * Makes every native module load in `node`: the binary it ships, else one built before for that Node's ABI
+ * (from the cache), else one built now with node-gyp against that Node's headers (never downloading them).
  * Returns the names it built.
  */
 export function ensureNativeModules(node = process.execPath) {
@@ -102,13 +103,7 @@ export function ensureNativeModules(node = process.execPath) {
     const binary = path.join(directory, module.binary);
     const version = JSON.parse(fs.readFileSync(path.join(directory, 'package.json'), 'utf8')).version;
     const cached = path.join(CACHE, `${module.name}-${version}-abi${abi}.node`);
-    if (run(node, ['-e', module.check]).status === 0) {
-      if (!fs.existsSync(cached)) {
-        fs.mkdirSync(CACHE, { recursive: true });
-        fs.copyFileSync(binary, cached);
-      }
-      continue;
-    }
+    if (run(node, ['-e', module.check]).status === 0) continue;
     if (fs.existsSync(cached)) {
       fs.mkdirSync(path.dirname(binary), { recursive: true });
       fs.copyFileSync(cached, binary);
