@@ -50,7 +50,7 @@ export async function buildServer(out) {
     esbuildPlugins: [linguiMacroPlugin],
     format: ['esm'],
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     splitting: true,
     sourcemap: true,
     clean: false,

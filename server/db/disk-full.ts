@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import {
+  type AbortableOperationOptions,
   type CompiledQuery,
   type DatabaseConnection,
   type Driver,
@@ -67,16 +68,20 @@ export function isDiskFull(error: unknown): boolean {
 function translating(inner: DatabaseConnection, sqlite: SQLite.Database): DatabaseConnection {
   const translate = (error: unknown) => asDiskFull(error, sqlite) ?? error;
   return {
-    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    async executeQuery<R>(query: CompiledQuery, options?: AbortableOperationOptions): Promise<QueryResult<R>> {
       try {
-        return await inner.executeQuery<R>(query);
+        return await inner.executeQuery<R>(query, options);
       } catch (error) {
         throw translate(error);
       }
     },
-    async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    async *streamQuery<R>(
+      query: CompiledQuery,
+      chunkSize: number,
+      options?: AbortableOperationOptions,
+    ): AsyncIterableIterator<QueryResult<R>> {
       try {
-        yield* inner.streamQuery<R>(query, chunkSize);
+        yield* inner.streamQuery<R>(query, chunkSize, options);
       } catch (error) {
         throw translate(error);
       }

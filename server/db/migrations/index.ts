@@ -3,7 +3,7 @@
  * ./postgres. On PostgreSQL Kysely's migrator holds an advisory lock, so several servers starting
  * together apply each migration once.
  */
-import { type MigrationProvider, Migrator } from 'kysely';
+import { type MigrationProvider, Migrator } from 'kysely/migration';
 import { type OpenedDatabase, withoutTimeouts } from '../database.js';
 import { postgresMigrations } from './postgres/index.js';
 import { sqliteMigrations } from './sqlite/index.js';

@@ -2,7 +2,7 @@
  * The PostgreSQL migration chain, applied in order at start (or by `npm run admin -- migrate`).
  * Append new ones (one file each, listed here in order); never edit one that has shipped.
  */
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as signupsOutbox from './0001_signups_outbox.js';
 import * as contest from './0002_contest.js';
 import * as sharedState from './0003_shared_state.js';

@@ -2,7 +2,7 @@
  * The SQLite migration chain, applied in order at start (or by `npm run admin -- migrate`).
  * Append new ones (one file each, listed here in order); never edit one that has shipped.
  */
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as initial from './0001_initial.js';
 import * as signups from './0002_signups.js';
 import * as contest from './0003_contest.js';
