@@ -9,6 +9,8 @@ export const brand = {
   legalName: 'Kasuwa Technologies Limited',
   tagline: 'Your online store, built for how Nigeria sells',
   supportEmail: 'support@kasuwa.shop',
+  /** Where vulnerabilities are reported (/.well-known/security.txt, docs/security.md). */
+  securityEmail: 'security@kasuwa.shop',
   storeDomainSuffix: 'kasuwa.shop',
   links: {
     helpCenter: 'https://help.kasuwa.shop',
