@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { assembleRelease } from '../scripts/release.mjs';
+import { assembleRelease, sbom } from '../scripts/release.mjs';
 import { TEST_BACKENDS } from '../testing/server/databases.js';
 import { dropScratchDatabase } from '../testing/server/scratch-database.js';
 import { postStartSelling } from '../testing/server/start-selling.js';
@@ -107,6 +107,25 @@ describe('a production install of the build', { timeout: 120_000 }, () => {
     const packages = npm(['ls', '--omit=dev', '--all', '--parseable']).output.trim().split('\n').length - 1;
     const megabytes = spawnSync('du', ['-sm', path.join(release, 'node_modules')], { encoding: 'utf8' }).stdout;
     console.log(`[production install] ${packages} packages, ${megabytes.split('\t')[0]} MB in node_modules`);
+  });
+
+  it("should hold a CycloneDX SBOM of what it installed: the server's dependencies, no build tool", () => {
+    const bom = JSON.parse(sbom(release)) as {
+      bomFormat: string;
+      components: { name: string; version: string; purl: string; licenses?: unknown[] }[];
+    };
+    expect(bom.bomFormat).toBe('CycloneDX');
+    const names = bom.components.map((component) => component.name);
+    expect(names).toEqual(expect.arrayContaining(['better-sqlite3', 'graphql', 'kysely', 'pg', 'react-dom']));
+    for (const tool of BUILD_TOOLS) expect(names, tool).not.toContain(tool);
+    const installed = JSON.parse(
+      fs.readFileSync(path.join(release, 'node_modules/better-sqlite3/package.json'), 'utf8'),
+    );
+    expect(bom.components.find((component) => component.name === 'better-sqlite3')).toMatchObject({
+      version: installed.version,
+      purl: `pkg:npm/better-sqlite3@${installed.version}`,
+      licenses: [{ license: { id: 'MIT' } }],
+    });
   });
 
   describe.each(TEST_BACKENDS)('on %s', (backend) => {
