@@ -36,7 +36,18 @@ export function assembleRelease(target) {
 export function sbom(dir = root) {
   return execFileSync(
     'npm',
-    ['sbom', '--sbom-format', 'cyclonedx', '--omit', 'dev', '--package-lock-only', '--sbom-type', 'application'],
+    [
+      'sbom',
+      '--sbom-format',
+      'cyclonedx',
+      '--omit',
+      'dev',
+      '--omit',
+      'optional',
+      '--package-lock-only',
+      '--sbom-type',
+      'application',
+    ],
     { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
 }
