@@ -5,7 +5,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brand } from '../../common/brand.js';
-import { DEFAULT_PUBLIC_URL } from '../../site/config.js';
 
 export const SECURITY_TXT_PATH = '/.well-known/security.txt';
 /** Expires is this far after the day of the answer: under the RFC's year, past any release's lifetime. */
@@ -13,7 +12,7 @@ export const SECURITY_TXT_DAYS = 180;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function securityTxt(publicUrl: string | undefined, now: Date): string {
-  const origin = (publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
+  const origin = (publicUrl ?? brand.siteUrl).replace(/\/+$/, '');
   const expires = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + SECURITY_TXT_DAYS * DAY_MS);
   return [
     `Contact: mailto:${brand.securityEmail}`,
