@@ -8,7 +8,11 @@ export const brand = {
   initials: 'KS',
   legalName: 'Kasuwa Technologies Limited',
   tagline: 'Your online store, built for how Nigeria sells',
+  /** The site's address when PUBLIC_URL is unset (canonical links, security.txt). */
+  siteUrl: 'https://kasuwa.shop',
   supportEmail: 'support@kasuwa.shop',
+  /** Where vulnerabilities are reported (/.well-known/security.txt, docs/security.md). */
+  securityEmail: 'security@kasuwa.shop',
   storeDomainSuffix: 'kasuwa.shop',
   links: {
     helpCenter: 'https://help.kasuwa.shop',

@@ -263,8 +263,7 @@ async function widgetMeta() {
 
 async function writeWidgetDocs(widgetsDir) {
   const meta = await widgetMeta();
-  const manifest = `${JSON.stringify(meta.customElementsManifest(), null, 2)}\n`;
-  fs.writeFileSync(path.join(widgetsDir, 'custom-elements.json'), manifest);
+  fs.writeFileSync(path.join(widgetsDir, 'custom-elements.json'), manifestText(meta));
   for (const [file, text] of Object.entries(meta.typeDeclarations()))
     fs.writeFileSync(path.join(widgetsDir, file), text);
   for (const [guide, regions] of Object.entries(meta.generatedRegions())) {
@@ -278,12 +277,17 @@ async function writeWidgetDocs(widgetsDir) {
   }
 }
 
+/** custom-elements.json (served beside the widgets and in @kasuwa/widgets). */
+const manifestText = (meta) => `${JSON.stringify(meta.customElementsManifest(), null, 2)}\n`;
+
 export async function buildPackage(out) {
+  const meta = await widgetMeta();
   await packWidgetsPackage({
     out,
     tsup,
     target: browserTargets(),
-    declarations: (await widgetMeta()).packageDeclarations(),
+    declarations: meta.packageDeclarations(),
+    manifest: manifestText(meta),
   });
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds when dist/ is missing or older than the sources, then runs the server. The
- * configuration is not part of the build (the server renders its pages with it at start, docs/site.md).
- * `npm run admin -- <command>`: the admin CLI, which never builds (a server may be serving dist/).
+ * `npm start`: the server on dist/. With the build tools installed, builds first when dist/ is missing or
+ * older than the sources; without them (a production install, docs/deploying.md) serves the build it was
+ * given, or says there is none. The configuration is read at start (docs/site.md). `npm run admin --
+ * <command>`: the admin CLI, which never builds (a server may be serving dist/).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,10 +17,19 @@ process.chdir(root);
 const admin = process.argv[2] === '--admin';
 if (admin) process.argv.splice(2, 1);
 
+/** What scripts/build.mjs needs; all dev dependencies, so absent from a production install. */
+const BUILD_TOOLS = ['vite', 'tsup', 'terser', 'browserslist-to-esbuild'];
+const canBuild =
+  fs.existsSync('scripts/build.mjs') &&
+  BUILD_TOOLS.every((tool) => fs.existsSync(path.join('node_modules', tool, 'package.json')));
+
 const entry = admin ? 'dist/server/admin.js' : 'dist/server/main.js';
-if (admin) {
+if (admin || !canBuild) {
   if (!fs.existsSync(entry)) {
-    console.error('[admin] dist/ is missing: run `npm run build` first (the admin commands never build).');
+    const why = admin
+      ? 'the admin commands never build'
+      : 'the build tools are not installed here (a production install builds nowhere: docs/deploying.md)';
+    console.error(`[${admin ? 'admin' : 'start'}] ${entry} is missing: run \`npm run build\` first (${why}).`);
     process.exit(1);
   }
 } else {

@@ -19,6 +19,7 @@ import { confirmPage, joinForm, newLinkForm } from './partner-programme.js';
 import { rankPage } from './rank-page.js';
 import { requestUrl } from './request-url.js';
 import { applyHeaders, builtStyleHashes, graphqlCors, secretAddressHeaders, securityHeaders } from './security.js';
+import { SECURITY_TXT_PATH, sendSecurityTxt } from './security-txt.js';
 import { startSellingForm } from './start-selling-form.js';
 import { MemoryFiles, StaticFiles } from './static.js';
 import { stopMail } from './unsubscribe.js';
@@ -156,6 +157,7 @@ export function createApp(services: Services, options: GivenRenderers = {}) {
       return;
     }
 
+    if (pathname === SECURITY_TXT_PATH) return sendSecurityTxt(req, res, config.publicUrl);
     if (unprefixed === RANK_PAGE_PATH) return rankPage(services, options, url, res, locale);
     if (unprefixed === PARTNER_PAGE_PATH) {
       applyHeaders(res, secretPageHeaders);

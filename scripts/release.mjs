@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * `npm run release`: the current build as releases/site/<build>/ and its .tar.gz (docs/deploying.md
+ * "Production install"): dist/, releases/widgets/ (the widget versions kept) and what `npm ci --omit=dev`
+ * and `npm start` need (RELEASE_FILES). The licence check must pass first (scripts/licences.mjs); the
+ * release holds its CycloneDX SBOM, sbom.cdx.json (`npm sbom` over the production dependencies).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { licenceProblems } from './licences.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The project's files a production install reads: npm's manifest, lockfile and settings, the start script
+ * and the runtime check it and the postinstall run (scripts/runtime.mjs).
+ */
+export const RELEASE_FILES = [
+  'package.json',
+  'package-lock.json',
+  '.npmrc',
+  'LICENSE',
+  'scripts/start.mjs',
+  'scripts/runtime.mjs',
+];
+/** The built folders it serves: the build, and the widget versions kept from earlier builds. */
+export const RELEASE_FOLDERS = ['dist', 'releases/widgets'];
+export const SBOM_FILE = 'sbom.cdx.json';
+
+/** Copies the current build and RELEASE_FILES into `target` (made if missing); dist's symlink is followed. */
+export function assembleRelease(target) {
+  if (!fs.existsSync(path.join(root, 'dist/server/main.js')))
+    throw new Error('dist/ is missing: run `npm run build` first.');
+  for (const item of [...RELEASE_FILES, ...RELEASE_FOLDERS]) {
+    const from = path.join(root, item);
+    if (!fs.existsSync(from)) continue;
+    fs.mkdirSync(path.dirname(path.join(target, item)), { recursive: true });
+    fs.cpSync(fs.realpathSync(from), path.join(target, item), { recursive: true });
+  }
+  return target;
+}
+
+/** The CycloneDX SBOM of the production dependencies, as `npm sbom` reads them from the lockfile. */
+export function sbom(dir = root) {
+  return execFileSync(
+    'npm',
+    [
+      'sbom',
+      '--sbom-format',
+      'cyclonedx',
+      '--omit',
+      'dev',
+      '--omit',
+      'optional',
+      '--package-lock-only',
+      '--sbom-type',
+      'application',
+    ],
+    { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.chdir(root);
+  const problems = licenceProblems(JSON.parse(fs.readFileSync('package-lock.json', 'utf8')));
+  if (problems.length) {
+    console.error('[release] the licence check fails: run `npm run licences` for the packages and what to do.');
+    process.exit(1);
+  }
+  const name = path.basename(fs.realpathSync('dist'));
+  const releases = path.join('releases', 'site');
+  const target = path.join(releases, name);
+  fs.rmSync(target, { recursive: true, force: true });
+  assembleRelease(target);
+  fs.writeFileSync(path.join(target, SBOM_FILE), sbom(target));
+  execFileSync('tar', ['-czf', `${name}.tar.gz`, name], { cwd: releases });
+  console.log(`[release] ${target}/ and ${target}.tar.gz (with ${SBOM_FILE}); install it: docs/deploying.md`);
+}
