@@ -13,8 +13,8 @@ import { contestStorageFor } from '../server/contest/storage-for-database.js';
 import { openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrations/index.js';
 import { createSchema, type GraphQLContext } from '../server/graphql/schema.js';
+import { openHitCounter } from '../server/rate-limits/index.js';
 import { createServices } from '../server/services.js';
-import { openHitCounter } from '../server/signups/hit-counters.js';
 
 const [kind, portText] = process.argv.slice(2);
 const port = Number(portText);
