@@ -1,13 +1,8 @@
 /**
- * bench:chaos's detection math: how late an alert may fire after a fault starts, from its own rule and
- * the traffic the run sent, as the SRE workbook's detection-time table reasons. An alert's expression
- * is read as conditions joined by `or`, each a state (a gauge or counter the fault flips at once) or an
- * error ratio that must stay above a threshold over each of its windows (joined by `and`). A ratio over
- * a window W of events arriving at a steady rate, failing from the fault on, passes threshold θ once
- * the failures fill θ of what the window holds: θ·W in with a full window, θ·h/(1 − θ) with h seconds of
- * calm history in a longer window. That condition's time, then one scrape (and its timeout) to read
- * it, one evaluation to see it, the rule's `for:` and the bench's polling, is the latest firing time.
- * docs/benchmarks.md#chaos shows the worked cases.
+ * bench:chaos's detection math (docs/benchmarks.md#chaos has the worked cases): the latest time an alert
+ * may fire after its fault starts, from its own rule and the traffic the run sent, as the SRE workbook's
+ * detection-time table reasons. A ratio failing from the fault on passes threshold θ of a window W after
+ * θ·W (full window) or θ·h/(1 − θ) (h s of calm history); then a scrape, an evaluation, `for:`, polling.
  */
 
 /** One window of a ratio condition: the ratio of failed events over the last `seconds` must exceed `threshold`. */

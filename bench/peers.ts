@@ -1,11 +1,8 @@
 /**
- * `npm run bench:peers`: what users would pick instead, side by side on this host (docs/benchmarks.md#peers-npm-run-benchpeers).
- * Rank lookups: our /graphql (graphql-http + graphql-jit) against GraphQL Yoga and Apollo Server on the
- * same schema and services (bench/peers-server.ts), their answers checked byte for byte first. Files:
- * our server against Debian's nginx (one worker, and `auto`) on the same built files with
- * gzip_static, for `/`, `/pricing`, the v1 loader and a chunk. wrk, 20 connections, rounds that
- * alternate the contenders; req/s, p50 and p99 (medians over the rounds), the ratios, the load average.
- * Needs `npm run build` first. Usage: npm run bench:peers [-- --rounds 3 --seconds 5 --connections 20 --port 4200]
+ * `npm run bench:peers` (docs/benchmarks.md#peers-npm-run-benchpeers): our /graphql against GraphQL Yoga and
+ * Apollo Server on the same schema and services (answers checked byte for byte first), and our files
+ * against Debian's nginx (one worker, and `auto`) with gzip_static; wrk, rounds alternating the contenders.
+ * Needs `npm run build`. Usage: npm run bench:peers [-- --rounds 3 --seconds 5 --connections 20 --port 4200]
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -2,13 +2,14 @@
 /**
  * `npm run release`: the current build as releases/site/<build>/ and its .tar.gz (docs/deploying.md
  * "Production install"): dist/, releases/widgets/ (the widget versions kept) and what `npm ci --omit=dev`
- * and `npm start` need (RELEASE_FILES). The licence check must pass first (scripts/licences.mjs); the
+ * and `npm start` need (RELEASE_FILES). The licence and install-script checks must pass first; the
  * release holds its CycloneDX SBOM, sbom.cdx.json (`npm sbom` over the production dependencies).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { installScriptProblems } from './install-scripts.mjs';
 import { licenceProblems } from './licences.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,9 +65,16 @@ export function sbom(dir = root) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   process.chdir(root);
-  const problems = licenceProblems(JSON.parse(fs.readFileSync('package-lock.json', 'utf8')));
-  if (problems.length) {
+  const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8'));
+  if (licenceProblems(lock).length) {
     console.error('[release] the licence check fails: run `npm run licences` for the packages and what to do.');
+    process.exit(1);
+  }
+  const scripts = installScriptProblems(lock, JSON.parse(fs.readFileSync('package.json', 'utf8')).allowScripts ?? {});
+  if (scripts.length) {
+    console.error(
+      `[release] install scripts not decided (docs/security.md "Install scripts"):\n  ${scripts.join('\n  ')}`,
+    );
     process.exit(1);
   }
   const name = path.basename(fs.realpathSync('dist'));

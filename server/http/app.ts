@@ -17,11 +17,12 @@ import { type GivenRenderers, sendHtml } from './page.js';
 import { partnerPage } from './partner-page.js';
 import { confirmPage, joinForm, newLinkForm } from './partner-programme.js';
 import { rankPage } from './rank-page.js';
+import { MemoryFiles } from './rendered-pages.js';
 import { requestUrl } from './request-url.js';
 import { applyHeaders, builtStyleHashes, graphqlCors, secretAddressHeaders, securityHeaders } from './security.js';
 import { SECURITY_TXT_PATH, sendSecurityTxt } from './security-txt.js';
 import { startSellingForm } from './start-selling-form.js';
-import { MemoryFiles, StaticFiles } from './static.js';
+import { StaticFiles } from './static.js';
 import { stopMail } from './unsubscribe.js';
 import { builtVersion, widgetVersions } from './widget-versions.js';
 

@@ -1,10 +1,8 @@
 /**
- * The client's IP, for rate limits. Behind a reverse proxy every request comes from the proxy, so with
- * TRUST_PROXY=n (n proxies of ours in front) we take the n-th address from the right of
- * X-Forwarded-For: the one our outermost proxy saw. Entries further left are whatever the client
- * claimed and are never trusted. Without TRUST_PROXY the header is ignored. The entry is read strictly
- * (addressOf): a port some balancers append, brackets and a zone id are dropped, and an entry that is no
- * IP address counts as the socket's address, so no spelling of one address counts as another.
+ * The client's IP, for rate limits. With TRUST_PROXY=n (n proxies of ours in front) it is the n-th
+ * X-Forwarded-For address from the right, the one our outermost proxy saw; entries further left are never
+ * trusted, and without TRUST_PROXY the header is ignored. An entry is read strictly (addressOf): port,
+ * brackets and zone id dropped, and anything not an IP address counts as the socket's address.
  */
 import type { IncomingMessage } from 'node:http';
 import net from 'node:net';

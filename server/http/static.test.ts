@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HASHED, MemoryFiles, StaticFiles } from './static.js';
+import { MemoryFiles } from './rendered-pages.js';
+import { HASHED, StaticFiles } from './static.js';
 
 let root: string;
 const FILES = ['index.html', 'pricing.html', 'assets/main-AbC123xy.js'];

@@ -1,10 +1,8 @@
 /**
- * Every stream to a client goes through here: through `pipeline`, so a failure on either side (a file
- * that cannot be opened or read, a client that went away) ends both streams and never becomes an
- * unhandled `error` event that ends the process. A failure is answered 500 when nothing was sent yet;
- * once the status line is out the connection is closed, so the client holds a cut answer (shorter than
- * its Content-Length) it can tell from a whole one. Each is logged as what it is; a client that went
- * away is not a failure and is not logged.
+ * Every stream to a client goes through `pipeline` here, so a failure on either side ends both streams and
+ * never becomes an unhandled `error` that ends the process. Before anything is sent it is answered 500;
+ * after, the connection is closed (a cut answer, shorter than its Content-Length). Each failure is logged
+ * as what it is; a client that went away is not a failure.
  */
 import { once } from 'node:events';
 import fs from 'node:fs';

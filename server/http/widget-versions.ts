@@ -1,9 +1,7 @@
 /**
- * Which files a /widgets/ URL names (docs/embedding.md#versions): `/widgets/<x.y.z>/…` that version as
- * its first build kept it, cached for a year; `/widgets/v<major>/…` the newest of that major (this
- * server's own build when it is that major); anything else, this server's build. The last two are
- * aliases: their unhashed files get the alias policy (static.ts, ALIAS_CACHE_CONTROL) even when they
- * come from a released version's folder.
+ * Which files a /widgets/ URL names (docs/embedding.md#versions): `/widgets/<x.y.z>/…` that version, cached
+ * for a year; `/widgets/v<major>/…` the newest of that major; anything else, this server's build. The last
+ * two are aliases: their unhashed files get ALIAS_CACHE_CONTROL (static.ts) wherever they come from.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,8 @@
 /**
- * The programme's confirmation link (docs/partners.md, "Joining"): `<code in base64url>.<key
- * version>.<expiry, Unix seconds>.<signature>`, an HMAC with the partner-link secret over its one
- * purpose, the code, the owner's inbox, the code's key version and the expiry: it confirms that
- * reservation for that inbox only, and nothing once the code's key version moves on (partners:revoke,
- * partners:disable, privacy:erase), so no old mail opens anything after them.
+ * The programme's confirmation link (docs/partners.md, "Joining"): `<code in base64url>.<key version>.
+ * <expiry>.<signature>`, an HMAC with the partner-link secret over its purpose, the code, the owner's inbox,
+ * the key version and the expiry; it opens nothing once the key version moves on (partners:revoke,
+ * partners:disable, privacy:erase).
  */
 import crypto from 'node:crypto';
 

@@ -1,9 +1,7 @@
 /**
- * Partner links' limits, in the shared hit counter (memory, PostgreSQL or Redis: every server counts the
- * same hits). A bad link counts against its client address's limit, the same per-IP limit as signups
- * (guessing links costs what spamming the form does); a good link against its own (PARTNER_LINK_LIMIT),
- * so a leaked link cannot hold a core. The counter keeps a hash of the link, never the link. Bad
- * confirmation links (programme.ts) count with bad partner links.
+ * Partner links' limits, in the shared hit counter (every server counts the same hits). A bad link, or a
+ * bad confirmation link, counts against its client address's limit, the per-IP signup limit; a good link
+ * against its own (PARTNER_LINK_LIMIT), so a leaked link cannot hold a core. Only a hash of the link is kept.
  */
 import crypto from 'node:crypto';
 import type { PartnerRefusal } from '../../common/partner-report.js';

@@ -1,9 +1,8 @@
 /**
- * Files served while the ground moves under them, against a server process of its own with 256 file
- * descriptors (`ulimit -n`): more readers that never read than it has descriptors, a file removed
- * between the moment it is found and the moment it is read, and an older build swept while its files are
- * asked for. The server never exits, every answer it starts is whole or a clean status, and it serves
- * again as soon as the readers are gone; the files of its own build come from memory whatever the disk does.
+ * Files served while the ground moves, on a server process of its own with 256 file descriptors: more
+ * readers that never read than descriptors, a file removed between lookup and read, an older build swept
+ * while asked for. The server never exits, each answer is whole or a clean status, and it serves again
+ * once the readers are gone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
