@@ -54,13 +54,13 @@ const cssPropertiesTable = html`<div class="table-scroll" role="region" tabindex
   <tbody>${cssProperties.map((p) => html`<tr><td><code>${p.name}</code></td><td>${p.description}</td></tr>`)}</tbody>
 </table></div>`;
 
-/** The light-DOM fallback of <pricing-plans> a partner page can use: a plain price table. */
+/** The light-DOM fallback of <pricing-plans> a partner page can use: a plain price table (a price may wrap before its period, for 320 px). */
 const pricingPlansTableFallback = (period: 'annual' | 'monthly') => html`<table class="widget-price-table">
   <caption>Plans, billed ${period === 'annual' ? 'yearly' : 'monthly'}</caption>
   <thead><tr><th scope="col">Plan</th><th scope="col">Price</th><th scope="col">For</th></tr></thead>
   <tbody>${plans.map(
     (plan) =>
-      html`<tr><th scope="row">${english(plan.title)}</th><td>${formatNaira(plan.prices[period])}${english(periodLabel(period))}</td><td>${english(plan.description)}</td></tr>`,
+      html`<tr><th scope="row">${english(plan.title)}</th><td>${formatNaira(plan.prices[period])}<wbr>${english(periodLabel(period))}</td><td>${english(plan.description)}</td></tr>`,
   )}</tbody>
 </table>`;
 
