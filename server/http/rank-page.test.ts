@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { inlineScripts } from '../../common/after-first-paint.js';
 import { formatCompactNaira, formatNaira } from '../../common/money.js';
+import { pageText } from '../../testing/server/page-text.js';
 import { serverForTests } from '../../testing/server/test-server.js';
 
 const server = serverForTests();
@@ -28,13 +29,6 @@ async function lookup(domain: string) {
   return (await response.json()).data.getStoreLeaderboard;
 }
 
-/** The page's text without tags, whitespace collapsed. */
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
-
 describe('GET /new-year-sales/rank', () => {
   it('given a known store as an owner types it should answer 200 with what the dialog shows, from the same numbers as the API', async () => {
     const standing = await lookup('mama-nkechi-kitchen');
@@ -42,7 +36,7 @@ describe('GET /new-year-sales/rank', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const page = await response.text();
-    const words = text(page);
+    const words = pageText(page);
     expect(words).toContain(`${standing.name} Rank ${standing.rank}`);
     expect(words).toContain(`Your Revenue ${formatCompactNaira(standing.totalRevenue)}`);
     expect(words).toContain(`Winner's Revenue ${formatCompactNaira(standing.winningRevenue)}`);
@@ -54,7 +48,7 @@ describe('GET /new-year-sales/rank', () => {
   });
 
   it('given a store with no sales should show rank N/A', async () => {
-    const words = text(await (await rankPage('tunde-gadgets-hub')).text());
+    const words = pageText(await (await rankPage('tunde-gadgets-hub')).text());
     expect(words).toContain('Tunde Gadgets Hub Rank N/A');
     expect(words).toContain('Sell over');
   });

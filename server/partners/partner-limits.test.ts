@@ -8,6 +8,7 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { PartnerReport } from '../../common/partner-report.js';
 import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { pageText } from '../../testing/server/page-text.js';
 import { serverForTests, startTestServerOn } from '../../testing/server/test-server.js';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
 import { lagosDayOf } from './weeks.js';
@@ -76,7 +77,7 @@ describe.each(TEST_BACKENDS)('partner links at their limits on %s', (backend) =>
         campaign: `issue-${String(i).padStart(2, '0')}`,
       })),
     );
-    const page = (await (await get(`/partners${await link('wide-blog')}`)).text()).replace(/<[^>]+>/g, ' ');
+    const page = pageText(await (await get(`/partners${await link('wide-blog')}`)).text());
     expect(page).toMatch(/wide\.example\/post-19\s+1/);
     expect(page).not.toContain('post-20');
     expect(page).toMatch(/5 other pages\s+5/);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PartnerReport } from '../../common/partner-report.js';
 import { TEST_BACKENDS } from '../../testing/server/databases.js';
+import { pageText } from '../../testing/server/page-text.js';
 import { serverForTests } from '../../testing/server/test-server.js';
 import { requestLogLine } from '../http/hardened-server.js';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
@@ -13,13 +14,6 @@ import { isoWeekOf } from './weeks.js';
 
 const DAY = 86_400_000;
 const ADDRESS = /@example\.ng/;
-
-/** The page's text without tags, whitespace collapsed; not the inline CSS (a built site's has `4.5rem`). */
-const text = (html: string) =>
-  html
-    .replace(/<(style|script)\b[^>]*>[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
 
 describe.each(TEST_BACKENDS)('partner pages on %s', (backend) => {
   // A low per-IP limit, so the bad-link limit shows in a few requests; every request comes from one IP.
@@ -64,7 +58,7 @@ describe.each(TEST_BACKENDS)('partner pages on %s', (backend) => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     const page = await response.text();
     expect(page).toContain('<meta name="robots" content="noindex">');
-    const words = text(page);
+    const words = pageText(page);
     expect(words).toContain('Signups from partner code lagos-tech');
     expect(words).toContain('This week 2 Last week 1 All time 4');
     expect(words).toContain('By page Page Signups blog.example/post-1 2 blog.example/post-2 1');
@@ -121,7 +115,7 @@ describe.each(TEST_BACKENDS)('partner pages on %s', (backend) => {
     ] as const) {
       const response = await get(`/partners${search}`, '198.51.100.50');
       expect(response.status).toBe(status);
-      const words = text(await response.text());
+      const words = pageText(await response.text());
       expect(words).toContain(why);
       expect(words).toContain('Ask for a new link below: we e-mail it to the address you joined with.');
       expect(words).toContain('Send me a new link');
@@ -135,7 +129,7 @@ describe.each(TEST_BACKENDS)('partner pages on %s', (backend) => {
     await partners().revoke('lagos-tech');
     const revoked = await get(`/partners${link}`);
     expect(revoked.status).toBe(410);
-    expect(text(await revoked.text())).toContain('This link was replaced by a newer one.');
+    expect(pageText(await revoked.text())).toContain('This link was replaced by a newer one.');
     const fresh = new URL((await partners().issueLink('lagos-tech')).url).search;
     expect((await get(`/yo/partners${fresh}`)).status).toBe(200);
     link = fresh;
@@ -152,7 +146,7 @@ describe.each(TEST_BACKENDS)('partner pages on %s', (backend) => {
 
   it('given a code with no signups should still issue a link, whose page shows zeros', async () => {
     const issued = await partners().issueLink('new-partner');
-    const page = text(await (await get(`/partners${new URL(issued.url).search}`, '192.0.2.1')).text());
+    const page = pageText(await (await get(`/partners${new URL(issued.url).search}`, '192.0.2.1')).text());
     expect(page).toContain('This week 0 Last week 0 All time 0');
     expect(page).toContain('No signups yet.');
   });
