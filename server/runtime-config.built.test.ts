@@ -91,6 +91,7 @@ it('given no dist/server/admin.js should name the build command and build nothin
   dirs.push(root);
   fs.mkdirSync(path.join(root, 'scripts'));
   fs.copyFileSync('scripts/start.mjs', path.join(root, 'scripts/start.mjs'));
+  fs.copyFileSync('scripts/runtime.mjs', path.join(root, 'scripts/runtime.mjs'));
   const admin = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--admin', 'status'], {
     env: bareEnv({}),
     encoding: 'utf8',
