@@ -8,11 +8,7 @@ export const brand = {
   initials: 'KS',
   legalName: 'Kasuwa Technologies Limited',
   tagline: 'Your online store, built for how Nigeria sells',
-  /** The site's address when PUBLIC_URL is unset (canonical links, security.txt). */
-  siteUrl: 'https://kasuwa.shop',
   supportEmail: 'support@kasuwa.shop',
-  /** Where vulnerabilities are reported (/.well-known/security.txt, docs/security.md). */
-  securityEmail: 'security@kasuwa.shop',
   storeDomainSuffix: 'kasuwa.shop',
   links: {
     helpCenter: 'https://help.kasuwa.shop',
@@ -27,3 +23,10 @@ export const brand = {
 } as const;
 
 export type Brand = typeof brand;
+
+// The server's and the site's brand facts, apart from `brand`, which the widgets bundle whole: a new fact
+// there changes the bytes of a released widgets version (widgets/versions.built.test.ts).
+/** The site's address when PUBLIC_URL is unset (canonical links, security.txt). */
+export const SITE_URL = 'https://kasuwa.shop';
+/** Where vulnerabilities are reported (/.well-known/security.txt, docs/security.md). */
+export const SECURITY_EMAIL = 'security@kasuwa.shop';

@@ -4,4 +4,5 @@ export declare function parseKey(key: string): { name: string; versions: string[
 export declare function installScriptProblems(
   lock: { packages: Record<string, LockEntry> },
   allowScripts: Record<string, boolean>,
+  hasBindingGyp?: (where: string) => boolean,
 ): string[];

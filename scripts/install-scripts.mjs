@@ -19,10 +19,14 @@ export function parseKey(key) {
   };
 }
 
-/** Each problem with the policy as one line; none when the lockfile and allowScripts agree. */
-export function installScriptProblems(lock, allowScripts) {
+/**
+ * Each problem with the policy as one line; none when the lockfile and allowScripts agree. npm also infers
+ * an install script (`node-gyp rebuild`) for a package that ships a binding.gyp, which the lockfile does not
+ * mark (better-sqlite3 13): `hasBindingGyp(where)` says which installed packages have one.
+ */
+export function installScriptProblems(lock, allowScripts, hasBindingGyp = () => false) {
   const withScripts = Object.entries(lock.packages)
-    .filter(([where, entry]) => where && entry.hasInstallScript)
+    .filter(([where, entry]) => where && (entry.hasInstallScript || hasBindingGyp(where)))
     .map(([where, entry]) => ({ name: nameAt(where, entry), version: entry.version }));
   const problems = [];
   for (const { name, version } of withScripts) {

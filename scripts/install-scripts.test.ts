@@ -9,6 +9,7 @@ import { installScriptProblems, parseKey } from './install-scripts.mjs';
 
 const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8'));
 const allowScripts = JSON.parse(fs.readFileSync('package.json', 'utf8')).allowScripts as Record<string, boolean>;
+const hasBindingGyp = (where: string) => fs.existsSync(`${where}/binding.gyp`);
 
 const url = 'https://registry.npmjs.org/x/-/x-1.0.0.tgz';
 const planted = {
@@ -21,7 +22,15 @@ const planted = {
 
 describe('install scripts', () => {
   it("should find the project's lockfile and allowScripts in agreement", () => {
-    expect(installScriptProblems(lock, allowScripts)).toEqual([]);
+    expect(installScriptProblems(lock, allowScripts, hasBindingGyp)).toEqual([]);
+  });
+
+  it('should count the node-gyp rebuild npm infers from a binding.gyp as an install script', () => {
+    const gyp = (where: string) => where === 'node_modules/left-pad';
+    expect(installScriptProblems(planted, { 'esbuild@0.27.7': true }, gyp)).toEqual([
+      expect.stringContaining('left-pad@1.3.0: undecided'),
+    ]);
+    expect(installScriptProblems(planted, { 'esbuild@0.27.7': true, 'left-pad': false }, gyp)).toEqual([]);
   });
 
   it('should read a pinned entry as its name and versions', () => {

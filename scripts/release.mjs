@@ -43,24 +43,33 @@ export function assembleRelease(target) {
   return target;
 }
 
-/** The CycloneDX SBOM of the production dependencies, as `npm sbom` reads them from the lockfile. */
+/**
+ * The CycloneDX SBOM of what a production install brings (`npm ci --omit=dev --omit=optional`): `npm sbom`
+ * over the whole lockfile, kept to the entries the lockfile marks neither dev nor optional. (npm 11's own
+ * `--omit dev` drops a production package that a dev one also depends on: graphql, through @apollo/server.)
+ */
 export function sbom(dir = root) {
-  return execFileSync(
-    'npm',
-    [
-      'sbom',
-      '--sbom-format',
-      'cyclonedx',
-      '--omit',
-      'dev',
-      '--omit',
-      'optional',
-      '--package-lock-only',
-      '--sbom-type',
-      'application',
-    ],
-    { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
+  const installed = new Set();
+  for (const [where, entry] of Object.entries(lock.packages ?? {})) {
+    if (!where || entry.link || entry.dev || entry.optional || entry.devOptional) continue;
+    const name = entry.name ?? where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    installed.add(`${name}@${entry.version}`);
+  }
+  const bom = JSON.parse(
+    execFileSync('npm', ['sbom', '--sbom-format', 'cyclonedx', '--package-lock-only', '--sbom-type', 'application'], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    }),
   );
+  const rootRef = bom.metadata?.component?.['bom-ref'];
+  const kept = (ref) => ref === rootRef || installed.has(ref);
+  bom.components = bom.components.filter((component) => installed.has(component['bom-ref']));
+  bom.dependencies = bom.dependencies
+    .filter((dependency) => kept(dependency.ref))
+    .map((dependency) => ({ ...dependency, dependsOn: (dependency.dependsOn ?? []).filter(kept) }));
+  return `${JSON.stringify(bom, null, 2)}\n`;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -70,7 +79,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error('[release] the licence check fails: run `npm run licences` for the packages and what to do.');
     process.exit(1);
   }
-  const scripts = installScriptProblems(lock, JSON.parse(fs.readFileSync('package.json', 'utf8')).allowScripts ?? {});
+  const allowScripts = JSON.parse(fs.readFileSync('package.json', 'utf8')).allowScripts ?? {};
+  const scripts = installScriptProblems(lock, allowScripts, (where) => fs.existsSync(path.join(where, 'binding.gyp')));
   if (scripts.length) {
     console.error(
       `[release] install scripts not decided (docs/security.md "Install scripts"):\n  ${scripts.join('\n  ')}`,

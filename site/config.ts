@@ -4,7 +4,7 @@
  * none of it. The client script reads the IDs from <meta> tags (no inline scripts, so a strict CSP
  * holds). Which variables: common/config-variables.ts (`site`).
  */
-import { brand } from '../common/brand.js';
+import { SITE_URL } from '../common/brand.js';
 import type { ConfigVariableName } from '../common/config-variables.js';
 
 export type SiteConfig = {
@@ -16,7 +16,7 @@ export type SiteConfig = {
   chatId?: string;
 };
 
-export const DEFAULT_PUBLIC_URL: string = brand.siteUrl;
+export const DEFAULT_PUBLIC_URL: string = SITE_URL;
 
 export function siteConfigFromEnv(
   env: Partial<Record<ConfigVariableName, string>> = process.env as Partial<Record<ConfigVariableName, string>>,

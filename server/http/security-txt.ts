@@ -4,7 +4,7 @@
  * (Expires). The rules: docs/security.md "Reporting a vulnerability".
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brand } from '../../common/brand.js';
+import { SECURITY_EMAIL, SITE_URL } from '../../common/brand.js';
 
 export const SECURITY_TXT_PATH = '/.well-known/security.txt';
 /** Expires is this far after the day of the answer: under the RFC's year, past any release's lifetime. */
@@ -12,10 +12,10 @@ export const SECURITY_TXT_DAYS = 180;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function securityTxt(publicUrl: string | undefined, now: Date): string {
-  const origin = (publicUrl ?? brand.siteUrl).replace(/\/+$/, '');
+  const origin = (publicUrl ?? SITE_URL).replace(/\/+$/, '');
   const expires = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + SECURITY_TXT_DAYS * DAY_MS);
   return [
-    `Contact: mailto:${brand.securityEmail}`,
+    `Contact: mailto:${SECURITY_EMAIL}`,
     `Expires: ${expires.toISOString()}`,
     'Preferred-Languages: en',
     `Canonical: ${origin}${SECURITY_TXT_PATH}`,
