@@ -48,6 +48,8 @@ const auditPort = Number(process.env.AUDIT_PORT ?? 3316);
 // With the analytics, pixel and chat IDs set, as the marketing team sets them: every page then asks the
 // consent question, and every gate must hold as it is before the reader's choice (docs/quality.md).
 const withIds = args.includes('--with-ids');
+/** Mobile performance and TBT printed but not judged (docs/quality.md "Main thread, reported only"). */
+const reportMainThread = args.includes('--report-main-thread');
 // Lighthouse on these paths only (comma-separated), e.g. `--pages /widgets` while working on one page.
 const onlyPages = list(option('--pages'));
 const idsEnv = withIds ? THIRD_PARTY_IDS : {};
@@ -215,6 +217,7 @@ if (wanted('lighthouse')) {
       chromePath,
       benchmarkIndex: benchmark.index,
       serverPid: server.pid,
+      reportMainThread,
     });
     const worst = (key, pick) => rows.reduce((acc, row) => pick(acc, row[key]), rows[0]?.[key] ?? 0);
     record(
