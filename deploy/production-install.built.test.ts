@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { assembleRelease, sbom } from '../scripts/release.mjs';
 import { TEST_BACKENDS } from '../testing/server/databases.js';
+import { listeningPort } from '../testing/server/listening.js';
 import { dropScratchDatabase } from '../testing/server/scratch-database.js';
 import { postStartSelling } from '../testing/server/start-selling.js';
 
@@ -48,17 +49,7 @@ async function npmStart(env: NodeJS.ProcessEnv): Promise<{ base: string; output:
   // Its own process group, so stopping it stops the server npm runs too.
   const child = spawn('npm', ['start'], { cwd: release, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.push(child);
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', () => reject(new Error(`npm start exited before listening:\n${output}`)));
-  });
+  const { port, output } = await listeningPort(child, 'npm start');
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
@@ -66,7 +57,7 @@ async function npmStart(env: NodeJS.ProcessEnv): Promise<{ base: string; output:
       process.kill(-(child.pid as number), 'SIGTERM');
     });
   cleanups.push(stop);
-  return { base: `http://127.0.0.1:${port}`, output: () => output };
+  return { base: `http://127.0.0.1:${port}`, output };
 }
 
 /** An empty database of that backend, as a deploy finds it before its first migrate. */

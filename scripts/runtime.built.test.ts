@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { listeningPort } from '../testing/server/listening.js';
 import { pinnedVersion } from './runtime.mjs';
 
 let server: ChildProcess | undefined;
@@ -33,17 +34,7 @@ it('given `npm start` should serve on the pinned Node.js, as /metrics reports it
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output);
-      if (match) resolve(Number(match[1]));
-    };
-    server?.stdout?.on('data', read);
-    server?.stderr?.on('data', read);
-    server?.once('exit', () => reject(new Error(`npm start exited before listening:\n${output}`)));
-  });
+  const { port } = await listeningPort(server, 'npm start');
   const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } });
   expect(metrics.status).toBe(200);
   const version = /^nodejs_version_info\{version="(v[\d.]+)"/m.exec(await metrics.text())?.[1];

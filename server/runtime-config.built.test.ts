@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { listeningPort } from '../testing/server/listening.js';
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -31,18 +32,7 @@ async function npmStart(env: Record<string, string>): Promise<{ port: number; ou
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(output);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', () => reject(new Error(`server exited before listening:\n${output}`)));
-  });
-  return { port, output: () => output };
+  return listeningPort(child, 'server');
 }
 
 const home = async (port: number) => (await fetch(`http://127.0.0.1:${port}/`)).text();
