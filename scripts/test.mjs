@@ -2,11 +2,14 @@
 /**
  * `npm test`: every test layer in order (unit, built, widgets, journeys, e2e), building once before the first
  * layer that needs dist/; extra arguments pick layers (`npm test -- unit`, `npm test -- built widgets`).
+ * The summary at the end names each failed test (vitest and Playwright), whatever printed after it.
  * What each layer runs: README "Architecture", Tests.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from './chromium.mjs';
 import { requireSupportedRuntime } from './runtime.mjs';
 
@@ -19,13 +22,23 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const BUILT = '.built.test.ts';
 /** The fault suite runs on its own (`npm run test:faults`, docs/operations.md "The fault suite"). */
 const FAULT = '.fault.test.ts';
+/** Where a layer's machine-readable results go, for the failed tests in the summary (failedTests). */
+const resultsFile = (name) => path.join(root, 'test-results', `${name}.json`);
+const vitest = (name, ...args) => [
+  bin('vitest'),
+  'run',
+  ...args,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${resultsFile(name)}`,
+];
 const layers = [
   {
     name: 'unit',
     title: 'vitest (logic, server in-process; no build)',
-    command: [bin('vitest'), 'run', '--exclude', `**/*${BUILT}`, '--exclude', `**/*${FAULT}`],
+    command: vitest('unit', '--exclude', `**/*${BUILT}`, '--exclude', `**/*${FAULT}`),
   },
-  { name: 'built', title: `vitest (*${BUILT}: needs dist/)`, command: [bin('vitest'), 'run', BUILT], build: true },
+  { name: 'built', title: `vitest (*${BUILT}: needs dist/)`, command: vitest('built', BUILT), build: true },
   {
     name: 'widgets',
     title: '@web/test-runner (built widgets in Chromium, Firefox ESR and WebKitGTK)',
@@ -43,7 +56,8 @@ const layers = [
   {
     name: 'e2e',
     title: 'Playwright (whole site, running server)',
-    command: [bin('playwright'), 'test'],
+    command: [bin('playwright'), 'test', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: resultsFile('e2e') },
     browser: true,
     build: true,
   },
@@ -58,12 +72,44 @@ if (selected.length === 0) {
 const env = { ...process.env };
 if (selected.some((layer) => layer.browser)) env.CHROME_PATH = ensureChromium();
 
-const run = (title, command) => {
+const run = (title, command, extraEnv = {}) => {
   console.log(`\n[test] ${title}`);
   const started = Date.now();
-  const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env });
+  const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env: { ...env, ...extraEnv } });
   return { ok: result.status === 0, seconds: (Date.now() - started) / 1000 };
 };
+
+const firstLine = (text = '') => stripVTControlCharacters(text).trim().split('\n')[0].slice(0, 300);
+
+/** The failed tests a layer's JSON results name, as `file > test: first line of the error`. */
+function failedTests(name) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(resultsFile(name), 'utf8'));
+  } catch {
+    return [];
+  }
+  const failed = [];
+  // vitest: files (a file that failed to load has no tests but a message) and their tests.
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of tests) failed.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    if (file.status === 'failed' && tests.length === 0) failed.push(`${where}: ${firstLine(file.message)}`);
+  }
+  // Playwright: suites nest; a spec failed when any of its results did.
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const bad = test.results.find((result) => result.status !== 'passed' && result.status !== 'skipped');
+        if (bad) failed.push(`${spec.file}:${spec.line} > ${spec.title}: ${firstLine(bad.error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return failed;
+}
 
 let built = false;
 const results = selected.map((layer) => {
@@ -74,11 +120,13 @@ const results = selected.map((layer) => {
     }
     built = true;
   }
-  return { layer, ...run(layer.title, layer.command) };
+  fs.rmSync(resultsFile(layer.name), { force: true });
+  return { layer, ...run(layer.title, layer.command, layer.env) };
 });
 console.log('\n[test] summary');
 for (const { layer, ok, seconds } of results) {
   console.log(`  ${ok ? 'pass' : 'FAIL'}  ${layer.title}  ${seconds.toFixed(1)} s`);
+  if (!ok) for (const test of failedTests(layer.name)) console.log(`        ✗ ${test}`);
 }
 const failed = results.filter((result) => !result.ok).length;
 console.log(`layers: ${results.length - failed} passed, ${failed} failed`);
