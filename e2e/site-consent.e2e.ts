@@ -2,13 +2,12 @@
  * Ask before tracking (docs/site.md#cookies-and-consent): a second built server with the three IDs set,
  * the vendors' hosts answered by local stand-ins that set the real scripts' cookies (testing/e2e/vendor-stand-ins.ts).
  */
-import { spawnSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { SOURCE_NODE_ARGS } from '../scripts/source-node.mjs';
 import { startBuiltServer } from '../scripts/with-server.mjs';
 import { layoutShiftSum, recordLayoutShifts } from '../testing/e2e/site-helpers.js';
 import { hits, IDS, standIns } from '../testing/e2e/vendor-stand-ins.js';
+import { runAdmin } from '../testing/server/admin-cli.js';
 import { freePort } from '../testing/server/free-port.js';
 
 let server: Awaited<ReturnType<typeof startBuiltServer>>;
@@ -63,11 +62,7 @@ test('given Reject all should hold on the next pages and in another language', a
 test('given an answer should record it for consent:report, with the page language and no personal data', async ({
   page,
 }) => {
-  const report = () =>
-    spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', 'consent:report'], {
-      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', DEMO_DATA: 'off', NODE_ENV: 'test' },
-      encoding: 'utf8',
-    }).stdout;
+  const report = () => runAdmin({ DATA_DIR: server.dataDir, DATABASE_URL: '' }, 'consent:report').stdout;
   const rejected = () => Number(/^total\s+\d+\s+(\d+)/m.exec(report())?.[1] ?? 0);
   const before = rejected();
   await page.goto(at('/ha/'));

@@ -3,14 +3,15 @@
  * file or PostgreSQL database (DATABASE_URL). The --final tests run in order on one database, as an
  * operator would: write, run again, then a late sale arrives.
  */
-import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../testing/server/admin-cli.js';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
 import { parseSalesCsv, parseStoresCsv } from '../contest/parse.js';
 import type { ContestStorage } from '../contest/storage.js';
 import { contestStorageFor } from '../contest/storage-for-database.js';
+
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
 
 // A window that has closed, so the final result may be written at once (no grace period).
 const PAST = { CAMPAIGN_START: '2025-12-01', CAMPAIGN_END: '2026-01-31T23:59:59', CONTEST_GRACE_HOURS: '0' };
@@ -20,13 +21,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
   let database: ScratchDatabase;
   let storage: ContestStorage;
 
-  function admin(env: Record<string, string>, ...args: string[]) {
-    const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
-      env: { ...process.env, DEMO_DATA: 'off', NODE_ENV: 'test', ...database.env, ...env },
-      encoding: 'utf8',
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
+  const admin = (env: Record<string, string>, ...args: string[]) => runAdmin({ ...database.env, ...env }, ...args);
 
   beforeAll(async () => {
     database = await freshDatabase(backend);

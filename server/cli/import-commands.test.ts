@@ -2,25 +2,20 @@
  * The import commands as an operator runs them (`npm run admin -- stores:import|sales:import FILE.csv`,
  * `demo:generate`), on SQLite and with DATABASE_URL on PostgreSQL.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../testing/server/admin-cli.js';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
+
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
 
 describe.each(TEST_BACKENDS)('on %s', (backend) => {
   let dir: string;
   let database: ScratchDatabase;
 
-  function admin(...args: string[]) {
-    const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
-      env: { ...process.env, ...database.env, DEMO_DATA: 'off', NODE_ENV: 'test' },
-      encoding: 'utf8',
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
+  const admin = (...args: string[]) => runAdmin(database.env, ...args);
 
   function file(name: string, text: string): string {
     const target = path.join(dir, name);

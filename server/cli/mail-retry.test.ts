@@ -3,9 +3,8 @@
  * on SQLite and with DATABASE_URL on PostgreSQL: what it re-queues, what it prints, and that the mail
  * then reaches the relay.
  */
-import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
-import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../testing/server/admin-cli.js';
 import { cleanupAfterEach } from '../../testing/server/cleanups.js';
 import { type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { queueWelcomeMails } from '../../testing/server/outbox-rows.js';
@@ -14,6 +13,8 @@ import { createOutboxStore } from '../mail/outbox-store.js';
 import { createTransport } from '../mail/transport.js';
 import { startMailWorker } from '../mail/worker.js';
 import { welcomeDelivery } from '../signups/welcome-delivery.js';
+
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
 
 const { defer, fresh } = cleanupAfterEach();
 
@@ -51,13 +52,7 @@ async function outboxAfterOutage(backend: (typeof TEST_BACKENDS)[number]) {
   return database;
 }
 
-function admin(database: ScratchDatabase, ...args: string[]) {
-  const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', 'mail:retry', ...args], {
-    env: { ...process.env, ...database.env, DEMO_DATA: 'off', NODE_ENV: 'test' },
-    encoding: 'utf8',
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const admin = (database: ScratchDatabase, ...args: string[]) => runAdmin(database.env, 'mail:retry', ...args);
 
 /** Each row as recipient → status, attempts and whether it is due now. */
 async function outbox(database: ScratchDatabase) {

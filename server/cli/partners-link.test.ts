@@ -3,10 +3,9 @@
  * PUBLIC_URL and opens the code's counts, a code without signups gets a note on stderr, and a revoke
  * refuses every link issued before it, and a disabled code gets a link only with --force (docs/partners.md).
  */
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../testing/server/admin-cli.js';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
 import { partnerSettings } from '../partner-settings.js';
@@ -15,17 +14,13 @@ import { programmeFor } from '../partners/programme-for-database.js';
 import { createProgrammeStore } from '../partners/programme-store.js';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
 
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
+
 describe.each(TEST_BACKENDS)('partners:link and partners:revoke on %s', (backend) => {
   let database: ScratchDatabase;
   const env = () => ({ ...database.env, DEMO_DATA: 'off', NODE_ENV: 'test', PUBLIC_URL: 'https://partners.example' });
 
-  function admin(...args: string[]) {
-    const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
-      env: { ...process.env, ...env() },
-      encoding: 'utf8',
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
+  const admin = (...args: string[]) => runAdmin(env(), ...args);
   /** The server's own partners, on the same database and secret. */
   const partners = () => partnersFor(partnerSettings(loadConfig(env())), database.opened);
   /** What the server would answer for the link's token. */

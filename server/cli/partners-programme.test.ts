@@ -3,9 +3,8 @@
  * as CSV, `partners:assign` of an older code, `partners:show`, and `partners:disable`, after which the
  * code's old links open nothing, its signups still count and no new link is mailed.
  */
-import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
-import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../testing/server/admin-cli.js';
 import { cleanupAfterEach } from '../../testing/server/cleanups.js';
 import { type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
@@ -13,15 +12,11 @@ import { partnerSettings } from '../partner-settings.js';
 import { partnersFor } from '../partners/partners-for-database.js';
 import { createProgrammeStore } from '../partners/programme-store.js';
 
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
+
 const { fresh } = cleanupAfterEach();
 
-function admin(database: ScratchDatabase, ...args: string[]) {
-  const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
-    env: { ...process.env, ...database.env, DEMO_DATA: 'off', NODE_ENV: 'test' },
-    encoding: 'utf8',
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const admin = (database: ScratchDatabase, ...args: string[]) => runAdmin(database.env, ...args);
 
 describe.each(TEST_BACKENDS)('the programme commands on %s', (backend) => {
   it('given an older code and a new partner should assign, list, show and disable them', async () => {

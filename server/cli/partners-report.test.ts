@@ -3,12 +3,13 @@
  * PostgreSQL: new signups per partner code per ISO week in Lagos time, totals, --since, both formats,
  * and codes that would run as formulas in a spreadsheet.
  */
-import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../testing/server/admin-cli.js';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { isoWeekOf } from '../partners/weeks.js';
 import { insertSignupsWithoutWelcome } from '../signups/store.js';
+
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
 
 /** Signups as stored (UTC), by partner code (and campaign); null: none. */
 const SIGNUPS: [partner: string | null, at: string, campaign?: string][] = [
@@ -26,13 +27,7 @@ const SIGNUPS: [partner: string | null, at: string, campaign?: string][] = [
 describe.each(TEST_BACKENDS)('partners:report on %s', (backend) => {
   let database: ScratchDatabase;
 
-  function admin(...args: string[]) {
-    const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', 'partners:report', ...args], {
-      env: { ...process.env, ...database.env, DEMO_DATA: 'off', NODE_ENV: 'test' },
-      encoding: 'utf8',
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
+  const admin = (...args: string[]) => runAdmin(database.env, 'partners:report', ...args);
 
   beforeAll(async () => {
     database = await freshDatabase(backend);
@@ -137,11 +132,7 @@ describe.each(TEST_BACKENDS)('partners:report on %s', (backend) => {
           partner,
         })),
       );
-      const result = spawnSync(
-        process.execPath,
-        [...SOURCE_NODE_ARGS, 'server/admin.ts', 'partners:report', '--format', 'csv'],
-        { env: { ...process.env, ...scratch.env, DEMO_DATA: 'off', NODE_ENV: 'test' }, encoding: 'utf8' },
-      );
+      const result = runAdmin(scratch.env, 'partners:report', '--format', 'csv');
       const cells = result.stdout
         .split('\r\n')
         .slice(1, -1)

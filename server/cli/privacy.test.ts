@@ -3,9 +3,8 @@
  * with DATABASE_URL on PostgreSQL: what they print, that any spelling of the inbox finds it, and that
  * after an erasure (partner records too) only a keyed hash is left and the inbox is never stored or mailed again.
  */
-import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
-import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../testing/server/admin-cli.js';
 import { cleanupAfterEach } from '../../testing/server/cleanups.js';
 import { type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { privacySecret } from '../db/installation.js';
@@ -15,15 +14,11 @@ import { createPrivacy } from '../privacy/privacy.js';
 import { createPrivacyStore } from '../privacy/store.js';
 import { createSignupStore } from '../signups/store.js';
 
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
+
 const { fresh } = cleanupAfterEach();
 
-function admin(database: ScratchDatabase, ...args: string[]) {
-  const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
-    env: { ...process.env, ...database.env, DEMO_DATA: 'off', NODE_ENV: 'test' },
-    encoding: 'utf8',
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const admin = (database: ScratchDatabase, ...args: string[]) => runAdmin(database.env, ...args);
 
 const signup = (email: string, at: string, source: string | null = 'kasuwa.shop/') => ({
   email,

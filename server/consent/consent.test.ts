@@ -4,11 +4,10 @@
  * other origins, other versions and bad input get, the limits per choice id and per address,
  * `npm run admin -- consent:report` (people per day) and the consent records' own daily retention.
  */
-import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consentVersion } from '../../common/consent-version.js';
-import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../testing/server/admin-cli.js';
 import { cleanupAfterEach } from '../../testing/server/cleanups.js';
 import { freshDatabase, type ScratchDatabase, TEST_BACKENDS } from '../../testing/server/databases.js';
 import { serverForTests, startTestServerOn } from '../../testing/server/test-server.js';
@@ -19,6 +18,8 @@ import { createSignupStore } from '../signups/store.js';
 import { type ConsentAnswer, eraseExpiredConsent, recordConsent } from './consent.js';
 import { CONSENT_ID_LIMIT, CONSENT_IP_LIMIT } from './recorder.js';
 import { eraseExpiredConsentDaily } from './retention.js';
+
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
 
 const IDS = { GA_MEASUREMENT_ID: 'G-CONSENT1', META_PIXEL_ID: '4242', CHAT_WIDGET_ID: 'prop1/widget2' };
 /** The version the pages render for IDS. */
@@ -225,13 +226,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
 
   describe('consent:report and retention', () => {
     let database: ScratchDatabase;
-    const admin = (...args: string[]) => {
-      const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', 'consent:report', ...args], {
-        env: { ...process.env, ...database.env, DEMO_DATA: 'off', NODE_ENV: 'test' },
-        encoding: 'utf8',
-      });
-      return { code: result.status, stdout: result.stdout };
-    };
+    const admin = (...args: string[]) => runAdmin(database.env, 'consent:report', ...args);
 
     beforeAll(async () => {
       database = await freshDatabase(backend);
@@ -241,7 +236,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
     });
 
     it('given no answer yet should say so', () => {
-      expect(admin()).toEqual({ code: 0, stdout: 'No answer to the cookie question was recorded.\n' });
+      expect(admin()).toEqual({ code: 0, stdout: 'No answer to the cookie question was recorded.\n', stderr: '' });
     });
 
     it('given answers over two Lagos days should count each person once a day, under their latest answer', async () => {

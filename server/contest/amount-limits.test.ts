@@ -3,17 +3,18 @@
  * order over ₦100,000,000 or one taking a store past ₦1,000,000,000,000 is refused with its line named,
  * over HTTP and by the CLI; a store filled near its maximum shows the database's exact sum everywhere.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type RawBuilder, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ADMIN_TEST_TIMEOUT_MS, runAdminAsync } from '../../testing/server/admin-cli.js';
 import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { startTestServer, type TestServer } from '../../testing/server/test-server.js';
 import { parseStoresCsv } from './parse.js';
 import { contestStorageFor } from './storage-for-database.js';
+
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
 
 const TOKEN = 'test-ingest-token-0123456789';
 const PAID_AT = '2026-12-24T12:00:00+01:00';
@@ -61,16 +62,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
    * Asynchronous on purpose: the server runs in this process, and a blocking spawnSync of several seconds
    * let its idle keep-alive sockets time out under the next test's fetch (ECONNRESET under load).
    */
-  function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args],
-        { env: { ...process.env, ...server.database.env, DEMO_DATA: 'off', NODE_ENV: 'test' }, encoding: 'utf8' },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  }
+  const admin = (...args: string[]) => runAdminAsync(server.database.env, ...args);
 
   function salesFile(name: string, rows: string[]): string {
     const file = path.join(dir, name);

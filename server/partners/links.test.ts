@@ -3,10 +3,9 @@
  * opens nothing; a key being rotated out still opens its links while PARTNER_LINK_SECRET_PREVIOUS is set;
  * every code partners:link accepts yields a link that opens, and partners:link refuses a weak secret.
  */
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { runAdmin } from '../../testing/server/admin-cli.js';
 import { UsageError } from '../cli/command.js';
 import { partnersLinkCommand } from '../cli/partners-link.js';
 import { loadConfig } from '../config.js';
@@ -148,11 +147,8 @@ describe('partners:link with a weak secret', () => {
     ['empty', '', 'PARTNER_LINK_SECRET=""'],
     ['31 bytes', 'x'.repeat(31), 'PARTNER_LINK_SECRET="…"'],
   ])('given PARTNER_LINK_SECRET %s should exit non-zero naming it and the 32-byte minimum', (_what, secret, shown) => {
-    const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', 'partners:link', 'radio'], {
-      env: { ...process.env, NODE_ENV: 'test', PARTNER_LINK_SECRET: secret },
-      encoding: 'utf8',
-    });
-    expect(result.status).toBe(1);
+    const result = runAdmin({ PARTNER_LINK_SECRET: secret }, 'partners:link', 'radio');
+    expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
       `Configuration error: ${shown} is not valid: expected at least 32 bytes, such as the output of \`openssl rand -base64 32\`, or the variable unset.\n`,

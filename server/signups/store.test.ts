@@ -2,14 +2,13 @@
  * Signup storage as an operator sees it, on SQLite and PostgreSQL: the export and status commands
  * (`npm run admin -- …`), the letter-case merge of migration 0005, and the durability check at start.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { describe, expect, it } from 'vitest';
-import { SOURCE_NODE_ARGS } from '../../scripts/source-node.mjs';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_TEST_TIMEOUT_MS, runAdmin } from '../../testing/server/admin-cli.js';
 import { cleanupAfterEach } from '../../testing/server/cleanups.js';
 import { TEST_BACKENDS } from '../../testing/server/databases.js';
 import { loadConfig } from '../config.js';
@@ -19,15 +18,11 @@ import { StartupRefusal, startServer } from '../server.js';
 import { createSignups } from './signups.js';
 import { createSignupStore } from './store.js';
 
+vi.setConfig({ testTimeout: ADMIN_TEST_TIMEOUT_MS });
+
 const { defer, fresh } = cleanupAfterEach();
 
-function admin(env: Record<string, string>, ...args: string[]) {
-  const result = spawnSync(process.execPath, [...SOURCE_NODE_ARGS, 'server/admin.ts', ...args], {
-    env: { ...process.env, DEMO_DATA: 'off', NODE_ENV: 'test', ...env },
-    encoding: 'utf8',
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const admin = runAdmin;
 
 const wide = { max: 1000, windowSeconds: 3600 };
 
