@@ -7,5 +7,6 @@ export declare function transformMacros(
   filename: string,
   widgets?: Record<string, { key: string; m: unknown }>,
 ): Promise<string | undefined>;
+export declare function transformMacrosSync(code: string, filename: string): string | undefined;
 export declare const linguiMacroPlugin: EsbuildPlugin;
 export declare function linguiMacroVitePlugin(): VitePlugin;

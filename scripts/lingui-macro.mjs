@@ -5,6 +5,9 @@
  * locales/en.po): `msg({ id: 'form.submit', message: 'Start selling' })` → `{ id: 'form.submit' }`.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 const MACRO_IMPORT = /from\s*['"]@lingui\/(core|react)\/macro['"]/;
 
@@ -17,7 +20,28 @@ export async function transformMacros(code, filename, widgets) {
   if (!MACRO_IMPORT.test(code)) return undefined;
   const { transformAsync } = await import('@babel/core');
   const { default: linguiMacro } = await import('@lingui/babel-plugin-lingui-macro');
-  const result = await transformAsync(code, {
+  const result = await transformAsync(code, babelOptions(filename, linguiMacro));
+  const out = result?.code ?? undefined;
+  if (!out || !widgets) return out;
+  return out.replace(/\/\*i18n\*\/\s*\{\s*id:\s*(['"])([^'"]+)\1\s*\}/g, (_, _quote, id) => {
+    const message = widgets[id];
+    if (!message) throw new Error(`${filename}: message ${id} is not among the widgets' (node scripts/i18n.mjs)`);
+    return `{ id: ${JSON.stringify(message.key)}, m: ${JSON.stringify(message.m)} }`;
+  });
+}
+
+/**
+ * The same transform, synchronously, for module.registerHooks (scripts/lingui-hooks.mjs): source loaded
+ * by tsx in Node, where no widget message is rewritten.
+ */
+export function transformMacrosSync(code, filename) {
+  if (!MACRO_IMPORT.test(code)) return undefined;
+  const { transformSync } = require('@babel/core');
+  return transformSync(code, babelOptions(filename, require('@lingui/babel-plugin-lingui-macro')))?.code ?? undefined;
+}
+
+function babelOptions(filename, linguiMacro) {
+  return {
     filename,
     babelrc: false,
     configFile: false,
@@ -26,14 +50,7 @@ export async function transformMacros(code, filename, widgets) {
     // Parse TypeScript and JSX, print them back: esbuild or Vite compiles them as before.
     parserOpts: { plugins: ['typescript', 'jsx'] },
     plugins: [[linguiMacro, { stripMessageField: true }]],
-  });
-  const out = result?.code ?? undefined;
-  if (!out || !widgets) return out;
-  return out.replace(/\/\*i18n\*\/\s*\{\s*id:\s*(['"])([^'"]+)\1\s*\}/g, (_, _quote, id) => {
-    const message = widgets[id];
-    if (!message) throw new Error(`${filename}: message ${id} is not among the widgets' (node scripts/i18n.mjs)`);
-    return `{ id: ${JSON.stringify(message.key)}, m: ${JSON.stringify(message.m)} }`;
-  });
+  };
 }
 
 /** esbuild plugin (scripts/build.mjs runs transformMacros in its own css-literals plugin for widgets/). */

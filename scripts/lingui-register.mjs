@@ -1,4 +1,5 @@
 /** `--import` this to compile Lingui's macros in source loaded by tsx (scripts/lingui-hooks.mjs). */
-import { register } from 'node:module';
+import { registerHooks } from 'node:module';
+import { load } from './lingui-hooks.mjs';
 
-register('./lingui-hooks.mjs', import.meta.url);
+registerHooks({ load });
