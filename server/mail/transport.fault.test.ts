@@ -12,7 +12,7 @@ import { type SmtpSinkOptions, startSmtpSink } from '../../testing/server/smtp-s
 import { welcomeDelivery } from '../signups/welcome-delivery.js';
 import { createOutboxStore } from './outbox-store.js';
 import { createTransport, type MailTransport } from './transport.js';
-import { startMailWorker } from './worker.js';
+import { type MailWorkerOptions, startMailWorker } from './worker.js';
 
 const { defer, fresh } = cleanupAfterEach();
 
@@ -35,6 +35,27 @@ async function until<T>(check: () => Promise<T | undefined>) {
   return value as T;
 }
 
+/** Our relay connection, as a server configures it (SMTP_URL, MAIL_FROM). */
+const smtpTransport = (smtpUrl: string, leaseMs?: number) =>
+  createTransport({ smtpUrl, mailFrom: 'hello@kasuwa.shop', dataDir: '', ...(leaseMs ? { leaseMs } : {}) });
+
+/** A server's mail worker (welcome mails) on the scratch outbox, polling every 20 ms, stopped after the test. */
+function workerOn(
+  scratch: Awaited<ReturnType<typeof database>>,
+  transport: MailTransport,
+  options: Partial<MailWorkerOptions> = {},
+) {
+  const worker = startMailWorker({
+    handlers: { welcome: welcomeDelivery() },
+    outbox: createOutboxStore(scratch.opened),
+    transport,
+    pollMs: 20,
+    ...options,
+  });
+  defer(() => worker.stop());
+  return worker;
+}
+
 const rowsOf = (fresh: Awaited<ReturnType<typeof database>>) =>
   fresh.opened.db
     .selectFrom('outbox')
@@ -47,14 +68,7 @@ describe.each(TEST_BACKENDS)('the SMTP pool on %s', (backend) => {
     const recipients = Array.from({ length: 12 }, (_, i) => `pooled${i}@example.ng`);
     const fresh = await database(backend, recipients);
     const smtp = await sink();
-    const transport = createTransport({ smtpUrl: smtp.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
-    const worker = startMailWorker({
-      handlers: { welcome: welcomeDelivery() },
-      outbox: createOutboxStore(fresh.opened),
-      transport,
-      pollMs: 20,
-    });
-    defer(() => worker.stop());
+    const worker = workerOn(fresh, smtpTransport(smtp.url));
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(12);
     expect(smtp.received.flatMap((mail) => mail.to).toSorted()).toEqual(recipients.toSorted());
     expect(smtp.connections().total).toBeLessThanOrEqual(3);
@@ -79,16 +93,10 @@ describe.each(TEST_BACKENDS)('a relay that refuses us, not the recipient, on %s'
       const fresh = await database(backend, ['amaka@example.ng']);
       const smtp = await sink(refusal);
       const logged: { msg: string; fields?: Record<string, unknown> }[] = [];
-      const transport = createTransport({ smtpUrl: smtp.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
-      const worker = startMailWorker({
-        handlers: { welcome: welcomeDelivery() },
-        outbox: createOutboxStore(fresh.opened),
-        transport,
-        pollMs: 20,
+      workerOn(fresh, smtpTransport(smtp.url), {
         baseDelayMs: 300,
         log: (msg, fields) => logged.push({ msg, fields }),
       });
-      defer(() => worker.stop());
       // The failure is recorded, then logged: once logged, the row must still be queued.
       await expect.poll(() => logged.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
       expect(logged[0]).toMatchObject({
@@ -115,13 +123,7 @@ describe('the default retry schedule', () => {
       },
       close() {},
     };
-    const worker = startMailWorker({
-      handlers: { welcome: welcomeDelivery() },
-      outbox: createOutboxStore(fresh.opened),
-      transport: refusing,
-      pollMs: 20,
-    });
-    defer(() => worker.stop());
+    const worker = workerOn(fresh, refusing);
     // Each retry's wait is read from next_attempt_at, then time is moved on by making the row due now.
     let waitedMs = 0;
     for (let attempt = 1; ; attempt += 1) {
@@ -197,23 +199,12 @@ describe('two workers (two servers) on PostgreSQL, with an 8 s lease, and a rela
       const { url, end } = await fault.start(smtp);
       // Two workers, as two servers run them: neither may send a mail the other sent.
       for (let i = 0; i < 2; i++) {
-        const transport = createTransport({
-          smtpUrl: url,
-          mailFrom: 'hello@kasuwa.shop',
-          dataDir: '',
-          leaseMs: LEASE_MS,
-        });
-        const worker = startMailWorker({
-          handlers: { welcome: welcomeDelivery() },
-          outbox: createOutboxStore(fresh.opened),
-          transport,
-          pollMs: 20,
+        workerOn(fresh, smtpTransport(url, LEASE_MS), {
           baseDelayMs: 300,
           maxDelayMs: 1000,
           leaseMs: LEASE_MS,
           log: () => {},
         });
-        defer(() => worker.stop());
       }
       await new Promise((resolve) => setTimeout(resolve, 3000));
       await end();
@@ -233,18 +224,12 @@ describe('a relay that hangs longer than one SMTP wait, with the default lease, 
     const relay = await databaseProxy(smtp.url);
     defer(() => relay.close());
     // No leaseMs: the default lease, as a server runs; with the 5 min one each wait was 30 s before the fix.
-    const transport = createTransport({ smtpUrl: relay.url, mailFrom: 'hello@kasuwa.shop', dataDir: '' });
     const outcomes: string[] = []; // what the server counts in kasuwa_mail_send_attempts_total
-    const worker = startMailWorker({
-      handlers: { welcome: welcomeDelivery() },
-      outbox: createOutboxStore(fresh.opened),
-      transport,
-      pollMs: 20,
+    const worker = workerOn(fresh, smtpTransport(relay.url), {
       baseDelayMs: 300,
       onAttempt: (outcome) => outcomes.push(outcome),
       log: () => {},
     });
-    defer(() => worker.stop());
     // Sent and its 250 read (the sink keeps a mail before answering): the pool has a connection open.
     await expect.poll(() => outcomes, { timeout: 10_000 }).toEqual(['sent']);
     relay.hang();
