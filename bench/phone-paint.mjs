@@ -3,7 +3,7 @@
  * phone sees them, under Chromium's real throttling rather than Lighthouse's simulation.
  */
 import http from 'node:http';
-import { cheapPhoneNetwork } from '../scripts/audit/phone-profiles.mjs';
+import { withPhonePage } from '../scripts/audit/phone-profiles.mjs';
 import { hostSizes } from '../widgets/registry.ts';
 import { BUDGET, VIEWPORT } from './phone-budgets.mjs';
 import { describeBreakdown, traceOnce } from './phone-trace.mjs';
@@ -64,23 +64,15 @@ const WIDGET_TAGS = Object.entries(hostSizes)
  * figures (cheapPhoneNetwork) and `cpu`× CPU, a 360 px viewport, a fresh cache. Then a visit to
  * `second`, another page of the site, in the same browser context (cache warm).
  */
-async function paintOnce(browser, url, second, cpu) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', cheapPhoneNetwork());
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+function paintOnce(browser, url, second, cpu) {
+  return withPhonePage(browser, { viewport: VIEWPORT, cpu }, async (page) => {
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     const first = await page.evaluate(paintTimings);
     if (!second) return { first };
     first.ready = await page.evaluate(firstScreenWidgetReady, WIDGET_TAGS);
     await page.goto(second, { waitUntil: 'load', timeout: 60_000 });
     return { first, second: await page.evaluate(paintTimings) };
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /**

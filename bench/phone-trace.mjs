@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { cheapPhoneNetwork } from '../scripts/audit/phone-profiles.mjs';
+import { withPhonePage } from '../scripts/audit/phone-profiles.mjs';
 
 /** What each main-thread trace event counts as; an event not named here gives its time to its parent. */
 const KIND = {
@@ -111,23 +111,15 @@ const CATEGORIES = [
 ];
 
 /** Loads `url` once with a fresh cache at the cheap phone's network and `cpu`× CPU, tracing to `file`. */
-export async function traceOnce(browser, url, { cpu, file, viewport }) {
-  const context = await browser.newContext({ viewport });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', cheapPhoneNetwork());
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+export function traceOnce(browser, url, { cpu, file, viewport }) {
+  return withPhonePage(browser, { viewport, cpu }, async (page) => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     await browser.startTracing(page, { path: file, categories: CATEGORIES });
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     await browser.stopTracing();
     const { traceEvents } = JSON.parse(fs.readFileSync(file, 'utf8'));
     return mainThreadBeforeFirstPaint(traceEvents);
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /** One line: `first paint 2236 ms; before it: parse 120, style 340, ... ms`. */

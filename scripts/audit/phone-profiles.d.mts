@@ -26,3 +26,9 @@ export declare function cheapPhoneNetwork(): {
   downloadThroughput: number;
   uploadThroughput: number;
 };
+/** A fresh Playwright context and page on the cheap phone's network at `cpu`× CPU, closed after `use`. */
+export declare function withPhonePage<T>(
+  browser: unknown,
+  options: { viewport: { width: number; height: number }; cpu: number },
+  use: (page: import('playwright-core').Page) => Promise<T>,
+): Promise<T>;

@@ -107,3 +107,21 @@ export function cheapPhoneNetwork() {
     uploadThroughput: (lighthouseThrottling.mobileSlow4G.uploadThroughputKbps * 1024) / 8,
   };
 }
+
+/**
+ * A fresh Playwright context and page on the cheap phone's network (cheapPhoneNetwork) at `cpu`× CPU:
+ * `use(page)` runs on it, and the context is closed whatever happens (bench:phone's paints and traces).
+ */
+export async function withPhonePage(browser, { viewport, cpu }, use) {
+  const context = await browser.newContext({ viewport });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', cheapPhoneNetwork());
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    return await use(page);
+  } finally {
+    await context.close();
+  }
+}
