@@ -1,22 +1,28 @@
 /**
  * The plugin on a WordPress network (docs/embed-cms.md#who-may-do-what), where only the Super Admin has
- * unfiltered_html: a sub-site's Administrator cannot change the widget origin, nor an Author or that
- * Administrator keep `api-url` or `open` on a tag; deleting the plugin cleans every site. Also what the
- * plugin directory checks in readme.txt. Runs on Debian's WordPress 6.1 and on the newest.
+ * unfiltered_html: a sub-site's Administrator cannot change the widget origin nor save a signups link off
+ * it, nor an Author or that Administrator keep `api-url` or `open` on a tag; deleting the plugin cleans
+ * every site. Also readme.txt's directory checks. Runs on Debian's WordPress 6.1 and on the newest.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { adminCommand } from '../../testing/e2e/admin-command.js';
 import { customHtml, withheldTag } from '../../testing/e2e/wordpress/posts.js';
 import {
+  fetchAgainWith,
   installOurPlugin,
   logIn,
   publishAs,
   SETTINGS_PAGE,
+  secondsToNextFetch,
   startWordPress,
   WORDPRESS_PORT,
   type WordPress,
   wordpressOf,
 } from '../../testing/e2e/wordpress/wordpress-site.js';
+import { PRODUCT } from '../../testing/e2e/wordpress-for-file.js';
 
 const ADMIN = { user: 'administrator', password: 'admin-password-50' };
 const SUB_ADMIN = { user: 'subadmin', password: 'sub-admin-password-50' };
@@ -90,6 +96,60 @@ test('given a network, its sub-site Administrator cannot set a foreign origin, e
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
   expect(stored()).toBe('https://widgets.example.ng');
+});
+
+test("given a network, its sub-site Administrator saves a signups link on the widget origin only, and the dashboard box says one same sentence of every other host's port", async ({
+  page,
+}) => {
+  // Ten wp-admin pages: 23 s on Debian's WordPress, 53 s on the newest with the host's load at 9 on 2 cores.
+  test.setTimeout(120_000);
+  const which = newest ? 'newest' : 'stable';
+  const issued = new URL(adminCommand('partners:link', `network-${which}`));
+  const link = `${PRODUCT}${issued.pathname}${issued.search}`;
+  // The Super Admin's origin for the sub-site: the product, where this WordPress reaches it.
+  wp.php(`switch_to_blog(2); update_option('kasuwa_origin', '${PRODUCT}');`);
+  // A port on this host that answers as Kasuwa answers a revoked link; nothing listens on port 9.
+  let asked = 0;
+  const answering = http.createServer((_request, response) => {
+    asked += 1;
+    response.writeHead(410).end();
+  });
+  await new Promise<void>((resolve) => answering.listen(0, '127.0.0.1', resolve));
+  const open = `http://127.0.0.1:${(answering.address() as AddressInfo).port}/partners?t=x`;
+  const elsewhere = [open, 'http://127.0.0.1:9/partners?t=x', 'https://10.0.0.5:8443/partners?t=x'];
+  const stored = () => wp.php(`switch_to_blog(2); echo get_option('kasuwa_partner_link', '');`);
+  try {
+    await logIn(page, `${wp.url}${sub}`, SUB_ADMIN, SETTINGS_PAGE);
+    for (const value of ['http://127.0.0.1:6379/partners?t=x', ...elsewhere]) {
+      await page.goto(`${wp.url}${sub}${SETTINGS_PAGE}`);
+      await page.getByLabel('Your signups link').fill(value);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.locator('#setting-error-kasuwa_partner_link p')).toHaveText(
+        `Only a user allowed to publish unfiltered HTML (on a network, a Super Admin) can save a signups link that is not on the widget origin (${PRODUCT}); the previous value was kept.`,
+      );
+      expect(stored()).toBe('');
+    }
+    await page.getByLabel('Your signups link').fill(link);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    expect(stored()).toBe(link);
+    await page.goto(`${wp.url}${sub}/wp-admin/index.php`);
+    const box = page.locator('#kasuwa_signups');
+    await expect(box.locator('dl')).toHaveText('This week0Last week0All time0');
+
+    // Such links stored before this rule, or kept when the origin moved: the box opens no port of
+    // another host, and whether one answers, is closed or never replies, it says the same.
+    for (const value of elsewhere) {
+      fetchAgainWith(wp, value, { site: 2 });
+      await page.reload();
+      await expect(box).toContainText('Kasuwa did not answer just now: these are the numbers as of');
+      await expect(box.locator('dl')).toHaveText('This week0Last week0All time0');
+      expect(secondsToNextFetch(wp, 2)).toBeGreaterThan(500);
+    }
+    expect(asked).toBe(0);
+  } finally {
+    answering.close();
+  }
 });
 
 test("given a sub-site's Administrator and Author, api-url and open are removed from their tags, blocks and shortcodes never take them", () => {

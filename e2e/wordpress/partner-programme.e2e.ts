@@ -97,7 +97,9 @@ test('given Kasuwa answering 503 the dashboard box keeps the last numbers, dated
   });
   await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
   try {
-    fetchAgainWith(wp, `http://127.0.0.1:${(failing.address() as AddressInfo).port}${issued.pathname}${issued.search}`);
+    // The box fetches only its widget origin's links with that origin's own port let through.
+    const origin = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+    fetchAgainWith(wp, `${origin}${issued.pathname}${issued.search}`, { origin });
     await page.reload();
     await expect(box).toContainText('Kasuwa did not answer just now: these are the numbers as of');
     await expect(box.locator('dl')).toHaveText('This week0Last week0All time0');
@@ -109,7 +111,7 @@ test('given Kasuwa answering 503 the dashboard box keeps the last numbers, dated
 
   // The link revoked (Kasuwa answers 410): no number, however recent, and the way to a new link.
   adminCommand('partners:revoke', code);
-  fetchAgainWith(wp, link);
+  fetchAgainWith(wp, link, { origin: PRODUCT });
   await page.reload();
   await expect(box).toContainText('This signups link no longer works: Kasuwa refused it');
   await expect(box.locator('dl')).toHaveCount(0);

@@ -367,9 +367,10 @@ test("given the partner's link in Settings → Kasuwa, the dashboard widget show
   const kept = JSON.parse(wp.php(`echo json_encode(get_transient('kasuwa_partner_counts'));`));
   expect(Object.keys(kept.counts)).toEqual(['thisWeek', 'lastWeek', 'allTime', 'weeks']);
   expect(JSON.stringify(kept)).not.toContain(issued.searchParams.get('t'));
-  // Our server down (nothing listens on port 9) for the same numbers' link: they stay, dated, for 10 minutes.
+  // Our server down (the origin moved to port 9, where nothing listens) for the same numbers' link:
+  // they stay, dated, for 10 minutes.
   const down = link.replace(PRODUCT, 'http://127.0.0.1:9');
-  fetchAgainWith(wp, down);
+  fetchAgainWith(wp, down, { origin: 'http://127.0.0.1:9' });
   await page.goto(`${wp.url}/wp-admin/index.php`);
   await expect(widget.locator('dl')).toContainText(`All time${allTime}`);
   await expect(widget).toContainText('Kasuwa did not answer just now: these are the numbers as of');

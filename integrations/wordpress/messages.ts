@@ -95,6 +95,12 @@ export const WORDPRESS_MESSAGES = [
     message:
       'The signups link must be the https:// address Kasuwa sent you (https://kasuwa.shop/partners?t=...; http:// only for localhost); the previous value was kept.',
   }),
+  // {origin}: the widget origin, e.g. https://kasuwa.shop.
+  msg({
+    id: 'wordpress.signups.link-off-origin',
+    message:
+      'Only a user allowed to publish unfiltered HTML (on a network, a Super Admin) can save a signups link that is not on the widget origin ({origin}); the previous value was kept.',
+  }),
   msg({
     id: 'wordpress.signups.unavailable',
     message: 'Your Kasuwa numbers cannot be shown right now: Kasuwa did not answer. Try again in a few minutes.',

@@ -21,6 +21,11 @@ final class Kasuwa_Dashboard {
 	const REFUSED_STATUSES = array( 401, 403, 404, 410 );
 	/** The programme page's form that mails a partner a new link (site/pages/partner-programme.ts). */
 	const NEW_LINK_FORM = '#new-link';
+	/** Every fetch of the link: 5 seconds at most, redirects not followed. */
+	const REQUEST = array(
+		'timeout'     => 5,
+		'redirection' => 0,
+	);
 
 	public static function register(): void {
 		add_action( 'wp_dashboard_setup', array( self::class, 'add_widget' ) );
@@ -68,14 +73,28 @@ final class Kasuwa_Dashboard {
 	 * The link's JSON (docs/partners.md) cut to what the widget shows, or why it could not be had:
 	 * 'refused' when Kasuwa answered that the link no longer opens (REFUSED_STATUSES), 'unanswered' for
 	 * anything else (no answer, a timeout, a server error, any other status, a body that is not the JSON).
+	 * A link off the widget origin (saved by a user who may change the origin, kept when the origin
+	 * moved, or saved before that rule) is fetched under WordPress's own rules alone, and any failure there is 'unanswered': the box
+	 * tells nobody whether another host's port is open, closed or answering.
 	 */
 	private static function fetch( string $link ): array|string {
-		$host = strtolower( (string) wp_parse_url( $link, PHP_URL_HOST ) );
-		$port = (int) wp_parse_url( $link, PHP_URL_PORT );
+		if ( Kasuwa_Settings::on_origin( $link ) ) {
+			return self::read( self::get_from_origin( $link ) );
+		}
+		$fetched = self::read( wp_safe_remote_get( add_query_arg( 'format', 'json', $link ), self::REQUEST ) );
+		return is_array( $fetched ) ? $fetched : 'unanswered';
+	}
+
+	/** A GET of a link on the widget origin, which may be a loopback or private address, on its own port. */
+	private static function get_from_origin( string $link ): array|WP_Error {
+		$origin = Kasuwa_Settings::origin();
+		$host   = strtolower( (string) wp_parse_url( $origin, PHP_URL_HOST ) );
+		$port   = (int) wp_parse_url( $origin, PHP_URL_PORT );
 		// wp_safe_remote_get refuses loopback and private addresses and ports other than 80, 443 and 8080:
-		// it guards against requests forged towards the site's own network. The configured Kasuwa host is
-		// the one such address we mean to reach (Settings -> Kasuwa; localhost during development), so for
-		// this one request, and for its host only, it is let through. Redirects are not followed.
+		// it guards against requests forged towards the site's own network. The widget origin (set only by
+		// a user who may publish scripts: includes/settings.php) is the one such address we mean to reach
+		// (localhost during development), so for this one request, and for its host and port only, it is let
+		// through.
 		$external = static function ( $is_external, $request_host ) use ( $host ) {
 			return $is_external || strtolower( (string) $request_host ) === $host;
 		};
@@ -85,17 +104,15 @@ final class Kasuwa_Dashboard {
 		add_filter( 'http_request_host_is_external', $external, 10, 2 );
 		add_filter( 'http_allowed_safe_ports', $ports, 10, 2 );
 		try {
-			$response = wp_safe_remote_get(
-				add_query_arg( 'format', 'json', $link ),
-				array(
-					'timeout'     => 5,
-					'redirection' => 0,
-				)
-			);
+			return wp_safe_remote_get( add_query_arg( 'format', 'json', $link ), self::REQUEST );
 		} finally {
 			remove_filter( 'http_request_host_is_external', $external, 10 );
 			remove_filter( 'http_allowed_safe_ports', $ports, 10 );
 		}
+	}
+
+	/** An answer read as fetch() says. */
+	private static function read( array|WP_Error $response ): array|string {
 		if ( is_wp_error( $response ) ) {
 			return 'unanswered';
 		}

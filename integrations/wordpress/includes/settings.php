@@ -47,12 +47,16 @@ final class Kasuwa_Settings {
 
 	/**
 	 * A link as partners:link prints it: https (http only on a loopback host: the token must not travel
-	 * in clear), a /partners path (any language prefix) and its t=; '' for none, null when refused.
+	 * in clear), a /partners path (any language prefix) and its t=, nothing else (no credentials, no
+	 * fragment, no backslash: every URL parser reads the same host); '' for none, null when refused.
 	 */
 	public static function clean_partner_link( string $value ): ?string {
 		$value = trim( $value );
 		if ( '' === $value ) {
 			return '';
+		}
+		if ( ! preg_match( '#^https?://[^/?\#@\s\\\\]+(/[a-z]{2,3})?/partners\?t=[A-Za-z0-9_.-]+$#i', $value ) ) {
+			return null;
 		}
 		$parts = wp_parse_url( $value );
 		if ( ! is_array( $parts ) || empty( $parts['host'] ) ) {
@@ -89,6 +93,23 @@ final class Kasuwa_Settings {
 		}
 		$origin = $scheme . '://' . $host;
 		return isset( $parts['port'] ) ? $origin . ':' . (int) $parts['port'] : $origin;
+	}
+
+	/** The origin a URL is on: scheme://host, with :port unless it is the scheme's own; null without a host. */
+	public static function origin_of( string $url ): ?string {
+		$parts = wp_parse_url( $url );
+		if ( ! is_array( $parts ) || empty( $parts['host'] ) ) {
+			return null;
+		}
+		$scheme = strtolower( $parts['scheme'] ?? '' );
+		$origin = $scheme . '://' . strtolower( $parts['host'] );
+		$port   = isset( $parts['port'] ) ? (int) $parts['port'] : 0;
+		return 0 === $port || ( 'https' === $scheme ? 443 : 80 ) === $port ? $origin : $origin . ':' . $port;
+	}
+
+	/** Whether a link is on the widget origin: same scheme, host and port. */
+	public static function on_origin( string $link ): bool {
+		return null !== self::origin_of( $link ) && self::origin_of( $link ) === self::origin_of( self::origin() );
 	}
 
 	/** localhost, 127.x or [::1]: the reader's own machine, where plain http stays on the machine. */
@@ -149,10 +170,24 @@ final class Kasuwa_Settings {
 		add_settings_field( self::PARTNER_LINK, __( 'Your signups link', 'kasuwa' ), array( self::class, 'partner_link_field' ), 'kasuwa', 'kasuwa_main', array( 'label_for' => self::PARTNER_LINK ) );
 	}
 
+	/**
+	 * The dashboard fetches the link from the server (includes/dashboard.php), so a link off the widget
+	 * origin would aim WordPress at any host and port: only a user who may change the origin saves one.
+	 * The origin is sanitized first (registered first), so a form that changes both compares with the new one.
+	 */
 	public static function sanitize_partner_link( $value ): string {
 		$link = self::clean_partner_link( is_string( $value ) ? $value : '' );
 		if ( null === $link ) {
 			add_settings_error( self::PARTNER_LINK, 'kasuwa_partner_link', __( 'The signups link must be the https:// address Kasuwa sent you (https://kasuwa.shop/partners?t=...; http:// only for localhost); the previous value was kept.', 'kasuwa' ) );
+			return self::partner_link();
+		}
+		if ( '' !== $link && $link !== self::partner_link() && ! self::on_origin( $link ) && ! self::may_change_origin() ) {
+			add_settings_error(
+				self::PARTNER_LINK,
+				'kasuwa_partner_link',
+				/* translators: %s: the widget origin, e.g. https://kasuwa.shop */
+				sprintf( __( 'Only a user allowed to publish unfiltered HTML (on a network, a Super Admin) can save a signups link that is not on the widget origin (%s); the previous value was kept.', 'kasuwa' ), self::origin() )
+			);
 			return self::partner_link();
 		}
 		delete_transient( Kasuwa_Dashboard::TRANSIENT );

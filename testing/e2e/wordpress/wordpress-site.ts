@@ -304,18 +304,29 @@ echo json_encode($stored);`);
 }
 
 /**
- * Stores `link` as the signups link and makes the dashboard's cached numbers its own, due for a fetch:
- * the next dashboard load shows what Kasuwa answers for `link` now over the numbers the box had (saving
- * the link in Settings → Kasuwa would empty that cache instead).
+ * Stores `link` as the signups link of the network's site `site` (1: the main one), and `origin` as its
+ * widget origin when given, and makes the dashboard's cached numbers its own, due for a fetch: the next
+ * dashboard load shows what the box makes of `link` now over the numbers it had (saving the link in
+ * Settings → Kasuwa would empty that cache instead).
  */
-export function fetchAgainWith(wp: WordPress, link: string): void {
-  wp.php(`$t = get_transient('kasuwa_partner_counts'); $t['link'] = hash('sha256', ${phpString(link)}); $t['next'] = 0;
+export function fetchAgainWith(
+  wp: WordPress,
+  link: string,
+  { site = 1, origin }: { site?: number; origin?: string } = {},
+): void {
+  wp.php(`if (is_multisite()) switch_to_blog(${site});
+${origin ? `update_option('kasuwa_origin', ${phpString(origin)});` : ''}
+$t = get_transient('kasuwa_partner_counts'); $t['link'] = hash('sha256', ${phpString(link)}); $t['next'] = 0;
 update_option('kasuwa_partner_link', ${phpString(link)}); set_transient('kasuwa_partner_counts', $t, 3600);`);
 }
 
-/** Seconds until the dashboard box fetches its numbers again. */
-export const secondsToNextFetch = (wp: WordPress) =>
-  Number(wp.php(`echo get_transient('kasuwa_partner_counts')['next'] - time();`));
+/** Seconds until the dashboard box fetches its numbers again (on the network's site `site`). */
+export const secondsToNextFetch = (wp: WordPress, site = 1) =>
+  Number(
+    wp.php(
+      `if (is_multisite()) switch_to_blog(${site}); echo get_transient('kasuwa_partner_counts')['next'] - time();`,
+    ),
+  );
 
 /** Installs and activates our plugin from the zip our server serves (kept as test-results/`file`). */
 export async function installOurPlugin(wp: WordPress, file: string): Promise<void> {
