@@ -1,7 +1,7 @@
 /**
  * The embed builder's section (docs/embedding.md, "The embed builder"), on /widgets and on a partner's
  * own page: its form and live preview are for site/client/embed-builder.ts and stay hidden without it;
- * the four snippets are rendered here with the default choice, so a reader without JavaScript has them.
+ * the five snippets are rendered here with the default choice, so a reader without JavaScript has them.
  * The texts the script shows later come with the page, in its language, as data attributes.
  */
 import { msg } from '@lingui/core/macro';
