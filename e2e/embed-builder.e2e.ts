@@ -41,7 +41,7 @@ test('given the form, a campaign and a colour copied from /widgets should take a
     'rgb(122, 31, 162)',
   );
 
-  await section.getByRole('button', { name: 'Copy Plain HTML' }).click();
+  await section.getByRole('button', { name: 'Copy Plain HTML', exact: true }).click();
   await expect(section.getByRole('button', { name: 'Copied' })).toBeVisible();
   await expect(section.getByRole('status').filter({ hasText: 'Plain HTML code copied.' })).toBeAttached();
   const snippet = await page.evaluate(() => navigator.clipboard.readText());
@@ -150,10 +150,10 @@ test('given no clipboard should select the code and say how to copy it; given th
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('given /widgets should show the four snippets with the default choice and no form', async ({ page }) => {
+  test('given /widgets should show the five snippets with the default choice and no form', async ({ page }) => {
     await page.goto('/widgets');
     const section = builder(page);
-    for (const name of ['Plain HTML', 'WordPress plugin', 'React', 'Vue'])
+    for (const name of ['Plain HTML', 'Plain HTML, pinned with its integrity', 'WordPress plugin', 'React', 'Vue'])
       await expect(section.getByRole('heading', { name, exact: true })).toBeVisible();
     await expect(section.locator('pre').first()).toContainText('<start-selling-form partner="your-partner-code">');
     await expect(section.getByRole('radio')).toHaveCount(0);

@@ -5,12 +5,14 @@
  * its POST, carrying `t`, confirms. An address gets "check your inbox", known or not.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { finished } from 'node:stream';
 import type { PageLocale } from '../../common/locale-paths.js';
 import type { ProgrammeOutcome } from '../../common/partner-programme.js';
 import { isConfirmation } from '../../common/partner-programme.js';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
-import { ProgrammeRefusal } from '../partners/programme.js';
+import { warn } from '../log.js';
+import { type Later, ProgrammeRefusal, type RequestContext } from '../partners/programme.js';
 import type { Services } from '../services.js';
 import { clientIp } from './client-ip.js';
 import { originRefusal } from './consent.js';
@@ -80,6 +82,22 @@ function refusalOf(error: unknown, res: ServerResponse) {
 type Problem = ReturnType<typeof refusalOf>['problem'];
 
 /**
+ * The programme's `later` for one request: its jobs run once the answer is out (finished, or the
+ * connection gone), so what they do never shows in the answer's time (programme.ts, Later).
+ */
+function afterAnswer(res: ServerResponse): Later {
+  const jobs: (() => Promise<void>)[] = [];
+  finished(res, () => {
+    for (const job of jobs.splice(0)) {
+      job().catch((error: unknown) =>
+        warn('partner programme: the work after an answer failed', { error: String(error) }),
+      );
+    }
+  });
+  return (job) => jobs.push(job);
+}
+
+/**
  * A programme form: read, acted on with the client's IP hash (the limits count it), answered with the
  * outcome, or with the form again and why it was refused.
  */
@@ -88,15 +106,16 @@ async function answerForm(
   site: GivenRenderers,
   req: IncomingMessage,
   res: ServerResponse,
-  act: (form: URLSearchParams, ipHash: string | null) => Promise<{ status: number; outcome: ProgrammeOutcome }>,
+  act: (form: URLSearchParams, context: RequestContext) => Promise<{ status: number; outcome: ProgrammeOutcome }>,
   again: (form: URLSearchParams, problem: Problem) => ProgrammeOutcome,
 ) {
   if (refusedFromAnotherSite(services, site, req, res, null)) return;
   const form = await readForm(req, res);
   if (!form) return;
   const locale = form.get('locale');
+  const context = { ipHash: services.hashIp(clientIp(req, services.config.trustProxy)), later: afterAnswer(res) };
   try {
-    const { status, outcome } = await act(form, services.hashIp(clientIp(req, services.config.trustProxy)));
+    const { status, outcome } = await act(form, context);
     answer(res, site, status, outcome, locale);
   } catch (error) {
     const { problem, status } = refusalOf(error, res);
@@ -123,10 +142,10 @@ export const joinForm: FormRoute = (services, site, req, res) =>
     site,
     req,
     res,
-    async (form, ipHash) => {
+    async (form, context) => {
       const fields = fieldsOf(form);
       const input = { ...fields, locale: form.get('locale'), honeypot: form.get('website') };
-      const joined = await services.programme.join(input, { ipHash });
+      const joined = await services.programme.join(input, context);
       if (joined.kind !== 'code-taken') return { status: 200, outcome: { kind: 'check-inbox', request: 'join' } };
       const outcome = { kind: 'join-again', fields, problem: 'code-taken', suggestion: joined.suggestion } as const;
       return { status: 409, outcome };
@@ -140,9 +159,9 @@ export const newLinkForm: FormRoute = (services, site, req, res) =>
     site,
     req,
     res,
-    async (form, ipHash) => {
+    async (form, context) => {
       const input = { email: form.get('email') ?? '', locale: form.get('locale'), honeypot: form.get('website') };
-      await services.programme.newLink(input, { ipHash });
+      await services.programme.newLink(input, context);
       return { status: 200, outcome: { kind: 'check-inbox', request: 'new-link' } };
     },
     (form, problem) => ({ kind: 'new-link-again', email: form.get('email') ?? '', problem }),

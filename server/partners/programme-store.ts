@@ -18,10 +18,12 @@ export type ProgrammeMail = { kind: ProgrammeMailKind; code: string; locale: str
 
 export type Reservation = { code: string; email: string; website: string; locale: string };
 /**
- * `queued`: the code is newly the asker's and its confirmation is on its way; `resent`: the code was the
- * asker's already and its mail (confirmation, or private link) is on its way again; `taken`: someone else's.
+ * `queued`: the code is newly the asker's and its confirmation is on its way; `taken`: held already, by
+ * anyone, the asker included (whose mail `resend` queues again, after the answer: programme.ts).
  */
-export type ReserveResult = 'queued' | 'resent' | 'taken';
+export type ReserveResult = 'queued' | 'taken';
+/** A confirmed, enabled code of an inbox, and the address its mail goes to. */
+export type LinkableCode = { code: string; email: string };
 
 export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>) {
   const { db, backend } = opened;
@@ -70,8 +72,8 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
   return {
     /**
      * Reserves `code` for the asker and queues its confirmation; a code held unconfirmed by another for
-     * more than `pendingMs` is freed first. The asker's own code (unconfirmed) gets a new confirmation;
-     * confirmed, a new private link.
+     * more than `pendingMs` is freed first. Held already, by the asker or anyone else, it is `taken` after
+     * the same statements either way; the asker's own gets its mail again from `resend`.
      */
     reserve: (asked: Reservation, pendingMs: number): Promise<ReserveResult> =>
       db.transaction().execute(async (trx) => {
@@ -83,8 +85,7 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
           .where('inbox_key', '!=', key)
           .where('created_at', '<', clock.offset(-pendingMs))
           .execute();
-        const holder = () => trx.selectFrom('partners').selectAll().where('code', '=', asked.code).executeTakeFirst();
-        let held = await holder();
+        const held = await trx.selectFrom('partners').select('code').where('code', '=', asked.code).executeTakeFirst();
         if (!held) {
           // Signups already came with this code (an older, unreserved one, which an operator assigns), or
           // an operator linked or revoked it: held by someone already.
@@ -99,17 +100,31 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
             await queue(trx, asked.email, { kind: 'partner-confirm', code: asked.code, locale: asked.locale });
             return 'queued';
           }
-          // Reserved by another request meanwhile (the primary key decided): answered as its holder's.
-          held = await holder();
+          // Reserved by another request meanwhile (the primary key decided): taken, as any held code.
         }
-        if (!held || held.inbox_key !== key || held.disabled_at !== null) return 'taken';
+        return 'taken';
+      }),
+    /**
+     * The asker's own code asked for again: its mail once more, a confirmation (the code then kept
+     * CONFIRM_HOURS from now, as its link says) or, confirmed, a private link. False when the code is
+     * not the asker's, or disabled: nothing queued.
+     */
+    resend: (asked: Omit<Reservation, 'website'>) =>
+      db.transaction().execute(async (trx) => {
+        const held = await trx
+          .selectFrom('partners')
+          .select(['code', 'email', 'confirmed_at'])
+          .where('code', '=', asked.code)
+          .where('inbox_key', '=', inboxKey(asked.email))
+          .where('disabled_at', 'is', null)
+          .executeTakeFirst();
+        if (!held) return false;
         if (held.confirmed_at === null) {
-          // A new confirmation link: the code is kept for the asker CONFIRM_HOURS from now, as it says.
           await trx.updateTable('partners').set({ created_at: clock.now() }).where('code', '=', held.code).execute();
         }
         const kind = held.confirmed_at === null ? 'partner-confirm' : 'partner-link';
         await queue(trx, held.email, { kind, code: held.code, locale: asked.locale });
-        return 'resent';
+        return true;
       }),
     /** Of these candidates, the ones not free: reserved (however long ago), used by signups, or with link keys. */
     async taken(codes: string[]): Promise<Set<string>> {
@@ -156,20 +171,24 @@ export function createProgrammeStore(opened: Pick<OpenedDatabase, 'backend' | 'd
       }),
     /** The key version the code's links are signed with now (partners' links and confirmation links). */
     keyVersion: (code: string) => createPartnerStore(opened).keyVersion(code),
-    /** Queues a private link to each confirmed, enabled code of the inbox: how many. */
-    sendLinks: (email: string, locale: string) =>
-      db.transaction().execute(async (trx) => {
-        const codes = await trx
-          .selectFrom('partners')
-          .select(['code', 'email'])
-          .where('inbox_key', '=', inboxKey(email))
-          .where('confirmed_at', 'is not', null)
-          .where('disabled_at', 'is', null)
-          .orderBy('code')
-          .execute();
+    /** The inbox's confirmed, enabled codes (one read, whatever it finds). */
+    linkable: (email: string): Promise<LinkableCode[]> =>
+      db
+        .selectFrom('partners')
+        .select(['code', 'email'])
+        .where('inbox_key', '=', inboxKey(email))
+        .where('confirmed_at', 'is not', null)
+        .where('disabled_at', 'is', null)
+        .orderBy('code')
+        .execute(),
+    /** Queues a private link to each of these codes (a code disabled since gets none: its mail handler refuses it). */
+    queueLinks: async (codes: LinkableCode[], locale: string) => {
+      if (codes.length === 0) return 0;
+      await db.transaction().execute(async (trx) => {
         for (const row of codes) await queue(trx, row.email, { kind: 'partner-link', code: row.code, locale });
-        return codes.length;
-      }),
+      });
+      return codes.length;
+    },
     /** Every partner, with the signups their code brought (all time), by code. */
     list: () => withSignups(),
     /** The code's partner with its signups (partners:show), undefined when no partner has it. */

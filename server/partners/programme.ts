@@ -2,13 +2,14 @@
  * The partner programme's rules (docs/partners.md, "Joining"): a join reserves a code and mails its
  * confirmation (double opt-in); the confirmation link gives the code and the private link; a lost link
  * is mailed again to a confirmed partner. Same honeypot and limits as signups (their hits given back when
- * the database fails the request), and the same answer whether or not an address is known.
+ * the database fails the request), and the same answer, after the same work, whether or not an address is known.
  */
 import crypto from 'node:crypto';
 import { checkEmail, inboxKey } from '../../common/email.js';
 import { isLocale, type Locale, SOURCE_LOCALE } from '../../common/i18n.js';
 import { MAX_WEBSITE_LENGTH, PARTNER_CODE_PATTERN, type ProgrammeProblem } from '../../common/partner-programme.js';
 import { hasControlCharacters } from '../control-characters.js';
+import { warn } from '../log.js';
 import {
   type CountHit,
   givingBackWhenUnavailable,
@@ -62,7 +63,20 @@ export type JoinInput = {
   honeypot?: string | null;
 };
 export type JoinResult = { kind: 'check-inbox' } | { kind: 'code-taken'; suggestion: string };
-export type RequestContext = { ipHash?: string | null };
+/**
+ * Runs a job once the request's answer is out (the route's: partner-programme.ts). What differs with what
+ * an address holds (a mail queued again, the worker woken) is done there, never before the answer, so
+ * the answer takes the same time for everyone (docs/partners.md, "Joining").
+ */
+export type Later = (job: () => Promise<void>) => void;
+export type RequestContext = { ipHash?: string | null; later?: Later };
+/** Without a route's: on the next turn of the event loop. */
+const nextTurn: Later = (job) =>
+  setImmediate(() => {
+    job().catch((error: unknown) =>
+      warn('partner programme: the work after an answer failed', { error: String(error) }),
+    );
+  });
 export type ConfirmResult =
   | { kind: 'confirmed'; code: string; link: string }
   | { kind: 'already-confirmed'; code: string }
@@ -77,6 +91,8 @@ export function createProgramme(options: {
   counter?: HitCounter;
   /** Called after a mail was queued (wakes the delivery worker). */
   onQueued?: () => void;
+  /** Where a request without its own `later` leaves its work after the answer: the next turn by default. */
+  later?: Later;
 }) {
   const { store } = options;
   const perIp = new RateLimiter(options.limits.perIp, options.counter, 'partner-ip');
@@ -155,11 +171,17 @@ export function createProgramme(options: {
         const locale = localeOf(input.locale);
         const code = typed || (await suggest(codeStem(website.replace(/^@/, '') || email.split('@')[0]!)));
         const reserved = await store.reserve({ code, email, website, locale }, CONFIRM_MS);
-        if (reserved !== 'taken') options.onQueued?.();
-        if (reserved === 'queued') return { kind: 'check-inbox' };
-        // The asker's own code answers as anyone else's would (its mail goes to them again): the form
-        // never tells whether an address holds a code.
-        return { kind: 'code-taken', suggestion: await suggest(codeStem(code)) };
+        if (reserved === 'queued') {
+          options.onQueued?.();
+          return { kind: 'check-inbox' };
+        }
+        // The asker's own code answers as anyone else's would, after the same statements: whether its
+        // mail goes to them again is decided after the answer, for every taken code alike.
+        const suggestion = await suggest(codeStem(code));
+        (context.later ?? options.later ?? nextTurn)(async () => {
+          if (await store.resend({ code, email, locale })) options.onQueued?.();
+        });
+        return { kind: 'code-taken', suggestion };
       }),
     /**
      * What the confirmation link's page offers (it asks before it acts): `ask`, the button; `already-confirmed`,
@@ -204,7 +226,11 @@ export function createProgramme(options: {
         keyVersion: await store.keyVersion(code),
         expiresAt: new Date(now.getTime() + CONFIRM_MS),
       }),
-    /** "Send me a new link": a fresh private link by mail to each confirmed, enabled code of the address. */
+    /**
+     * "Send me a new link": a fresh private link by mail to each confirmed, enabled code of the address.
+     * Before the answer, one read whatever it finds (so an unavailable database is still a 503); the
+     * links are queued after it.
+     */
     newLink: (
       input: { email: string; locale?: string | null; honeypot?: string | null },
       context: RequestContext = {},
@@ -214,7 +240,10 @@ export function createProgramme(options: {
         if (context.ipHash) await limit(hit, perIp, context.ipHash);
         const email = address(input.email);
         await limit(hit, perEmail, inboxKey(email));
-        if ((await store.sendLinks(email, localeOf(input.locale))) > 0) options.onQueued?.();
+        const codes = await store.linkable(email);
+        (context.later ?? options.later ?? nextTurn)(async () => {
+          if ((await store.queueLinks(codes, localeOf(input.locale))) > 0) options.onQueued?.();
+        });
       }),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The embed builder's script, a page script (Route.scripts) of /widgets and a partner's page: it links its
- * stylesheet and then shows the form; each change writes the four snippets, checks the colours' contrast
+ * stylesheet and then shows the form; each change writes the five snippets, checks the colours' contrast
  * into a live region and updates the real widget in a same-origin preview frame (srcdoc, started near the
  * viewport), phone-wide or page-wide. Copy uses the Clipboard API, else selects the code to copy by hand.
  */

@@ -1,8 +1,9 @@
 /**
- * The embed builder as the server renders it: the four snippets with the default choice (what a reader
- * without JavaScript gets), the partner's code in them on their own page and never the link's token,
- * the form in the page's language.
+ * The embed builder as the server renders it: the five snippets with the default choice (what a reader
+ * without JavaScript gets), the pinned one with its recorded integrity, the partner's code in them on
+ * their own page and never the link's token, the form in the page's language.
  */
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PartnerSummary } from '../../common/partner-report.js';
 import type { SiteConfig } from '../config.js';
@@ -37,8 +38,8 @@ describe('the embed builder section', () => {
     const html = renderPage(partnerPageRoute({ kind: 'report', report, token: TOKEN }), 'en', assets, config);
     const section = builderOf(html);
     const code = Object.fromEntries(snippetsOf(section));
-    expect(Object.keys(code)).toEqual(['html', 'wordpress', 'react', 'vue']);
-    for (const flavour of ['html', 'wordpress', 'react', 'vue']) expect(code[flavour]).toContain('lagos-tech');
+    expect(Object.keys(code)).toEqual(['html', 'pinned', 'wordpress', 'react', 'vue']);
+    for (const flavour of Object.keys(code)) expect(code[flavour]).toContain('lagos-tech');
     expect(code.html).toContain('&lt;start-selling-form partner=&quot;lagos-tech&quot;&gt;');
     expect(section).not.toContain(TOKEN);
     expect(section).not.toContain('SECRET');
@@ -59,5 +60,21 @@ describe('the embed builder section', () => {
     expect(section).toMatch(/<div class="builder-layout" data-builder-live hidden>/);
     expect(section).toMatch(/<button class="button button-primary" type="button" data-copy="html" hidden>/);
     for (const [, code] of snippetsOf(section)) expect(code).toContain('your-partner-code');
+  });
+
+  it('given /widgets should offer the loader and, apart, the newest recorded version in one file with its integrity', () => {
+    const widgets = routes.find((route) => route.path === '/widgets');
+    if (!widgets) throw new Error('no /widgets route');
+    const code = Object.fromEntries(snippetsOf(builderOf(renderPage(widgets, 'en', assets, config))));
+    const releases = JSON.parse(fs.readFileSync('packages/widgets/releases.json', 'utf8'));
+    const version = Object.keys(releases).at(-1)!;
+    expect(code.html).toContain(
+      '&lt;script type=&quot;module&quot; src=&quot;https://kasuwa.shop/widgets/v1/kasuwa-widgets.js&quot;&gt;',
+    );
+    expect(code.html).not.toContain('integrity');
+    expect(code.pinned).toContain(
+      `&lt;script src=&quot;https://kasuwa.shop/widgets/${version}/kasuwa-widgets.iife.js&quot; integrity=&quot;${releases[version]['kasuwa-widgets.iife.js']}&quot; crossorigin=&quot;anonymous&quot; defer&gt;&lt;/script&gt;`,
+    );
+    expect(code.pinned).toContain('&lt;start-selling-form partner=&quot;your-partner-code&quot;&gt;');
   });
 });

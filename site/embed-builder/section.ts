@@ -1,11 +1,12 @@
 /**
  * The embed builder's section (docs/embedding.md, "The embed builder"), on /widgets and on a partner's
  * own page: its form and live preview are for site/client/embed-builder.ts and stay hidden without it;
- * the four snippets are rendered here with the default choice, so a reader without JavaScript has them.
+ * the five snippets are rendered here with the default choice, so a reader without JavaScript has them.
  * The texts the script shows later come with the page, in its language, as data attributes.
  */
 import { msg } from '@lingui/core/macro';
 import { html, nothing } from 'lit-html';
+import { PINNED_WIDGETS } from '../../common/widgets-pinned.js';
 import { DEFAULT_PUBLIC_URL } from '../config.js';
 import { LANGUAGE_NAMES, PAGE_LOCALES, pageConfig, t } from '../locales.js';
 import {
@@ -77,6 +78,12 @@ const builderText = {
     id: 'site.builder.flavour.htmlHint',
     message: 'Paste it where the widget goes; the script tag once per page is enough.',
   }),
+  pinned: msg({ id: 'site.builder.flavour.pinned', message: 'Plain HTML, pinned with its integrity' }),
+  pinnedHint: msg({
+    id: 'site.builder.flavour.pinnedHint',
+    message:
+      'One file of version {version}: the browser runs exactly these bytes or nothing. Fixes reach it only when you change the version.',
+  }),
   wordpress: msg({ id: 'site.builder.flavour.wordpress', message: 'WordPress plugin' }),
   wordpressHint: msg({
     id: 'site.builder.flavour.wordpressHint',
@@ -119,6 +126,7 @@ const COLOUR_NAMES: Record<ColourProperty, typeof builderText.form> = {
 };
 const FLAVOUR_TEXTS: Record<Flavour, [name: typeof builderText.form, hint: typeof builderText.form]> = {
   html: [builderText.html, builderText.htmlHint],
+  pinned: [builderText.pinned, builderText.pinnedHint],
   wordpress: [builderText.wordpress, builderText.wordpressHint],
   react: [builderText.react, builderText.reactHint],
   vue: [builderText.vue, builderText.vueHint],
@@ -211,7 +219,7 @@ export function embedBuilder({ partner }: { partner?: string } = {}) {
     ${FLAVOURS.map(
       (flavour) => html`<div class="builder-snippet">
       <h4 id=${`builder-${flavour}`}>${t(FLAVOUR_TEXTS[flavour][0])}</h4>
-      <p>${t(FLAVOUR_TEXTS[flavour][1])}</p>
+      <p>${t(FLAVOUR_TEXTS[flavour][1], { version: PINNED_WIDGETS.version })}</p>
       <pre class="widget-code"><code data-snippet=${flavour}>${code[flavour]}</code></pre>
       <button class="button button-primary" type="button" data-copy=${flavour} hidden>${t(builderText.copy, { flavour: copyLabels[flavour] ?? flavour })}</button>
     </div>`,

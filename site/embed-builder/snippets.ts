@@ -1,13 +1,14 @@
 /**
  * The embed builder's snippets (docs/embedding.md, "The embed builder"): one choice of tag, language,
- * partner code, campaign, colours and radius written for plain HTML, the WordPress plugin, React and Vue.
- * Every value is escaped for where it goes; only the custom properties that differ from the widgets'
- * defaults are written. Pure: the server renders the defaults with it, the builder's script each change.
+ * partner code, campaign, colours and radius for plain HTML (the loader, or one pinned file), WordPress,
+ * React and Vue. Values escaped for where they go; only custom properties that differ from the defaults
+ * written. Pure: the server renders the defaults with it, the builder's script each change.
  */
 
 import { escapeXml } from '../../common/escape-xml.js';
 import type { Locale } from '../../common/i18n.js';
 import { WIDGETS_LOADER_PATH } from '../../common/widgets-loader.js';
+import { PINNED_WIDGETS } from '../../common/widgets-pinned.js';
 import type { WidgetTag } from '../../widgets/registry.js';
 import { tagOptions } from '../../widgets/tag-options.js';
 import { DEFAULT_PUBLIC_URL } from '../config.js';
@@ -130,15 +131,22 @@ function markup(
 export const scriptTag = (origin = DEFAULT_PUBLIC_URL) =>
   `<script type="module" src="${escapeXml(`${origin}${WIDGETS_LOADER_PATH}`)}"></script>`;
 
-/** Plain HTML: the one script tag and the element, its custom properties in a style attribute. */
-export function htmlSnippet(choice: BuilderChoice, origin = DEFAULT_PUBLIC_URL): string {
+/**
+ * The script tag pinned to the newest recorded version (common/widgets-pinned.ts): every widget in one
+ * classic file with its integrity, so the browser runs those bytes or none (docs/embedding.md#versions).
+ */
+export const pinnedScriptTag = (origin = DEFAULT_PUBLIC_URL) =>
+  `<script src="${escapeXml(`${origin}${PINNED_WIDGETS.path}`)}" integrity="${PINNED_WIDGETS.integrity}" crossorigin="anonymous" defer></script>`;
+
+/** Plain HTML: the one script tag (`script`: the loader, or the pinned file) and the element, its custom properties in a style attribute. */
+export function htmlSnippet(choice: BuilderChoice, origin = DEFAULT_PUBLIC_URL, script = scriptTag): string {
   const tags = markup(
     choice,
     (name, value) => `${name}="${escapeXml(value)}"`,
     (css) => `style="${escapeXml(css)}"`,
     (tag) => `></${tag}>`,
   );
-  return `${scriptTag(origin)}\n${tags}`;
+  return `${script(origin)}\n${tags}`;
 }
 
 const SHORTCODES: Record<BuilderTag, { shortcode: string; block: string }> = {
@@ -252,7 +260,7 @@ export function vueSnippet(choice: BuilderChoice, origin = DEFAULT_PUBLIC_URL): 
   ].join('\n');
 }
 
-export const FLAVOURS = ['html', 'wordpress', 'react', 'vue'] as const;
+export const FLAVOURS = ['html', 'pinned', 'wordpress', 'react', 'vue'] as const;
 export type Flavour = (typeof FLAVOURS)[number];
 
 /** Every flavour of one choice. */
@@ -262,6 +270,7 @@ export const snippets = (
   labels?: WordPressLabels,
 ): Record<Flavour, string> => ({
   html: htmlSnippet(choice, origin),
+  pinned: htmlSnippet(choice, origin, pinnedScriptTag),
   wordpress: wordpressSnippet(choice, labels),
   react: reactSnippet(choice, origin),
   vue: vueSnippet(choice, origin),
