@@ -113,6 +113,9 @@ test("given the Administrator's snippet with the script in the body of a post, n
 test('given the zip from our server, an Administrator installs the plugin and sets the origin and the partner code in Settings → Kasuwa', async ({
   page,
 }) => {
+  // Upload, install, activate and two settings saves through wp-admin: 15 s on a quiet machine, past 30 s
+  // on the newest WordPress at load 9. A generous limit, not a speed check.
+  test.setTimeout(90_000);
   const zip = await fetch(`${PRODUCT}/downloads/kasuwa-wordpress.zip`);
   expect(zip.status).toBe(200);
   expect(zip.headers.get('content-type')).toBe('application/zip');
