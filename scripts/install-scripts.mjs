@@ -3,8 +3,7 @@
  * script decided in package.json's allowScripts, allowed ones pinned to the versions reviewed, no entry
  * left over, and every package's registry URL in the lockfile (npm matches a pinned entry against it).
  */
-
-const nameAt = (where, entry) => entry.name ?? where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+import { lockPackages } from './lockfile.mjs';
 
 /** `name@1.2.3 || 1.2.4` → its name and versions; a bare `name` → no versions. */
 export function parseKey(key) {
@@ -25,9 +24,9 @@ export function parseKey(key) {
  * mark (better-sqlite3 13): `hasBindingGyp(where)` says which installed packages have one.
  */
 export function installScriptProblems(lock, allowScripts, hasBindingGyp = () => false) {
-  const withScripts = Object.entries(lock.packages)
-    .filter(([where, entry]) => where && (entry.hasInstallScript || hasBindingGyp(where)))
-    .map(([where, entry]) => ({ name: nameAt(where, entry), version: entry.version }));
+  const withScripts = lockPackages(lock)
+    .filter(({ where, entry }) => entry.hasInstallScript || hasBindingGyp(where))
+    .map(({ name, entry }) => ({ name, version: entry.version }));
   const problems = [];
   for (const { name, version } of withScripts) {
     const decided = Object.entries(allowScripts).some(([key, allowed]) => {
@@ -46,8 +45,8 @@ export function installScriptProblems(lock, allowScripts, hasBindingGyp = () => 
       if (!matching.includes(version)) problems.push(`${key}: ${name}@${version} is not in the lockfile`);
     }
   }
-  for (const [where, entry] of Object.entries(lock.packages)) {
-    if (where && !entry.link && !entry.resolved) problems.push(`${where}: no registry URL in the lockfile`);
+  for (const { where, entry } of lockPackages(lock)) {
+    if (!entry.link && !entry.resolved) problems.push(`${where}: no registry URL in the lockfile`);
   }
   return problems;
 }

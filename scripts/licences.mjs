@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { lockPackages } from './lockfile.mjs';
 
 /** SPDX identifiers that ask no more than keeping the notice: no copyleft, no field-of-use terms. */
 export const PERMISSIVE = [
@@ -78,9 +79,8 @@ export function permissive(expression) {
 /** The production packages of a lockfile (v2/v3) as `{ name, version, licence }`, each name@version once. */
 export function productionPackages(lock) {
   const seen = new Map();
-  for (const [where, entry] of Object.entries(lock.packages ?? {})) {
-    if (!where || entry.dev || entry.link) continue;
-    const name = entry.name ?? where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+  for (const { name, entry } of lockPackages(lock)) {
+    if (entry.dev || entry.link) continue;
     seen.set(`${name}@${entry.version}`, { name, version: entry.version, licence: entry.license });
   }
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));

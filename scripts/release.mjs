@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { installScriptProblems } from './install-scripts.mjs';
 import { licenceProblems } from './licences.mjs';
+import { lockPackages } from './lockfile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,9 +52,8 @@ export function assembleRelease(target) {
 export function sbom(dir = root) {
   const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
   const installed = new Set();
-  for (const [where, entry] of Object.entries(lock.packages ?? {})) {
-    if (!where || entry.link || entry.dev || entry.optional || entry.devOptional) continue;
-    const name = entry.name ?? where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+  for (const { name, entry } of lockPackages(lock)) {
+    if (entry.link || entry.dev || entry.optional || entry.devOptional) continue;
     installed.add(`${name}@${entry.version}`);
   }
   const bom = JSON.parse(
