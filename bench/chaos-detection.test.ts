@@ -1,12 +1,21 @@
 /**
- * bench:chaos's detection math against cases worked by hand: a `for:`-only rule, the signups' two-window
- * burn rate, and a ratio over 5 minutes, each read from an expression as written in alerts.yml. Times
- * are seconds; one event a second; scrapes every 15 s with a 5 s timeout, evaluations every 15 s, 2 s of
- * polling, so 37 s come after the condition holds, plus `for:`.
+ * bench:chaos's detection math against cases worked by hand (a `for:`-only rule, the signups' two-window
+ * burn rate, a ratio over 5 minutes, the mail stream from scraped counters). Times are seconds; one event
+ * a second; scrapes every 15 s with a 5 s timeout, evaluations every 15 s, 2 s of polling: 37 s after the
+ * condition holds, plus `for:`.
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { alertMath, type Event, eventIndex, fireDeadline, ratioEndsAfter, type Timing } from './chaos-detection.js';
+import {
+  alertMath,
+  type CounterSeries,
+  counterEvents,
+  type Event,
+  eventIndex,
+  fireDeadline,
+  ratioEndsAfter,
+  type Timing,
+} from './chaos-detection.js';
 import { readRules } from './chaos-prometheus.js';
 
 const timing: Timing = { scrape: 15, scrapeTimeout: 5, evaluation: 15, poll: 2 };
@@ -116,5 +125,94 @@ describe("bench:chaos's detection math", () => {
     expect(rules.get('KasuwaDatabaseSessionsLost')?.math['']?.conditions).toEqual([
       { kind: 'state', metric: 'kasuwa_database_sessions_lost_total', delay: 0 },
     ]);
+  });
+});
+
+describe("bench:chaos's mail stream from the servers' counters", () => {
+  /** A series of kasuwa_mail_send_attempts_total: [seconds, value] as Prometheus scraped it. */
+  const series = (instance: string, outcome: string, samples: [number, number][]): CounterSeries => ({
+    labels: { instance, outcome },
+    samples: samples.map(([t, value]) => ({ t, value })),
+  });
+  const failed = (labels: Record<string, string>) => labels.outcome === 'retry' || labels.outcome === 'failed';
+  /** Events counted by time and outcome, e.g. { '15 failed': 1 }. */
+  const tally = (events: Event[]) => {
+    const counts: Record<string, number> = {};
+    for (const e of events) {
+      const key = `${e.t} ${e.failed ? 'failed' : 'ok'}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  };
+
+  it('given a counter rising between scrapes should give each rise as that many events a scrape before, failed by outcome', () => {
+    const events = counterEvents(
+      [
+        series('a', 'sent', [
+          [0, 0],
+          [15, 3],
+          [30, 5],
+          [45, 5],
+        ]),
+        series('a', 'retry', [
+          [0, 0],
+          [15, 0],
+          [30, 1],
+          [45, 3],
+        ]),
+      ],
+      failed,
+      15,
+    );
+    expect(tally(events)).toEqual({ '0 ok': 3, '15 ok': 2, '15 failed': 1, '30 failed': 2 });
+  });
+
+  it('given a server restarted (its counter back near 0) should count the new process from 0, never a negative or a phantom', () => {
+    // 10 and 2 sends, killed after 30 s, back before 120 s with 2 sends, then 2 more: 16 in all. A series
+    // first seen at 7 (counted before Prometheus looked) gives nothing before its first sample.
+    const events = counterEvents(
+      [
+        series('a', 'sent', [
+          [0, 0],
+          [15, 10],
+          [30, 12],
+          [120, 2],
+          [135, 4],
+          [150, 4],
+        ]),
+        series('b', 'sent', [
+          [90, 7],
+          [105, 7],
+        ]),
+      ],
+      failed,
+      15,
+    );
+    expect(tally(events)).toEqual({ '0 ok': 10, '15 ok': 2, '105 ok': 2, '120 ok': 2 });
+  });
+
+  it("given two servers' series should sum them, as sum(rate(…)) does, into one stream", () => {
+    // The scrape at 30 s saw app1 send 10 and app2 retry 5 since 15 s: placed at 15 s, a third failed.
+    const index = eventIndex(
+      counterEvents(
+        [
+          series('a', 'sent', [
+            [0, 0],
+            [15, 0],
+            [30, 10],
+          ]),
+          series('b', 'retry', [
+            [0, 0],
+            [15, 0],
+            [30, 5],
+          ]),
+        ],
+        failed,
+        15,
+      ),
+    );
+    expect(index.ratio(0, 15)).toBeCloseTo(1 / 3, 9);
+    expect(index.ratio(-15, 0)).toBeNaN();
+    expect(index.firstFailed(0)).toBe(15);
   });
 });

@@ -110,6 +110,35 @@ export function alertMath(
   return { forSeconds, conditions };
 }
 
+/** One series of a counter as Prometheus scraped it: its labels and its samples, `t` in seconds from the traffic's start. */
+export type CounterSeries = { labels: Record<string, string>; samples: { t: number; value: number }[] };
+
+/**
+ * The events a counter's series counted, all series together (one per server and label set), as rate()
+ * reads them: each rise between two samples is that many events, failed if `failed` says so of the
+ * series' labels, placed one `scrape` interval before the sample that showed them (the deadline adds
+ * that scrape back). A fall is a restart whose counter began again at 0: its new value is the rise. A
+ * series' first sample is where it starts: nothing before it is counted.
+ */
+export function counterEvents(
+  series: CounterSeries[],
+  failed: (labels: Record<string, string>) => boolean,
+  scrape: number,
+): Event[] {
+  const events: Event[] = [];
+  for (const { labels, samples } of series) {
+    const isFailed = failed(labels);
+    const sorted = samples.filter((s) => Number.isFinite(s.value)).toSorted((a, b) => a.t - b.t);
+    for (let i = 1; i < sorted.length; i++) {
+      const { t, value } = sorted[i]!;
+      const before = sorted[i - 1]!.value;
+      const rise = Math.round(value >= before ? value - before : value);
+      for (let n = 0; n < rise; n++) events.push({ t: t - scrape, failed: isFailed });
+    }
+  }
+  return events.toSorted((a, b) => a.t - b.t);
+}
+
 /** Events sorted by time, with counts of all and failed ones up to each, for counts over any window. */
 export function eventIndex(events: Event[]) {
   const sorted = events.toSorted((a, b) => a.t - b.t);

@@ -38,8 +38,6 @@ export type FaultSpec = {
   expects: Expectation[];
   /** Alerts it may raise besides: consequences an operator would trace back to it. */
   mayRaise: Expectation[];
-  /** Every welcome mail sent while it runs fails (the ratio of kasuwa_mail_send_attempts_total). */
-  refusesMail?: boolean;
   /** Metrics it flips at once beside its alerts' own one (an alternative state condition, e.g. a stall). */
   signals?: string[];
 };
@@ -111,21 +109,18 @@ export const FAULTS: Record<FaultKind, FaultSpec> = {
     family: 'smtp',
     seconds: [240, 360],
     ...relayAway,
-    refusesMail: true,
   },
   'smtp-421': {
     label: 'SMTP relay answering 421 (closing) to MAIL FROM',
     family: 'smtp',
     seconds: [240, 360],
     ...relayAway,
-    refusesMail: true,
   },
   'smtp-550': {
     label: 'SMTP relay refusing our sender (550)',
     family: 'smtp',
     seconds: [240, 360],
     ...relayAway,
-    refusesMail: true,
   },
   'server-kill': {
     label: 'a server SIGKILLed, started again after',

@@ -248,7 +248,7 @@ describe("bench:chaos's alert verdicts", () => {
     const slow = alert('KasuwaErrorBudgetBurnSlow', 1060, undefined, { slo: 'signups' });
     const history = judging([outage], [watchdog, slow]);
     history.watchedUntil = 2400;
-    history.projected = projectedStreamsOf(samples, [outage], 2400);
+    history.projected = projectedStreamsOf(samples, [], 15, 2400);
     const found = judgeAlerts(history).explained.find((e) => e.interval === slow);
     expect(found?.resolvesAt).toBe(3046 + 37);
   });

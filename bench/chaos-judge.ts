@@ -5,7 +5,9 @@
  */
 import {
   type Condition,
+  type CounterSeries,
   fireDeadline as computeDeadline,
+  counterEvents,
   type Event,
   type EventIndex,
   eventIndex,
@@ -35,32 +37,30 @@ const explainTime = (rule: AlertRule, scrape: number) => rule.forSeconds + settl
 /** The answer codes of a signup the servers counted as failed (kasuwa_signups_total{outcome="error"}). */
 const SIGNUP_FAILED = new Set(['UNAVAILABLE', 'INTERNAL', 'INTERNAL_SERVER_ERROR']);
 
+/** The servers' count of mail sends, read back from the run's Prometheus for the mail stream. */
+export const MAIL_COUNTER = 'kasuwa_mail_send_attempts_total';
+/** The outcomes of kasuwa_mail_send_attempts_total that KasuwaMailSendFailures counts as failed. */
+const MAIL_FAILED = new Set(['retry', 'failed']);
+
 /**
- * The streams the ratio conditions read, from the traffic the run sent: each signup a server answered
- * (HAProxy's own answers and dropped connections never reached one), failed if answered busy or failed,
- * at its answer's time (`slo:signups`); each acknowledged signup as one send of its welcome mail, failed
- * while a fault refusing mail ran (`kasuwa_mail_send_attempts`: retries only add failures).
+ * The streams the ratio conditions read: each signup a server answered (HAProxy's own answers and
+ * dropped connections never reached one), failed if answered busy or failed, at its answer's time
+ * (`slo:signups`); and each mail send the servers counted in kasuwa_mail_send_attempts_total, read
+ * back from the run's Prometheus (`mail`, scraped every `scrape` s; counterEvents), failed if tried
+ * again or given up (`kasuwa_mail_send_attempts`): the outbox worker sends after the signup's answer.
  */
-export function streamsOf(samples: Sample[], runs: FaultRun[]): Record<string, EventIndex> {
+export function streamsOf(samples: Sample[], mail: CounterSeries[], scrape: number): Record<string, EventIndex> {
   return Object.fromEntries(
-    Object.entries(streamEvents(samples, runs)).map(([name, events]) => [name, eventIndex(events)]),
+    Object.entries(streamEvents(samples, mail, scrape)).map(([name, events]) => [name, eventIndex(events)]),
   );
 }
 
 /** The streams of streamsOf as events, before they are indexed. */
-function streamEvents(samples: Sample[], runs: FaultRun[]): Record<string, Event[]> {
-  const signups = samples.filter((s) => s.kind === 'signup');
-  const answered = signups.filter((s) => s.ok || !/^(HTTP |network)/.test(s.code));
-  const refusing = runs.filter((run) => FAULTS[run.kind].refusesMail);
-  const mail: Event[] = signups
-    .filter((s) => s.ok)
-    .map((s) => {
-      const t = s.t + s.ms / 1000;
-      return { t, failed: refusing.some((run) => t >= run.start && t < run.end) };
-    });
+function streamEvents(samples: Sample[], mail: CounterSeries[], scrape: number): Record<string, Event[]> {
+  const answered = samples.filter((s) => s.kind === 'signup' && (s.ok || !/^(HTTP |network)/.test(s.code)));
   return {
     'slo:signups': answered.map((s) => ({ t: s.t + s.ms / 1000, failed: SIGNUP_FAILED.has(s.code) })),
-    kasuwa_mail_send_attempts: mail,
+    kasuwa_mail_send_attempts: counterEvents(mail, (labels) => MAIL_FAILED.has(labels.outcome ?? ''), scrape),
   };
 }
 
@@ -71,9 +71,14 @@ export const PROJECT_S = 6 * 3600;
  * The streams as if the traffic had gone on calm after `end` for PROJECT_S, at each stream's mean rate:
  * when an alert still firing at the end would resolve (a 30-minute window outlives a run's last fault).
  */
-export function projectedStreamsOf(samples: Sample[], runs: FaultRun[], end: number): Record<string, EventIndex> {
+export function projectedStreamsOf(
+  samples: Sample[],
+  mail: CounterSeries[],
+  scrape: number,
+  end: number,
+): Record<string, EventIndex> {
   return Object.fromEntries(
-    Object.entries(streamEvents(samples, runs)).map(([name, events]) => {
+    Object.entries(streamEvents(samples, mail, scrape)).map(([name, events]) => {
       const every = events.length ? end / events.length : Number.POSITIVE_INFINITY;
       const calm: Event[] = [];
       for (let t = end + every; t <= end + PROJECT_S; t += every) calm.push({ t, failed: false });

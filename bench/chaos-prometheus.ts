@@ -1,13 +1,14 @@
 /**
  * bench:chaos's Prometheus: Debian's server on the shipped deploy/prometheus/alerts.yml, unaltered, at
  * the shipped scrape and evaluation intervals; each alert's `for:` and shortest window read from the
- * rules; and Prometheus's alerts asked every second, as firing intervals by name and instance.
+ * rules; Prometheus's alerts asked every second, as firing intervals by name and instance; and a
+ * counter's scraped samples read back after the traffic (the mail sends the judge's deadlines use).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAIL_STALLED_SECONDS } from '../server/metrics.js';
-import { type AlertMath, alertMath, seconds } from './chaos-detection.js';
+import { type AlertMath, alertMath, type CounterSeries, seconds } from './chaos-detection.js';
 
 const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
 export const RULES_FILE = 'deploy/prometheus/alerts.yml';
@@ -148,6 +149,40 @@ export async function startPrometheus(
       throw new Error('Prometheus did not start within 30 s');
     }
     await sleep(200);
+  }
+}
+
+/**
+ * Every sample Prometheus scraped of the counter `metric` (each series by `instance` and `outcome`) from
+ * before the traffic's start to `until` s after it: one instant query of the raw range (no interpolation),
+ * tried three times. `wallStart` is the wall-clock time (ms) of the bench's zero.
+ */
+export async function readCounter(port: number, metric: string, wallStart: number, until: number) {
+  const range = Math.ceil(until) + 60;
+  const query = new URLSearchParams({
+    query: `${metric}[${range}s]`,
+    time: (wallStart / 1000 + until).toFixed(3),
+  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/query?${query}`, {
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await response.json()) as {
+        data: { result: { metric: Record<string, string>; values: [number, string][] }[] };
+      };
+      return body.data.result.map(
+        (series): CounterSeries => ({
+          labels: Object.fromEntries(
+            ['instance', 'outcome'].filter((key) => series.metric[key]).map((key) => [key, series.metric[key]!]),
+          ),
+          samples: series.values.map(([ts, value]) => ({ t: ts - wallStart / 1000, value: Number(value) })),
+        }),
+      );
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await sleep(1000);
+    }
   }
 }
 

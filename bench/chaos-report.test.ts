@@ -1,12 +1,14 @@
 /**
  * bench:chaos's verdict on refused signups: a refusal a client can read as "try again" (UNAVAILABLE,
  * RATE_LIMITED) passes; anything else (HAProxy's HTML page, a bare status, a dropped connection) fails
- * the run: every refused signup must get a clear code.
+ * the run: every refused signup must get a clear code. A run whose mail counter could not be read back
+ * from Prometheus fails too.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CounterSeries } from './chaos-detection.js';
 import { type ChaosReport, codeOf, graphqlAnswer, writeReport } from './chaos-report.js';
 
 const dirs: string[] = [];
@@ -15,8 +17,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The servers' mail counter as Prometheus read it back: one send, sent. */
+const oneSent: CounterSeries[] = [
+  {
+    labels: { instance: '127.0.0.1:1', outcome: 'sent' },
+    samples: [
+      { t: 0, value: 0 },
+      { t: 15, value: 1 },
+    ],
+  },
+];
+
 /** A run with no fault and one signup accepted and mailed, refused ones as given. */
-function run(refused: Record<string, number>): string[] {
+function run(refused: Record<string, number>, mailCounters = oneSent): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kasuwa-chaos-report-'));
   dirs.push(dir);
   vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -30,6 +43,7 @@ function run(refused: Record<string, number>): string[] {
     runs: [],
     downtime: [],
     samples: [],
+    mailCounters,
     trafficEnd: 60,
     intervals: [{ name: 'Watchdog', labels: {}, pendingAt: 0, start: 0 }],
     failedAsks: 0,
@@ -70,5 +84,11 @@ describe("bench:chaos's refused signups", () => {
     expect(run({ UNAVAILABLE: 3, 'HTTP 502 (not JSON)': 1 })).toEqual([
       'refused signups without a clear code: HTTP 502 (not JSON) 1',
     ]);
+  });
+});
+
+describe("bench:chaos's mail stream", () => {
+  it('given no mail counter read back from Prometheus should fail the run rather than judge mail on nothing', () => {
+    expect(run({}, [])).toEqual(['no kasuwa_mail_send_attempts_total read from Prometheus: the mail stream is empty']);
   });
 });

@@ -5,12 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { CounterSeries } from './chaos-detection.js';
 import type { Planned } from './chaos-faults.js';
 import {
   type FaultRun,
   judgeAlerts,
   judgeDelivery,
   labelText,
+  MAIL_COUNTER,
   PAGE_WITHIN_S,
   POLL_SLACK_S,
   projectedStreamsOf,
@@ -34,6 +36,8 @@ export type ChaosReport = {
   /** When each server was down: SIGKILLed until it answered again. */
   downtime: { server: number; from: number; to: number }[];
   samples: Sample[];
+  /** kasuwa_mail_send_attempts_total as the run's Prometheus scraped it, each series by instance and outcome. */
+  mailCounters: CounterSeries[];
   trafficEnd: number;
   /** Prometheus's firing intervals, watched until the traffic's end. */
   intervals: AlertInterval[];
@@ -148,10 +152,11 @@ export function writeReport(report: ChaosReport, dir: string): string[] {
       evaluation: report.evaluation,
       poll: POLL_SLACK_S,
     },
-    streams: streamsOf(report.samples, report.runs),
-    projected: projectedStreamsOf(report.samples, report.runs, report.trafficEnd),
+    streams: streamsOf(report.samples, report.mailCounters, report.scrape),
+    projected: projectedStreamsOf(report.samples, report.mailCounters, report.scrape, report.trafficEnd),
   });
   failures.push(...alerts.failures);
+  if (!report.mailCounters.length) failures.push(`no ${MAIL_COUNTER} read from Prometheus: the mail stream is empty`);
   const serversOk =
     report.recovered.every(Boolean) && report.serversAlive.every(Boolean) && !report.failedStarts.length;
   if (report.serversAlive.some((alive) => !alive)) failures.push('a server is not running at the end');
@@ -182,7 +187,7 @@ export function writeReport(report: ChaosReport, dir: string): string[] {
     `| memory (RSS, start → end) | ${report.rss.map((r) => `${r.name} ${mb(r.startKb)} → ${mb(r.endKb)}`).join('; ')} (a restarted server's end is its new process) | – |`,
     `| Watchdog | ${alerts.watchdogOk ? 'firing from the first ask to the last' : 'NOT firing throughout'}; ${report.failedAsks} asks of Prometheus failed | ${verdict(alerts.watchdogOk)} |`,
     '',
-    `Each fault's expected alerts: pending and fired are counted from the fault's start; the deadline is computed from the rule and the traffic sent (bench/chaos-detection.ts: when its condition first held, then a scrape, its timeout, an evaluation, \`for:\` and ${POLL_SLACK_S} s of polling; a page, severity critical, within ${PAGE_WITHIN_S} s of users failing); resolved is counted from its end (within the alert's shortest window plus two scrape intervals plus ${RECOVERY_S} s).`,
+    `Each fault's expected alerts: pending and fired are counted from the fault's start; the deadline is computed from the rule, the signups the servers answered and the mail sends they counted (bench/chaos-detection.ts: when its condition first held, then a scrape, its timeout, an evaluation, \`for:\` and ${POLL_SLACK_S} s of polling; a page, severity critical, within ${PAGE_WITHIN_S} s of users failing); resolved is counted from its end (within the alert's shortest window plus two scrape intervals plus ${RECOVERY_S} s).`,
     '',
     '| fault | from → to | expected alert | pending after | fired after (deadline) | resolved after the end | verdict | deadline computed |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',

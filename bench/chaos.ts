@@ -9,8 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { DRAIN_S, loadAverage, startChecker } from './chaos-checker.js';
 import type { Planned } from './chaos-faults.js';
+import { MAIL_COUNTER } from './chaos-judge.js';
 import { faultInjector, planFaults, printPlan } from './chaos-nemesis.js';
-import { pollAlerts, readShipped, type Shipped, sleep } from './chaos-prometheus.js';
+import { pollAlerts, readCounter, readShipped, type Shipped, sleep } from './chaos-prometheus.js';
 import { writeReport } from './chaos-report.js';
 import { type Cleanups, type Ports, startStack } from './chaos-stack.js';
 import { demoDomains, RECOVER_MS, recoveredServers, startWorkload, type Workload } from './chaos-workload.js';
@@ -71,6 +72,10 @@ async function bench(run: Workload, ports: Ports, plan: Planned[], shipped: Ship
   const runs = await nemesis.run(plan);
   const trafficEnd = await workload.finish();
   await alerts.stop();
+  const mailCounters = await readCounter(ports.prometheus, MAIL_COUNTER, wallStart, trafficEnd).catch((error) => {
+    console.log(`[chaos] could not read ${MAIL_COUNTER} from Prometheus: ${error}`);
+    return [];
+  });
   const { traffic } = workload;
   console.log(`[chaos] traffic stopped at ${trafficEnd.toFixed(0)} s; ${traffic.samples.length} requests`);
 
@@ -85,6 +90,7 @@ async function bench(run: Workload, ports: Ports, plan: Planned[], shipped: Ship
       runs,
       downtime: nemesis.downtime,
       samples: traffic.samples,
+      mailCounters,
       trafficEnd,
       intervals: alerts.intervals,
       failedAsks: alerts.failedAsks(),
