@@ -1,13 +1,14 @@
 /**
  * bench:chaos's verdict on the mail alert, KasuwaMailSendFailures, judged on the sends the servers
  * counted (kasuwa_mail_send_attempts_total as Prometheus scraped it) rather than on the signups
- * acknowledged: a firing the sends' own lag explains passes, one past their deadline fails. Times are
- * seconds from the traffic's start; scrapes every 15 s.
+ * acknowledged: a firing the sends' own lag explains passes, one past their deadline fails; and the
+ * counter as the run reads it back. Times are seconds from the traffic's start; scrapes every 15 s.
  */
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { CounterSeries } from './chaos-detection.js';
 import { type FaultRun, judgeAlerts, streamsOf } from './chaos-judge.js';
-import { type AlertInterval, readRules } from './chaos-prometheus.js';
+import { type AlertInterval, readCounter, readRules } from './chaos-prometheus.js';
 import type { Sample } from './chaos-report.js';
 
 const rules = readRules(`groups:
@@ -102,5 +103,41 @@ describe("bench:chaos's mail alert, judged on the sends the servers counted", ()
     expect(judged(keptUp, 357).failures).toEqual([
       'smtp-550 at 110 s: KasuwaMailSendFailures FAIL: fired late (deadline 347 s)',
     ]);
+  });
+});
+
+describe("bench:chaos's mail counter read back from Prometheus", () => {
+  it("given Prometheus's raw samples should give each series by instance and outcome, in seconds from the traffic's start", async () => {
+    const asked: URLSearchParams[] = [];
+    const prometheus = http.createServer((request, response) => {
+      asked.push(new URL(request.url ?? '', 'http://x').searchParams);
+      const metric = { __name__: 'kasuwa_mail_send_attempts_total', job: 'kasuwa', instance: A, outcome: 'retry' };
+      const values = [
+        [1_000_000_005.5, '0'],
+        [1_000_000_020.5, '4'],
+      ];
+      response.end(JSON.stringify({ status: 'success', data: { resultType: 'matrix', result: [{ metric, values }] } }));
+    });
+    await new Promise<void>((resolve) => prometheus.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = prometheus.address() as { port: number };
+      // The traffic began at 1,000,000,000 s (wall clock) and ran 1,200 s: the raw range back to 60 s before it.
+      const series = await readCounter(port, 'kasuwa_mail_send_attempts_total', 1_000_000_000_000, 1200);
+      expect([asked[0]?.get('query'), asked[0]?.get('time')]).toEqual([
+        'kasuwa_mail_send_attempts_total[1260s]',
+        '1000001200.000',
+      ]);
+      expect(series).toEqual([
+        {
+          labels: { instance: A, outcome: 'retry' },
+          samples: [
+            { t: 5.5, value: 0 },
+            { t: 20.5, value: 4 },
+          ],
+        },
+      ]);
+    } finally {
+      prometheus.close();
+    }
   });
 });
