@@ -150,7 +150,9 @@ test('given the zip from our server, an Administrator installs the plugin and se
   const names = await insertBlock(page, 'kasuwa/signup', { campaign: 'issue-12' });
   expect(names.sort()).toEqual(['kasuwa/pricing', 'kasuwa/rank-checker', 'kasuwa/signup', 'kasuwa/start-selling']);
   const preview = (await editorCanvas(page)).locator('.wp-block-kasuwa-signup start-selling-form');
-  await expect(preview.getByRole('button', { name: 'Start Selling' })).toBeVisible();
+  // The preview is the server's render of the block, then the widget loading inside the editor's frame:
+  // 5 s was not always enough on the newest WordPress (the widget had not rendered yet).
+  await expect(preview.getByRole('button', { name: 'Start Selling' })).toBeVisible({ timeout: 20_000 });
   // The campaign is a block attribute (the server renders the preview with it) with its field in the sidebar.
   await expect(preview).toHaveAttribute('campaign', 'issue-12');
   await expect(page.getByLabel('Campaign for this block (optional)')).toHaveValue('issue-12');
