@@ -3,21 +3,14 @@
  * bench/chaos-report.ts) once the traffic and the faults are over: the outbox drained (or given up on),
  * the addresses stored, the mails received, what is left unsent, each server's memory and whether it lives.
  */
-import os from 'node:os';
 import { rssKb } from '../testing/server/cluster.js';
 import { sleep } from './chaos-prometheus.js';
 import type { ChaosReport } from './chaos-report.js';
 import type { Stack } from './chaos-stack.js';
+import { loadAverage } from './host-load.js';
 
 /** After the traffic: the outbox drained for up to this long (a retry after a relay fault waits minutes). */
 export const DRAIN_S = 420;
-
-/** The machine's load averages (1, 5, 15 minutes), as the report prints them. */
-export const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 /** Waits up to DRAIN_S for the outbox to have nothing left to send. */
 async function drainOutbox(stack: Stack) {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DRAIN_S, loadAverage, startChecker } from './chaos-checker.js';
+import { DRAIN_S, startChecker } from './chaos-checker.js';
 import type { Planned } from './chaos-faults.js';
 import { MAIL_COUNTER } from './chaos-judge.js';
 import { faultInjector, planFaults, printPlan } from './chaos-nemesis.js';
@@ -15,6 +15,7 @@ import { pollAlerts, readCounter, readShipped, type Shipped, sleep } from './cha
 import { writeReport } from './chaos-report.js';
 import { type Cleanups, type Ports, startStack } from './chaos-stack.js';
 import { demoDomains, RECOVER_MS, recoveredServers, startWorkload, type Workload } from './chaos-workload.js';
+import { loadAverage } from './host-load.js';
 
 const OUT = path.resolve('test-results/chaos');
 /** The whole run's deadline beyond the traffic and the checks after it: the stack's start and its stop. */

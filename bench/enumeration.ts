@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { measureBenchmarkIndex } from '../scripts/audit/phone-profiles.mjs';
+import { loadAverage } from './host-load.js';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -23,11 +24,6 @@ const PORT = Number(option('port', '4210'));
 const repo = path.resolve(import.meta.dirname, '..');
 const HOLDER = 'holder@example.ng';
 const CODE = 'radio-lagos';
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 if (!fs.existsSync(path.join(repo, 'dist/server/main.js'))) {
   console.error('bench:enumeration needs a build: run `npm run build` first');
@@ -97,7 +93,7 @@ const percent = (a: number, b: number) => (Math.abs(a - b) / Math.min(a, b)) * 1
 const halves = (values: number[]) =>
   percent(median(values.slice(0, values.length / 2)), median(values.slice(values.length / 2)));
 
-const loadAtStart = load();
+const loadAtStart = loadAverage();
 const benchmark = await measureBenchmarkIndex({ samples: 3 });
 console.log(
   `[enumeration] ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, host BenchmarkIndex ${benchmark.index} (samples ${benchmark.samples.join('/')}), nproc ${os.availableParallelism()}, load average ${loadAtStart}; ${WARM} warm-up pairs, then ${PAIRS} pairs, ${GAP_MS} ms after each answer`,
@@ -119,7 +115,7 @@ for (const form of forms) {
   const verdict = difference <= 10 || difference <= noise ? 'within the goal' : 'OVER the goal';
   worst = Math.max(worst, verdict === 'within the goal' ? 0 : 1);
   console.log(
-    `[enumeration] ${form.name}: holds a code ${holder.toFixed(2)} ms, holds none ${stranger.toFixed(2)} ms (medians of ${PAIRS}); difference ${difference.toFixed(1)} %, the run's own noise ${noise.toFixed(1)} % (halves of one kind); ${verdict} (10 %, or the noise); load ${load()}`,
+    `[enumeration] ${form.name}: holds a code ${holder.toFixed(2)} ms, holds none ${stranger.toFixed(2)} ms (medians of ${PAIRS}); difference ${difference.toFixed(1)} %, the run's own noise ${noise.toFixed(1)} % (halves of one kind); ${verdict} (10 %, or the noise); load ${loadAverage()}`,
   );
 }
 process.exit(worst);

@@ -5,7 +5,6 @@
  * Usage: npm run bench:partners [-- --db sqlite|postgres|both --postgres-rows N --sqlite-rows N --requests N --backfill]
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -18,6 +17,7 @@ import { partnerSettings } from '../server/partner-settings.js';
 import { partnersFor } from '../server/partners/partners-for-database.js';
 import { createPartnerStore } from '../server/partners/store.js';
 import { DEFAULT_POSTGRES_ADMIN_URL, scratchDatabase } from '../testing/server/scratch-database.js';
+import { loadAverage } from './host-load.js';
 import { startServerChild, stopServerChild } from './server-child.js';
 
 const { values } = parseArgs({
@@ -34,11 +34,6 @@ const SECRET = 'bench-partner-link-secret-of-32-bytes-or-more';
 const BIG = 'big-partner';
 const DAYS = 1826; // five years
 const BATCH = 1_000_000;
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 /**
  * `rows` signups over the last five years: every tenth under BIG, the others under 2,000 other codes or
@@ -76,7 +71,7 @@ async function fill(opened: OpenedDatabase, rows: number, url?: string) {
         SELECT 'b' || i || '@example.ng', 'b' || i || '@example.ng', 'b' || i || '@example.ng', ${at}, ${at}, 1,
           ${page}, ${partner}, ${campaign}, 'en' FROM n`.execute(opened.db);
     }
-    process.stdout.write(`  ${to.toLocaleString('en')} written (load ${load()})\n`);
+    process.stdout.write(`  ${to.toLocaleString('en')} written (load ${loadAverage()})\n`);
   }
   if (opened.backend === 'postgres') {
     const client = new pg.Client({ connectionString: url });
@@ -189,7 +184,7 @@ for (const backend of backends) {
     const started = performance.now();
     await fill(database.opened, rows, database.env.DATABASE_URL);
     console.log(
-      `${backend}: ${rows.toLocaleString('en')} signups written in ${((performance.now() - started) / 1000).toFixed(1)} s (load ${load()})`,
+      `${backend}: ${rows.toLocaleString('en')} signups written in ${((performance.now() - started) / 1000).toFixed(1)} s (load ${loadAverage()})`,
     );
     if (values.backfill) {
       const ms = await backfill(database.opened);
@@ -197,7 +192,7 @@ for (const backend of backends) {
     }
     const big = await counted(database.opened);
     console.log(
-      `${backend}: ${BIG}'s ${big.signups.toLocaleString('en')} signups are ${big.rows.toLocaleString('en')} daily rows (day, page, campaign) (load ${load()})`,
+      `${backend}: ${BIG}'s ${big.signups.toLocaleString('en')} signups are ${big.rows.toLocaleString('en')} daily rows (day, page, campaign) (load ${loadAverage()})`,
     );
     console.log(`EXPLAIN for the page's queries:\n${await explain(database.opened)}`);
     // Retention off: its daily look, at start, scans every signup and would land on the first requests.
@@ -228,12 +223,12 @@ for (const backend of backends) {
       }
       const requests = Number(values.requests);
       const page = await timed(server, `${link.pathname}${link.search}`, requests, BIG);
-      console.log(`${backend}: GET the page (budget p95 150 ms): ${page} (load ${load()})`);
+      console.log(`${backend}: GET the page (budget p95 150 ms): ${page} (load ${loadAverage()})`);
       const today = lagosDay(Date.now());
       const fiveYears = lagosDay(Date.now() - (DAYS - 1) * 86_400_000);
       const csvUrl = `${link.pathname}${link.search}&format=csv&from=${fiveYears}&to=${today}`;
       const csv = await timed(server, csvUrl, Math.min(requests, 40), BIG);
-      console.log(`${backend}: GET the five-year CSV (budget p95 300 ms): ${csv} (load ${load()})\n`);
+      console.log(`${backend}: GET the five-year CSV (budget p95 300 ms): ${csv} (load ${loadAverage()})\n`);
     } finally {
       await stopServerChild(server);
     }

@@ -12,6 +12,7 @@ import readline from 'node:readline';
 import { measureBenchmarkIndex } from '../scripts/audit/phone-profiles.mjs';
 import { SOURCE_NODE_ARGS } from '../scripts/source-node.mjs';
 import { GET_STORE_LEADERBOARD_SOURCE } from '../widgets/shared/documents.js';
+import { loadAverage } from './host-load.js';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -28,11 +29,6 @@ const LOOKUP = JSON.stringify({
   variables: { query: { domain: 'mama-nkechi-kitchen.kasuwa.shop' } },
 });
 const say = (line: string) => console.log(line);
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 if (!fs.existsSync(path.join(dist, 'server/main.js'))) {
   console.error('bench:peers needs a build: run `npm run build` first');
@@ -193,7 +189,7 @@ const rssMb = (pid: number | undefined) =>
   Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 const started = Date.now();
-const loadAtStart = load();
+const loadAtStart = loadAverage();
 const benchmark = await measureBenchmarkIndex({ samples: 3 });
 say(
   `[peers] ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, host BenchmarkIndex ${benchmark.index} (samples ${benchmark.samples.join('/')}), ${os.cpus().length} CPUs, load average ${loadAtStart}`,
@@ -301,6 +297,6 @@ say(
   `\n[peers] memory for the build held: ${fmt(site / 1e6, 1)} MB site + ${fmt(widgets / 1e6, 1)} MB widgets (files and their .br/.gz); our server's RSS ${fmt(rssMb(kasuwa.pid), 0)} MB after the runs`,
 );
 say(
-  `[peers] ${ROUNDS} rounds × ${SECONDS} s × ${CONNECTIONS} connections, ${Math.round((Date.now() - started) / 1000)} s; load average ${loadAtStart} at start, ${load()} at the end`,
+  `[peers] ${ROUNDS} rounds × ${SECONDS} s × ${CONNECTIONS} connections, ${Math.round((Date.now() - started) / 1000)} s; load average ${loadAtStart} at start, ${loadAverage()} at the end`,
 );
 process.exit(0);
