@@ -266,11 +266,8 @@ async function writeWidgetDocs(widgetsDir) {
   fs.writeFileSync(path.join(widgetsDir, 'custom-elements.json'), manifestText(meta));
   for (const [file, text] of Object.entries(meta.typeDeclarations()))
     fs.writeFileSync(path.join(widgetsDir, file), text);
-  for (const [guide, regions] of Object.entries(meta.generatedRegions())) {
-    const before = fs.readFileSync(guide, 'utf8');
-    let after = before;
-    for (const [name, content] of Object.entries(regions)) after = meta.withRegion(after, name, content);
-    if (after !== before) {
+  for (const [guide, after] of Object.entries(meta.guideTexts((file) => fs.readFileSync(file, 'utf8')))) {
+    if (after !== fs.readFileSync(guide, 'utf8')) {
       fs.writeFileSync(guide, after);
       console.log(`[build] ${guide}: generated tables updated from the tags' metadata`);
     }

@@ -29,8 +29,13 @@ const MAX_HEADER_LINES = 6;
 const MAX_README_LINES = 250;
 /** A test file of the unit, built, faults or widgets layer, by its one suffix per layer (docs/quality.md). */
 const TEST_FILE = /\.(test|built\.test|fault\.test|browser)\.tsx?$/;
-/** Test files beside the code named after no file (41 when counted, 2026-12): this only comes down. */
-const UNNAMED_TESTS_CEILING = 41;
+/** Test files beside the code named after no file (37 when counted, 2026-12): this only comes down. */
+const UNNAMED_TESTS_CEILING = 37;
+/**
+ * What a test's name may be followed by to name its file: a tag's `<tag>.browser.ts` tests the tag of
+ * `<tag>.tag.ts` (docs/quality.md), so a new tag's tests (docs/adding-a-tag.md) leave the ceiling alone.
+ */
+const NAMED_FILE_ENDINGS = ['.ts', '.tsx', '.mjs', '.mts', '.tag.ts'];
 
 function repositoryFiles(dir = root): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -109,7 +114,7 @@ describe('the house', () => {
     expect(beside.length).toBeGreaterThan(80);
     const product = (test: string) => test.replace(TEST_FILE, '');
     const unnamed = beside.filter(
-      (test) => !['.ts', '.tsx', '.mjs', '.mts'].some((ending) => files.includes(`${product(test)}${ending}`)),
+      (test) => !NAMED_FILE_ENDINGS.some((ending) => files.includes(`${product(test)}${ending}`)),
     );
     // The ceiling only comes down: a new test file is named after its file, and a renamed one lowers it.
     expect(unnamed.length, unnamed.join('\n')).toBeLessThanOrEqual(UNNAMED_TESTS_CEILING);

@@ -1,8 +1,8 @@
 /**
  * The widget API as Markdown, from each tag's metadata (widgets/metadata.ts): the reference tables of
- * docs/widgets-api.md and the options table and events list of docs/embedding.md. The build writes
- * them between marker comments (`<!-- generated: NAME -->` … `<!-- end generated: NAME -->`);
- * widgets/api-drift.test.ts fails when a committed guide differs from what the metadata says.
+ * docs/widgets-api.md and the options table and events list of docs/embedding.md. `npm run generate`
+ * (and the build) writes them between marker comments (`<!-- generated: NAME -->` … `<!-- end generated:
+ * NAME -->`); scripts/generate.test.ts fails when a committed guide differs from what the metadata says.
  */
 import { cssProperties, methodCall, propertyName, type WidgetMetadata, widgetMetadata } from '../widgets/metadata.js';
 import { hostSizeCss } from '../widgets/shared/tag.js';
@@ -92,20 +92,24 @@ export function generatedRegions(): Record<string, Record<string, string>> {
 
 const markers = (name: string) => [`<!-- generated: ${name} -->`, `<!-- end generated: ${name} -->`] as const;
 
-/** The text between a region's markers (undefined when the markers are missing). */
-export function regionOf(text: string, name: string): string | undefined {
-  const [start, end] = markers(name);
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  if (from < 0 || to < from) return undefined;
-  return text.slice(from + start.length, to).trim();
-}
-
-/** The guide with the region's content replaced (markers stay; the build calls this). */
-export function withRegion(text: string, name: string, content: string): string {
+/** The guide with the region's content replaced (markers stay). */
+function withRegion(text: string, name: string, content: string): string {
   const [start, end] = markers(name);
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   if (from < 0 || to < from) throw new Error(`missing markers for the generated region "${name}"`);
   return `${text.slice(0, from + start.length)}\n\n${content}\n\n${text.slice(to)}`;
+}
+
+/**
+ * Each guide's text with every generated region rewritten from the metadata, from its text as `read`
+ * gives it (the build and scripts/generate.ts write what differs).
+ */
+export function guideTexts(read: (file: string) => string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(generatedRegions()).map(([guide, regions]) => [
+      guide,
+      Object.entries(regions).reduce((text, [name, content]) => withRegion(text, name, content), read(guide)),
+    ]),
+  );
 }

@@ -1,11 +1,10 @@
 /**
- * The widget API is written once, in each tag's widgets/<tag>/<tag>.tag.ts. Every other
- * copy is generated from it or checked here: the marked tables of the guides, the /widgets page, the
- * built manifest and declaration files, the loader's reserved sizes and the site's stylesheet.
+ * The widget API is written once, in each tag's widgets/<tag>/<tag>.tag.ts. Every other copy is
+ * generated from it or checked here: the /widgets page, the built manifest and declaration files, the
+ * loader's reserved sizes and the site's stylesheet (the committed copies: scripts/generate.test.ts).
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generatedRegions, regionOf } from '../scripts/widget-api-docs.js';
 import { customElementsManifest, typeDeclarations } from '../scripts/widget-declarations.js';
 import { siteConfigFromEnv } from '../site/config.js';
 import { renderAll } from '../site/render.js';
@@ -28,15 +27,6 @@ function topLevelRules(css: string): Map<string, Record<string, string>> {
 }
 
 describe('widget API drift', () => {
-  it.each(Object.entries(generatedRegions()))(
-    'given %s should hold the tables the metadata generates',
-    (guide, regions) => {
-      const text = fs.readFileSync(guide, 'utf8');
-      for (const [name, content] of Object.entries(regions))
-        expect(regionOf(text, name), `${guide} ${name} ${rebuild}`).toBe(content);
-    },
-  );
-
   it('given the site stylesheet sizes a widget host should give it the size the widget reserves', () => {
     // In the part of the site's stylesheet every page carries (site/styles/parts.ts), so that any page
     // a tag is put on reserves its size.

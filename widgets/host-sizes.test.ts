@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hostSizes, reservedSizesCss, reservedSizesStyleLine } from './registry.js';
+import { hostSizes, reservedSizesCss } from './registry.js';
 
 const read = (file: string) => fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8');
 
@@ -18,11 +18,6 @@ describe('the reserved sizes sheet', () => {
       const selector = rule.slice(0, rule.indexOf('{')).trim();
       expect(selector).toMatch(/^:where\([a-z-]+:not\(:defined\):not\(\[hidden\]\)\)$/);
     }
-  });
-
-  it("given the partner's whole page in the guide and in the test should carry the sheet as today's <style> line", () => {
-    expect(read('docs/embedding.md')).toContain(reservedSizesStyleLine());
-    expect(read('testing/e2e/hosts/plain/index.html')).toContain(reservedSizesStyleLine());
   });
 
   it('given every snippet we give partners should never make their page wait for our script', () => {

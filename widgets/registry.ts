@@ -34,7 +34,8 @@ export const reservedSizesCss = () =>
 
 /**
  * The same sheet as one `<style>` line for a partner's <head>: the sizes hold from the first paint,
- * before our script has come (docs/embedding.md shows it; testing/e2e/hosts/plain/index.html uses it).
+ * before our script has come (docs/embedding.md shows it; testing/e2e/hosts/plain/index.html uses it;
+ * `npm run generate` writes it into both).
  */
 export const reservedSizesStyleLine = () =>
   `<style>${reservedSizesCss()

@@ -1,7 +1,7 @@
 /**
  * What the WordPress plugin needs of the widgets' facts, from their one source each: tags, attributes
  * (for kses) and host sizes from each tag's metadata (widgets/metadata.ts), plans from common/plans.ts.
- * PHP cannot import them, so they are written into widget-data.json; widget-data.test.ts checks it.
+ * PHP cannot import them, so `npm run generate` writes them into widget-data.json (scripts/generate.ts).
  */
 
 import { translatorFor } from '../../common/lingui.js';
@@ -15,7 +15,7 @@ export const WIDGET_DATA_FILE = 'integrations/wordpress/widget-data.json';
 /** In English: the plugin translates the plans' words with the catalogs (scripts/wordpress-i18n.mjs). */
 const t = translatorFor('en');
 
-export function widgetData() {
+function widgetData() {
   return {
     note: 'Generated from widgets/<tag>/<tag>.tag.ts (through widgets/metadata.ts) and common/plans.ts by integrations/wordpress/widget-data.ts; do not edit.',
     paths: { signup: '/start-selling', rank: RANK_PAGE_PATH },
