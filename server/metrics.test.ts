@@ -12,6 +12,7 @@ import { startTestServer } from '../testing/server/test-server.js';
 import { RANK_LOOKUP_OUTCOMES } from './contest/counted-lookup.js';
 import type { RankLookup } from './contest/rank-lookup.js';
 import { operationOf, outcomeOf } from './http/graphql-endpoint.js';
+import { createOutboxStore } from './mail/outbox-store.js';
 import { createMetrics, GRAPHQL_OPERATIONS, GRAPHQL_OUTCOMES } from './metrics.js';
 import { SIGNUP_OUTCOMES } from './signups/counted.js';
 
@@ -114,7 +115,7 @@ function metricsOn(database: Awaited<ReturnType<typeof freshDatabase>>) {
       reloads: { everything: 0, revenues: 0 },
     },
   } as unknown as RankLookup;
-  return createMetrics({ contest, db: database.opened.db, databaseUp: async () => true });
+  return createMetrics({ contest, outbox: createOutboxStore(database.opened), databaseUp: async () => true });
 }
 
 describe.each(TEST_BACKENDS)('outbox gauges on %s', (backend) => {

@@ -4,12 +4,11 @@
  * database or the board is read when Prometheus scrapes, not on the hot path. Every outcome of a
  * labelled counter is exposed at 0 from the first scrape, so a first burst counts as an increase.
  */
-import { sql } from 'kysely';
 import client from 'prom-client';
 import { RANK_LOOKUP_OUTCOMES, type RankLookupOutcome } from './contest/counted-lookup.js';
 import type { RankLookup } from './contest/rank-lookup.js';
 import { DATABASE_CHECK_TIMEOUT_MS, within } from './database-check.js';
-import type { OpenedDatabase } from './db/database.js';
+import type { OutboxBacklog, OutboxStore } from './mail/outbox-store.js';
 import type { MailAttemptOutcome } from './mail/worker.js';
 import { SIGNUP_OUTCOMES, type SignupOutcome } from './signups/counted.js';
 
@@ -65,7 +64,8 @@ export type Metrics = ReturnType<typeof createMetrics>;
  */
 export function createMetrics(sources: {
   contest: RankLookup;
-  db: OpenedDatabase['db'];
+  /** The outbox's backlog, read at each scrape (server/mail/outbox-store.ts). */
+  outbox: Pick<OutboxStore, 'backlog'>;
   /** Whether the database answers a trivial query, briefly (server/database-check.ts). */
   databaseUp: () => Promise<boolean>;
   /** With REDIS_URL: whether Redis answers, or the limits count in this process meanwhile. */
@@ -232,55 +232,25 @@ export function createMetrics(sources: {
     },
   });
 
-  // The outbox, one grouped query per scrape. The database unreachable or hung, the scrape still
-  // answers within a second and these series say NaN; a hung query is shared by the scrapes meanwhile.
-  // A mail is due once its next_attempt_at has passed (a row waiting for its retry is not late yet);
-  // `sending` rows are due, claimed by a worker.
-  type Outbox = { depth: Record<'pending' | 'sending' | 'failed', number>; oldestDue: number; awaitingRetry: number };
-  const unknown: Outbox = {
+  // The outbox's backlog, one read of its store per scrape. The database unreachable or hung, the scrape
+  // still answers within a second and these series say NaN; a hung read is shared by the scrapes meanwhile.
+  const unknown: OutboxBacklog = {
     depth: { pending: Number.NaN, sending: Number.NaN, failed: Number.NaN },
     oldestDue: Number.NaN,
     awaitingRetry: Number.NaN,
   };
-  let outbox: Promise<Outbox> | undefined;
+  let backlog: Promise<OutboxBacklog> | undefined;
   const readOutbox = () => {
-    if (!outbox) {
-      const now = new Date();
-      const at = now.toISOString();
-      const due = sql<boolean>`(${sql.ref('status')} = 'sending' or ${sql.ref('next_attempt_at')} <= ${at})`;
-      outbox = sources.db
-        .selectFrom('outbox')
-        .select((eb) => [
-          'status',
-          eb.fn.countAll<number | string>().as('rows'),
-          sql<string | Date | null>`min(case when ${due} then ${sql.ref('next_attempt_at')} end)`.as('oldest_due'),
-          sql<number | string | null>`sum(case when ${due} then 0 else 1 end)`.as('not_due'),
-        ])
-        .where('status', 'in', ['pending', 'sending', 'failed'])
-        .groupBy('status')
-        .execute()
-        .then((groups) => {
-          const depth = { pending: 0, sending: 0, failed: 0 };
-          let oldest = Number.POSITIVE_INFINITY;
-          let awaitingRetry = 0;
-          for (const group of groups) {
-            depth[group.status as keyof typeof depth] = Number(group.rows);
-            if (group.status === 'failed') continue;
-            if (group.oldest_due) oldest = Math.min(oldest, new Date(group.oldest_due).getTime());
-            if (group.status === 'pending') awaitingRetry = Number(group.not_due ?? 0);
-          }
-          const oldestDue = Number.isFinite(oldest) ? Math.max(0, (now.getTime() - oldest) / 1000) : 0;
-          return { depth, oldestDue, awaitingRetry };
-        })
-        .catch(() => unknown)
-        .finally(() => {
-          // Shared by the gauges of one scrape, then read afresh.
-          setImmediate(() => {
-            outbox = undefined;
-          });
+    backlog ??= sources.outbox
+      .backlog(new Date())
+      .catch(() => unknown)
+      .finally(() => {
+        // Shared by the gauges of one scrape, then read afresh.
+        setImmediate(() => {
+          backlog = undefined;
         });
-    }
-    return within(outbox, DATABASE_CHECK_TIMEOUT_MS, unknown);
+      });
+    return within(backlog, DATABASE_CHECK_TIMEOUT_MS, unknown);
   };
   new client.Gauge({
     name: 'kasuwa_outbox_depth',

@@ -10,6 +10,7 @@ import { contestStorageFor } from './contest/storage-for-database.js';
 import { databaseCheck } from './database-check.js';
 import type { Db, OpenedDatabase } from './db/database.js';
 import { ipHashSalt, privacySecret } from './db/installation.js';
+import { createOutboxStore } from './mail/outbox-store.js';
 import type { MailHandler } from './mail/worker.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { partnerSettings } from './partner-settings.js';
@@ -124,7 +125,7 @@ export async function createServices(
   const redisUp = counter.answering ? counter.answering.bind(counter) : undefined;
   const metrics = createMetrics({
     contest,
-    db,
+    outbox: createOutboxStore(opened),
     databaseUp,
     redisUp,
     databaseSessionsLost: opened.backend === 'postgres' ? opened.sessionsLost : undefined,

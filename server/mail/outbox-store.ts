@@ -4,7 +4,7 @@
  * outcome, and a row whose lease ran out is taken over by any worker. On PostgreSQL several servers
  * claim at once, skipping rows another transaction holds (FOR UPDATE SKIP LOCKED).
  */
-import type { Selectable, UpdateObject } from 'kysely';
+import { type Selectable, sql, type UpdateObject } from 'kysely';
 import { dbClock } from '../db/clock.js';
 import type { OpenedDatabase } from '../db/database.js';
 import type { Database, OutboxTable } from '../db/schema.js';
@@ -13,6 +13,16 @@ export type OutboxRow = Pick<
   Selectable<OutboxTable>,
   'id' | 'idempotency_key' | 'kind' | 'recipient' | 'attempts' | 'payload' | 'created_at'
 >;
+
+/**
+ * The outbox as the metrics read it (kasuwa_outbox_*): rows by status; how long the oldest row due and
+ * not sent has been due, in seconds (0 when none); and pending rows whose retry is not due yet.
+ */
+export type OutboxBacklog = {
+  depth: Record<'pending' | 'sending' | 'failed', number>;
+  oldestDue: number;
+  awaitingRetry: number;
+};
 
 /** Right before a send: send it, drop it (its inbox is on the suppression list: now `cancelled`), or not ours. */
 export type SendCheck = 'send' | 'suppressed' | 'not-held';
@@ -45,6 +55,11 @@ export type OutboxStore = {
     failed: boolean;
     since?: string;
   }): Promise<{ waiting: number; failed: number; failedLeft: number }>;
+  /**
+   * The backlog at `now`, one grouped query. A mail is due once its next_attempt_at has passed (a row
+   * waiting for its retry is not late yet), measured from that time; `sending` rows are due, claimed by a worker.
+   */
+  backlog(now: Date): Promise<OutboxBacklog>;
 };
 
 export function createOutboxStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>): OutboxStore {
@@ -173,6 +188,32 @@ export function createOutboxStore(opened: Pick<OpenedDatabase, 'backend' | 'db'>
           .executeTakeFirstOrThrow();
         return { waiting, failed: 0, failedLeft: Number(left.n) };
       });
+    },
+    async backlog(now) {
+      const at = now.toISOString();
+      const due = sql<boolean>`(${sql.ref('status')} = 'sending' or ${sql.ref('next_attempt_at')} <= ${at})`;
+      const groups = await db
+        .selectFrom('outbox')
+        .select((eb) => [
+          'status',
+          eb.fn.countAll<number | string>().as('rows'),
+          sql<string | Date | null>`min(case when ${due} then ${sql.ref('next_attempt_at')} end)`.as('oldest_due'),
+          sql<number | string | null>`sum(case when ${due} then 0 else 1 end)`.as('not_due'),
+        ])
+        .where('status', 'in', ['pending', 'sending', 'failed'])
+        .groupBy('status')
+        .execute();
+      const depth = { pending: 0, sending: 0, failed: 0 };
+      let oldest = Number.POSITIVE_INFINITY;
+      let awaitingRetry = 0;
+      for (const group of groups) {
+        depth[group.status as keyof typeof depth] = Number(group.rows);
+        if (group.status === 'failed') continue;
+        if (group.oldest_due) oldest = Math.min(oldest, new Date(group.oldest_due).getTime());
+        if (group.status === 'pending') awaitingRetry = Number(group.not_due ?? 0);
+      }
+      const oldestDue = Number.isFinite(oldest) ? Math.max(0, (now.getTime() - oldest) / 1000) : 0;
+      return { depth, oldestDue, awaitingRetry };
     },
   };
 }
