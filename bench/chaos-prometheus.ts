@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAIL_STALLED_SECONDS } from '../server/metrics.js';
+import { MAIL_STALLED_SECONDS } from '../server/mail/metrics.js';
 import { type AlertMath, alertMath, type CounterSeries, seconds } from './chaos-detection.js';
 
 const PROMETHEUS = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';

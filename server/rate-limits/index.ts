@@ -4,6 +4,7 @@
  * benchmark reach the counters directly.
  */
 export { openHitCounter } from './hit-counters.js';
+export { registerRateLimitMetrics } from './metrics.js';
 export {
   type CountHit,
   givingBackWhenUnavailable,
