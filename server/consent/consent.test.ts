@@ -338,12 +338,17 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
 
       const server = await startTestServerOn(database.env, { DEMO_DATA: 'off', SIGNUP_RETENTION_DAYS: '0' });
       try {
-        const choiceIds = async () =>
-          (await opened.db.selectFrom('consent_records').select('choice_id').execute()).map((row) => row.choice_id);
-        await expect.poll(choiceIds, { timeout: 10_000 }).toEqual(['6-6-6-6']);
-        expect(await opened.db.selectFrom('consent_retention_runs').selectAll().execute()).toEqual([
-          expect.objectContaining({ records_erased: 1 }),
-        ]);
+        // The run's row is written after its deletions commit: wait for both, or a look between the two
+        // would see the record gone and no run yet.
+        const retention = async () => ({
+          choiceIds: (await opened.db.selectFrom('consent_records').select('choice_id').execute()).map(
+            (row) => row.choice_id,
+          ),
+          runs: await opened.db.selectFrom('consent_retention_runs').selectAll().execute(),
+        });
+        await expect
+          .poll(retention, { timeout: 10_000 })
+          .toEqual({ choiceIds: ['6-6-6-6'], runs: [expect.objectContaining({ records_erased: 1 })] });
         expect((await opened.db.selectFrom('signups').select('email').execute()).map((row) => row.email)).toEqual([
           'ada@example.ng',
         ]);
