@@ -42,6 +42,7 @@ type EditorGlobals = {
   wp: {
     blocks: { getBlockTypes(): { name: string }[]; createBlock(name: string, attributes?: object): unknown };
     data: {
+      select(store: 'core/editor'): { getEditorBlocks(): { name: string }[] };
       dispatch(store: string): {
         insertBlocks(block: unknown): void;
         set?(scope: string, name: string, value: unknown): void;
@@ -52,11 +53,15 @@ type EditorGlobals = {
 
 /**
  * In the block editor just opened: turns off the guide WordPress opens over a user's first visit (it
- * makes the rest inert: no role to find behind it), inserts the block, and returns the names of the
- * `kasuwa/` blocks the editor knows.
+ * makes the rest inert: no role to find behind it), inserts the block once the editor shows the post,
+ * sees it kept, and returns the names of the `kasuwa/` blocks the editor knows.
  */
 export async function insertBlock(page: Page, name: string, attributes: object): Promise<string[]> {
   await page.waitForFunction(() => (window as unknown as { wp?: { blocks?: object } }).wp?.blocks);
+  // The editor puts the post's own (empty) content in the block list once its canvas is up: a block inserted
+  // before that is dropped (seen on the newest WordPress: nothing to save, no block in the breadcrumb). The
+  // title field is the canvas showing the post.
+  await (await editorCanvas(page)).locator('.editor-post-title__input').waitFor();
   const names = await page.evaluate(
     ([block, values]) => {
       const { wp } = window as unknown as EditorGlobals;
@@ -71,5 +76,17 @@ export async function insertBlock(page: Page, name: string, attributes: object):
     [name, attributes] as const,
   );
   await expect(page.getByRole('dialog', { name: /^Welcome to the/ })).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (block) =>
+          (window as unknown as EditorGlobals).wp.data
+            .select('core/editor')
+            .getEditorBlocks()
+            .some((inPost) => inPost.name === block),
+        name,
+      ),
+    )
+    .toBe(true);
   return names;
 }
