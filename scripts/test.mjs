@@ -101,12 +101,15 @@ function failedTests(name) {
     for (const test of tests) failed.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
     if (file.status === 'failed' && tests.length === 0) failed.push(`${where}: ${firstLine(file.message)}`);
   }
-  // Playwright: suites nest; a spec failed when any of its results did.
+  // Playwright: suites nest; a spec failed when any of its results did. Its file is relative to the
+  // config's rootDir (the testDir), so named here from the repository's root like vitest's.
+  const specRoot = report.config?.rootDir ?? root;
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         const bad = test.results.find((result) => result.status !== 'passed' && result.status !== 'skipped');
-        if (bad) failed.push(`${spec.file}:${spec.line} > ${spec.title}: ${firstLine(bad.error?.message)}`);
+        const where = path.relative(root, path.resolve(specRoot, spec.file));
+        if (bad) failed.push(`${where}:${spec.line} > ${spec.title}: ${firstLine(bad.error?.message)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child);
