@@ -84,6 +84,16 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
 });
 
 describe('on postgres, the change log in commit order', () => {
+  /** Polls until the board has applied every log row it sees: no older transaction holds the horizon. */
+  const refreshUntilSettled = (board: RankLookup, timeout: number) =>
+    vi.waitFor(
+      async () => {
+        await board.refresh();
+        expect(board.feed).toMatchObject({ unsettledChanges: 0, unsettledSeconds: 0 });
+      },
+      { timeout, interval: 50 },
+    );
+
   /** A writer that starts first (lower transaction id, lower log sequence number) and has not committed. */
   async function slowWriter(db: ContestTestDatabase) {
     if (db.opened.backend !== 'postgres') throw new Error('unreachable');
@@ -143,13 +153,7 @@ describe('on postgres, the change log in commit order', () => {
       vi.useRealTimers();
       slow.release();
     }
-    await vi.waitFor(
-      async () => {
-        await board.refresh();
-        expect(board.feed).toMatchObject({ unsettledChanges: 0, unsettledSeconds: 0 });
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    await refreshUntilSettled(board, 10_000);
   });
 
   it('given another import raising a store near its maximum while an ingest waits for it should refuse the line past it', async () => {
@@ -189,13 +193,7 @@ describe('on postgres, the change log in commit order', () => {
     // The load logs a reload row (the standings computed). A transaction of another database open across
     // the load keeps the board's cursor below it, and the board applies it, reloading, once that
     // transaction ends, at any later poll: wait for the log to settle first, so the count below is the prune's.
-    await vi.waitFor(
-      async () => {
-        await board.refresh();
-        expect(board.feed.unsettledChanges).toBe(0);
-      },
-      { timeout: 20_000, interval: 50 },
-    );
+    await refreshUntilSettled(board, 20_000);
     const slow = await slowWriter(db);
     try {
       for (let i = 0; i < 6; i += 1) await db.storage.importSales(campaign, parseSalesNdjson(sale(`f-${i}`, 's2', 1)));
