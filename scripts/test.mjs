@@ -108,8 +108,9 @@ function failedTests(name) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         const bad = test.results.find((result) => result.status !== 'passed' && result.status !== 'skipped');
+        if (!bad) continue;
         const where = path.relative(root, path.resolve(specRoot, spec.file));
-        if (bad) failed.push(`${where}:${spec.line} > ${spec.title}: ${firstLine(bad.error?.message)}`);
+        failed.push(`${where}:${spec.line} > ${spec.title}: ${firstLine(bad.error?.message)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child);
