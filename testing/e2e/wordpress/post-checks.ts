@@ -57,10 +57,9 @@ type EditorGlobals = {
  * sees it kept, and returns the names of the `kasuwa/` blocks the editor knows.
  */
 export async function insertBlock(page: Page, name: string, attributes: object): Promise<string[]> {
-  await page.waitForFunction(() => (window as unknown as { wp?: { blocks?: object } }).wp?.blocks);
   // The editor puts the post's own (empty) content in the block list once its canvas is up: a block inserted
   // before that is dropped (seen on the newest WordPress: nothing to save, no block in the breadcrumb). The
-  // title field is the canvas showing the post.
+  // title field is the canvas showing the post (so wp.blocks, which it is built with, is there too).
   await (await editorCanvas(page)).locator('.editor-post-title__input').waitFor();
   const names = await page.evaluate(
     ([block, values]) => {
