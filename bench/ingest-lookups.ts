@@ -52,9 +52,8 @@ const config = loadConfig({
   SITE_PAGES: 'site/page-renderers.ts',
 });
 const running = await startServer(config, await loadPageRenderers(config));
-await running.services.contestLoaded;
 const base = `http://127.0.0.1:${running.port}`;
-const stores = await running.services.db.selectFrom('stores').select(['id', 'domain']).orderBy('id').execute();
+const stores = await running.db.selectFrom('stores').select(['id', 'domain']).orderBy('id').execute();
 
 type Phase = { times: number[]; failed: number; ingests: string[]; seconds: number[] };
 const phases = new Map<string, Phase>();

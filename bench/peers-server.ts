@@ -26,7 +26,7 @@ if ((kind !== 'yoga' && kind !== 'apollo') || !Number.isInteger(port)) {
 const config = loadConfig();
 const opened = await openDatabase(config);
 await migrateToLatest(opened);
-const services = await createServices(
+const { services } = await createServices(
   config,
   opened,
   contestStorageFor(opened),

@@ -1,7 +1,8 @@
 /**
  * Arrows point one way (README "Architecture"): no import cycle across folders, server/ nothing from site/, common/
  * nothing from either, product code nothing from testing/, testing/ nothing from e2e/; each capability is
- * transport-free, imports no configuration module nor another's storage; server/db no capability.
+ * transport-free, imports no configuration module nor another's storage, and has one entry the composition
+ * root lists; server/db no capability.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -128,6 +129,28 @@ describe('the server by capability', () => {
   it('finds the capabilities from the folders of server/', () => {
     expect(CAPABILITIES).toEqual(expect.arrayContaining(['server/signups', 'server/contest', 'server/partners']));
     expect(CAPABILITIES.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('given a capability should have one entry, index.ts, with the create(deps) that the composition root lists', () => {
+    const services = fs.readFileSync(path.join(root, 'server/services.ts'), 'utf8');
+    for (const capability of CAPABILITIES) {
+      const entry = fs.readFileSync(path.join(root, capability, 'index.ts'), 'utf8');
+      expect(entry, capability).toMatch(/^export (async )?function create\(deps: /m);
+      expect(services, capability).toMatch(
+        new RegExp(`^import \\* as \\w+ from '\\./${path.basename(capability)}/index\\.js';$`, 'm'),
+      );
+    }
+  });
+
+  it('given the composition root (server/services.ts, server/server.ts) should reach each capability through its entry', () => {
+    const wiring = importsUnder('server').filter((entry) =>
+      ['server/services.ts', 'server/server.ts'].includes(entry.file),
+    );
+    const capabilityFiles = wiring.filter((entry) =>
+      CAPABILITIES.some((capability) => entry.target.startsWith(`${capability}/`)),
+    );
+    expect(capabilityFiles.length).toBeGreaterThanOrEqual(CAPABILITIES.length);
+    expect(capabilityFiles.filter((entry) => !entry.target.endsWith(`${path.sep}index.js`))).toEqual([]);
   });
 
   it("given a capability should import no other capability's storage", () => {

@@ -10,8 +10,8 @@ import { freshDatabase, TEST_BACKENDS } from '../testing/server/databases.js';
 import { queueWelcomeMails } from '../testing/server/outbox-rows.js';
 import { startTestServer } from '../testing/server/test-server.js';
 import { RANK_LOOKUP_OUTCOMES } from './contest/counted-lookup.js';
-import type { RankLookup } from './contest/rank-lookup.js';
 import { operationOf, outcomeOf } from './http/graphql-endpoint.js';
+import { registerMailMetrics } from './mail/metrics.js';
 import { createOutboxStore } from './mail/outbox-store.js';
 import { createMetrics, GRAPHQL_OPERATIONS, GRAPHQL_OUTCOMES } from './metrics.js';
 import { SIGNUP_OUTCOMES } from './signups/counted.js';
@@ -103,19 +103,10 @@ describe('metrics of outcomes', () => {
   });
 });
 
-/** A server's metrics on `database`, with a contest board that is ready and current. */
+/** The mail module's series on `database`, registered as the module registers them (server/mail/index.ts). */
 function metricsOn(database: Awaited<ReturnType<typeof freshDatabase>>) {
-  const contest = {
-    ready: true,
-    feed: {
-      secondsSinceApplied: 0,
-      unsettledChanges: 0,
-      unsettledSeconds: 0,
-      failures: 0,
-      reloads: { everything: 0, revenues: 0 },
-    },
-  } as unknown as RankLookup;
-  return createMetrics({ contest, outbox: createOutboxStore(database.opened), databaseUp: async () => true });
+  const metrics = createMetrics();
+  return { text: metrics.text, ...registerMailMetrics(metrics.registry, createOutboxStore(database.opened)) };
 }
 
 describe.each(TEST_BACKENDS)('outbox gauges on %s', (backend) => {

@@ -5,13 +5,6 @@
  * outcome of a labelled counter is exposed at 0 from the first scrape, so a first burst counts as an increase.
  */
 import client from 'prom-client';
-import { registerContestMetrics } from './contest/metrics.js';
-import type { RankLookup } from './contest/rank-lookup.js';
-import { registerDatabaseMetrics } from './db/metrics.js';
-import { registerMailMetrics } from './mail/metrics.js';
-import type { OutboxStore } from './mail/outbox-store.js';
-import { registerRateLimitMetrics } from './rate-limits/index.js';
-import { registerSignupMetrics } from './signups/metrics.js';
 
 /** The routes requests are counted under: a small fixed set, never raw paths. */
 export type Route =
@@ -53,23 +46,14 @@ export type GraphqlOutcome = (typeof GRAPHQL_OUTCOMES)[number];
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /**
- * Requests by route and status with their latency and GraphQL operations by outcome, here; then each
- * module's: signups (server/signups/metrics.ts), mail sends and the outbox (server/mail/metrics.ts),
- * rank lookups, readiness and the change feed (server/contest/metrics.ts), the database
- * (server/db/metrics.ts), Redis (server/rate-limits/metrics.ts); and prom-client's default process
- * metrics (event-loop lag, memory, GC).
+ * One server's registry with the transports' series: requests by route and status with their latency, and
+ * GraphQL operations by outcome; and prom-client's default process metrics (event-loop lag, memory, GC).
+ * Each module registers its own series on `registry` (server/capability.ts): signups
+ * (server/signups/metrics.ts), mail sends and the outbox (server/mail/metrics.ts), rank lookups, readiness
+ * and the change feed (server/contest/metrics.ts), the database (server/db/metrics.ts), Redis
+ * (server/rate-limits/metrics.ts).
  */
-export function createMetrics(sources: {
-  contest: Pick<RankLookup, 'ready' | 'feed'>;
-  /** The outbox's backlog, read at each scrape (server/mail/outbox-store.ts). */
-  outbox: Pick<OutboxStore, 'backlog'>;
-  /** Whether the database answers a trivial query, briefly (server/database-check.ts). */
-  databaseUp: () => Promise<boolean>;
-  /** With REDIS_URL: whether Redis answers, or the limits count in this process meanwhile. */
-  redisUp?: (() => boolean) | undefined;
-  /** On PostgreSQL: sessions the database ended under this server so far. */
-  databaseSessionsLost?: (() => number) | undefined;
-}) {
+export function createMetrics() {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
 
@@ -92,14 +76,9 @@ export function createMetrics(sources: {
     for (const outcome of GRAPHQL_OUTCOMES) graphqlOperations.inc({ operation, outcome }, 0);
   }
 
-  // Each module's series, and what its wiring counts through them.
-  const signups = registerSignupMetrics(registry);
-  const mail = registerMailMetrics(registry, sources.outbox);
-  const contest = registerContestMetrics(registry, sources.contest);
-  registerDatabaseMetrics(registry, { databaseUp: sources.databaseUp, sessionsLost: sources.databaseSessionsLost });
-  registerRateLimitMetrics(registry, sources.redisUp);
-
   return {
+    /** Where the modules register their own series. */
+    registry,
     contentType: registry.contentType,
     /** The Prometheus text exposition. */
     text: () => registry.metrics(),
@@ -115,8 +94,5 @@ export function createMetrics(sources: {
     graphqlOperation(operation: GraphqlOperation, outcome: GraphqlOutcome): void {
       graphqlOperations.inc({ operation, outcome });
     },
-    ...signups,
-    ...mail,
-    ...contest,
   };
 }

@@ -5,8 +5,7 @@
 
 import http from 'node:http';
 import type { Config } from './config.js';
-import { startConsentRetention } from './consent/retention.js';
-import { contestStorageFor } from './contest/storage-for-database.js';
+import { contestStorageFor } from './contest/index.js';
 import { checkDurability, DatabaseFileMissing, openDatabase } from './db/database.js';
 import { campaignWindowConflict, onceAtStart } from './db/installation.js';
 import { migrateToLatest } from './db/migrations/index.js';
@@ -14,18 +13,11 @@ import { demoSignups, loadDemoData } from './demo-data.js';
 import { createApp, type GivenRenderers, sendMetrics } from './http/app.js';
 import { createHardenedServer, requestLogWriter } from './http/hardened-server.js';
 import { requestUrl } from './http/request-url.js';
-import { log, warn } from './log.js';
-import type { OutboxKind } from './mail/message.js';
-import { createOutboxStore } from './mail/outbox-store.js';
-import { createTransport } from './mail/transport.js';
-import { type MailHandler, startMailWorker } from './mail/worker.js';
+import { log } from './log.js';
 import { routeOf } from './metrics.js';
-import { startPartnerRetention } from './partners/retention.js';
 import { openHitCounter } from './rate-limits/index.js';
-import { createServices, type Services } from './services.js';
-import { startSignupRetention } from './signups/retention.js';
-import { insertSignupsWithoutWelcome } from './signups/store.js';
-import { welcomeDelivery } from './signups/welcome-delivery.js';
+import { type Composed, createServices } from './services.js';
+import { insertSignupsWithoutWelcome } from './signups/index.js';
 
 /** A reason not to start, said in one line (main.ts prints it and exits). */
 export class StartupRefusal extends Error {}
@@ -71,7 +63,7 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     throw new StartupRefusal((error as Error).message);
   }
   const contestStorage = contestStorageFor(opened);
-  let services: Services;
+  let composed: Composed;
   try {
     // Several servers starting together on an empty database: one loads the demo data, the others wait.
     await onceAtStart(opened, 'kasuwa.demo-data', async () => {
@@ -82,12 +74,13 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
         log('demo data loaded', { ...loaded, signups: signups.length });
       }
     });
-    services = await createServices(config, opened, contestStorage, hitCounter);
+    composed = await createServices(config, opened, contestStorage, hitCounter);
   } catch (error) {
     await hitCounter.close();
     await opened.close();
     throw error;
   }
+  const { services, modules } = composed;
   const server = createHardenedServer(
     createApp(services, site),
     requestLogWriter(config.logRequests),
@@ -108,44 +101,16 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     await listen(server, config.port, config.host);
     if (metricsServer) await listen(metricsServer, config.metricsPort ?? 0, config.host);
     // Listening already: /healthz answers 200 and /readyz 503 while the standings load.
-    await services.contestLoaded;
+    await composed.loaded;
   } catch (error) {
     server.close();
     metricsServer?.close();
-    await services.close();
+    await composed.close();
     await opened.close();
     throw error;
   }
-  // After listen succeeded, so a busy port leaves nothing running.
-  const transport = createTransport({
-    smtpUrl: config.smtpUrl,
-    mailFrom: config.mailFrom,
-    dataDir: config.dataDir,
-    leaseMs: config.mailLeaseSeconds * 1000,
-    dkim: config.dkim,
-  });
-  // Every kind of outbox row has its handler: a kind added without one does not compile.
-  const handlers: Record<OutboxKind, MailHandler> = {
-    welcome: welcomeDelivery({ privacy: services.mailPrivacy, siteHost: services.siteHost }),
-    ...services.programmeMailHandlers,
-  };
-  const mailWorker = startMailWorker({
-    outbox: createOutboxStore(opened),
-    transport,
-    log,
-    onAttempt: services.metrics.mailAttempt,
-    onSending: services.metrics.mailSending,
-    leaseMs: config.mailLeaseSeconds * 1000,
-    soleWorker: opened.backend === 'sqlite',
-    handlers,
-    inboxHash: services.mailPrivacy.inboxHash,
-  });
-  const unsubscribe = services.onOutboxQueued(mailWorker.wake);
-  const retention = startSignupRetention({ opened, retentionDays: config.signupRetentionDays, log, warn });
-  // Always, SIGNUP_RETENTION_DAYS=0 included: cookie answers are never kept for ever.
-  const consentRetention = startConsentRetention({ opened, log, warn });
-  // Always too: a reservation never confirmed is deleted UNCONFIRMED_KEPT_DAYS after it was made.
-  const partnerRetention = startPartnerRetention({ opened, log, warn });
+  // After listen succeeded, so a busy port leaves nothing running: retention, the mail worker.
+  const jobs = composed.startJobs();
   const portOf = (listening: http.Server) => {
     const address = listening.address();
     return typeof address === 'object' && address ? address.port : 0;
@@ -154,10 +119,10 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
   log('listening', {
     url: `http://localhost:${port}`,
     database: opened.description,
-    mail: transport.kind,
+    mail: modules.mail.api.transportKind,
     dkim: config.dkim ? `${config.dkim.keySelector}._domainkey.${config.dkim.domainName}` : 'off',
     signupRetentionDays: config.signupRetentionDays,
-    rateLimits: services.rateLimitStore,
+    rateLimits: modules.rateLimits.api.counter.kind,
   });
   return {
     server,
@@ -165,16 +130,14 @@ export async function startServer(config: Config, site: GivenRenderers = {}) {
     /** The port /metrics is served on alone (METRICS_PORT), if any. */
     metricsPort: metricsServer ? portOf(metricsServer) : undefined,
     services,
-    mailWorker,
+    /** Each capability module (server/services.ts), for tests that reach into one. */
+    modules,
+    db: opened.db,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
-      unsubscribe();
-      await retention.stop();
-      await consentRetention.stop();
-      await partnerRetention.stop();
-      await mailWorker.stop();
-      await services.close();
+      await jobs.stop();
+      await composed.close();
       await opened.close();
     },
   };

@@ -1,69 +1,46 @@
-/** The transport-free core, wired to one database and configuration: HTTP and the CLI both use this. */
+/**
+ * The composition root (README "Architecture"): the capability modules (server/capability.ts) created in
+ * the order each needs the ones before it, on one database and configuration. It hands each module plain
+ * values out of Config, and gives the transports (server/http, server/graphql, the CLI) what they call,
+ * Services; server/server.ts starts the modules' jobs once it listens.
+ */
+
+import { closeAll, startJobs } from './capability.js';
 import type { Config } from './config.js';
-import type { ConsentAnswer } from './consent/consent.js';
-import { type ConsentOutcome, createConsentRecorder } from './consent/recorder.js';
-import { countedLookup } from './contest/counted-lookup.js';
-import { parseSalesNdjson } from './contest/parse.js';
-import { RankLookup, type StoreLeaderboard } from './contest/rank-lookup.js';
-import type { ContestStorage } from './contest/storage.js';
-import { contestStorageFor } from './contest/storage-for-database.js';
+import * as consent from './consent/index.js';
+import * as contest from './contest/index.js';
 import { databaseCheck } from './database-check.js';
-import type { Db, OpenedDatabase } from './db/database.js';
-import { ipHashSalt, privacySecret } from './db/installation.js';
-import { createOutboxStore } from './mail/outbox-store.js';
-import type { MailHandler } from './mail/worker.js';
+import type { OpenedDatabase } from './db/database.js';
+import { registerDatabaseMetrics } from './db/metrics.js';
+import { log, warn } from './log.js';
+import * as mail from './mail/index.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { partnerSettings } from './partner-settings.js';
-import { type LimitedPartners, limitPartnerLinks } from './partners/link-limit.js';
-import { partnerSecretFor, partnersFor, siteAddress } from './partners/partners-for-database.js';
-import type { Programme } from './partners/programme.js';
-import { programmeFor } from './partners/programme-for-database.js';
-import type { ProgrammeMailKind } from './partners/programme-store.js';
-import { type HashIp, ipHasher } from './privacy/ip-hash.js';
-import { privacyKeys } from './privacy/links.js';
-import { type MailPrivacy, mailPrivacy } from './privacy/mail-links.js';
-import { createPrivacy, type Privacy } from './privacy/privacy.js';
-import { createPrivacyStore } from './privacy/store.js';
-import { type HitCounter, openHitCounter } from './rate-limits/index.js';
-import { countedStartSelling } from './signups/counted.js';
-import { createSignups, type Signups } from './signups/signups.js';
-import { createSignupStore } from './signups/store.js';
+import * as partners from './partners/index.js';
+import * as privacy from './privacy/index.js';
+import * as rateLimits from './rate-limits/index.js';
+import * as signups from './signups/index.js';
 
 /** What the transports (server/http, server/graphql, the CLI) may call; each handler takes the part it uses. */
 export interface Services {
   config: Config;
-  db: Db;
   metrics: Metrics;
-  /** Settles when the rank index and the store directory are loaded (rejects if loading failed). */
-  contestLoaded: Promise<void>;
   /** A signup (server/signups/), counted in kasuwa_signups_total by outcome. */
-  startSelling: Signups['startSelling'];
-  /** Listens for "an e-mail was queued" (the delivery worker); returns the unsubscribe. */
-  onOutboxQueued(listener: () => void): () => void;
-  contest: RankLookup;
+  startSelling: signups.SignupsApi['startSelling'];
   /** Stop links, the suppression list, and support's show and erase (server/privacy/). */
-  privacy: Privacy;
-  /** What the delivery worker puts in each mail: the personal stop link and the suppression key. */
-  mailPrivacy: MailPrivacy;
-  /** Partners' signed links to their own counts (server/partners/). */
-  partners: LimitedPartners;
-  /** The partner programme: joining, confirming, lost links (server/partners/programme.ts). */
-  programme: Programme;
-  /** The programme's mails, by outbox kind, for the delivery worker. */
-  programmeMailHandlers: Record<ProgrammeMailKind, MailHandler>;
-  /** Our site's host, as the mails name it. */
-  siteHost: string;
-  /** A store's standing, from memory, counted in kasuwa_rank_lookups_total by outcome. */
-  getStoreLeaderboard(domain: string): StoreLeaderboard;
-  /** POST /ingest/sales: NDJSON sales, all or nothing; this process's index sees them at once. */
-  ingestSales(ndjson: string): ReturnType<ContestStorage['importSales']>;
-  /** POST /consent: records one answer to the cookie question (server/consent/recorder.ts). */
-  recordConsent(answer: ConsentAnswer, ipHash: string | null): Promise<ConsentOutcome>;
-  /** Where the signup limits count: memory, postgres or redis. */
-  rateLimitStore: HitCounter['kind'];
-  close(): Promise<void>;
+  privacy: privacy.PrivacyApi['privacy'];
   /** A client IP as signups, consent and partner links keep it (server/privacy/ip-hash.ts). */
-  hashIp: HashIp;
+  hashIp: privacy.PrivacyApi['hashIp'];
+  /** Partners' signed links to their own counts (server/partners/). */
+  partners: partners.PartnersApi['partners'];
+  /** The partner programme: joining, confirming, lost links (server/partners/programme.ts). */
+  programme: partners.PartnersApi['programme'];
+  /** A store's standing, from memory, counted in kasuwa_rank_lookups_total by outcome. */
+  getStoreLeaderboard: contest.ContestApi['getStoreLeaderboard'];
+  /** POST /ingest/sales: NDJSON sales, all or nothing; this process's index sees them at once. */
+  ingestSales: contest.ContestApi['ingestSales'];
+  /** POST /consent: records one answer to the cookie question (server/consent/recorder.ts). */
+  recordConsent: consent.ConsentApi['recordConsent'];
   /** Liveness: the process answers. It asks the database nothing: an outage there restarts no server. */
   healthy(): boolean;
   /**
@@ -77,94 +54,121 @@ export interface Services {
   redisUp: (() => boolean) | undefined;
 }
 
+export type Composed = Awaited<ReturnType<typeof createServices>>;
+
 export async function createServices(
   config: Config,
   opened: OpenedDatabase,
-  contestStorage: ContestStorage = contestStorageFor(opened),
-  /** Where the signup limits count; by default chosen from the configuration (docs/scaling.md). */
-  hitCounter?: HitCounter,
-): Promise<Services> {
-  const { db } = opened;
-  const salt = await ipHashSalt(opened, config.dataDir, config.ipHashSalt);
-  const counter = hitCounter ?? (await openHitCounter(opened, config.redisUrl));
-  const keys = privacyKeys(await privacySecret(opened, config.dataDir, config.privacySecret));
-  const site = siteAddress(config.publicUrl);
-  const partnerConfig = partnerSettings(config);
-  const linkSecret = await partnerSecretFor(partnerConfig, opened);
-  const partners = limitPartnerLinks(
-    await partnersFor(partnerConfig, opened, linkSecret),
-    { perIp: config.signups.perIp, perLink: config.partnerPages.perLink },
-    counter,
-  );
+  contestStorage: contest.ContestStorage = contest.contestStorageFor(opened),
+  /** Where the limits count; by default chosen from the configuration (docs/scaling.md). */
+  hitCounter?: rateLimits.HitCounter,
+) {
+  const metrics = createMetrics();
+  const { registry } = metrics;
+  const site = partners.siteAddress(config.publicUrl);
+  // "An e-mail was queued": signups and the programme say it, the delivery worker listens.
   const outboxListeners = new Set<() => void>();
-  const queued = () => {
+  const outboxQueued = () => {
     for (const listener of outboxListeners) listener();
   };
-  // Joining, confirming and lost links: the same limits (and counter) as signups.
-  const programme = programmeFor(partnerConfig, opened, {
-    linkSecret,
-    partners,
-    limits: config.signups,
-    counter,
-    onQueued: queued,
-  });
-  const signups = createSignups(createSignupStore(opened, { inboxHash: keys.inboxHash }), {
-    limits: config.signups,
-    counter,
-    onQueued: queued,
-  });
-  // Loaded in the background: the server listens meanwhile and answers 503 on /readyz until it is done.
-  const contest = RankLookup.empty(contestStorage);
-  let closed = false;
-  const contestLoaded = contest.loadStandings(config.campaign).then(() => {
-    if (!closed) contest.start();
-  });
-  contestLoaded.catch(() => {}); // startServer awaits it and fails the start
-  const consent = createConsentRecorder(opened, counter, config.analytics);
+  const subscribeQueued = (listener: () => void) => {
+    outboxListeners.add(listener);
+    return () => void outboxListeners.delete(listener);
+  };
   const databaseUp = databaseCheck(opened);
-  const redisUp = counter.answering ? counter.answering.bind(counter) : undefined;
-  const metrics = createMetrics({
-    contest,
-    outbox: createOutboxStore(opened),
+  registerDatabaseMetrics(registry, {
     databaseUp,
-    redisUp,
-    databaseSessionsLost: opened.backend === 'postgres' ? opened.sessionsLost : undefined,
+    sessionsLost: opened.backend === 'postgres' ? opened.sessionsLost : undefined,
   });
-  return {
-    config,
-    db,
-    metrics,
-    contestLoaded,
-    startSelling: countedStartSelling(signups, (outcome) => metrics.signup(outcome)),
-    onOutboxQueued(listener) {
-      outboxListeners.add(listener);
-      return () => outboxListeners.delete(listener);
-    },
-    contest,
-    privacy: createPrivacy(createPrivacyStore(opened), keys),
-    mailPrivacy: mailPrivacy(keys, site.origin),
-    partners,
-    programme: programme.programme,
-    programmeMailHandlers: programme.mailHandlers,
+
+  // The modules, each created from the ones before it.
+  const privacyModule = await privacy.create({
+    opened,
+    dataDir: config.dataDir,
+    secret: config.privacySecret,
+    ipHashSalt: config.ipHashSalt,
+    siteOrigin: site.origin,
+  });
+  const limits = rateLimits.create({
+    counter: hitCounter ?? (await rateLimits.openHitCounter(opened, config.redisUrl)),
+    registry,
+  });
+  const { counter } = limits.api;
+  const signupsModule = signups.create({
+    opened,
+    registry,
+    limits: config.signups,
+    counter,
+    onQueued: outboxQueued,
+    mailPrivacy: privacyModule.api.mail,
     siteHost: site.host,
-    getStoreLeaderboard: countedLookup(contest, (outcome, seconds) => metrics.rankLookup(outcome, seconds)),
-    async ingestSales(ndjson) {
-      const summary = await contestStorage.importSales(config.campaign, parseSalesNdjson(ndjson));
-      await contestLoaded;
-      await contest.refresh();
-      return summary;
+    retentionDays: config.signupRetentionDays,
+    log,
+    warn,
+  });
+  const consentModule = consent.create({ opened, counter, thirdParties: config.analytics, log, warn });
+  const partnersModule = await partners.create({
+    opened,
+    settings: partnerSettings(config),
+    counter,
+    signupLimits: config.signups,
+    perLink: config.partnerPages.perLink,
+    onQueued: outboxQueued,
+    log,
+    warn,
+  });
+  const contestModule = contest.create({ storage: contestStorage, campaign: config.campaign, registry });
+  const mailModule = mail.create({
+    opened,
+    registry,
+    transport: {
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      dataDir: config.dataDir,
+      leaseMs: config.mailLeaseSeconds * 1000,
+      dkim: config.dkim,
     },
-    recordConsent: consent.record,
-    rateLimitStore: counter.kind,
-    async close() {
-      closed = true;
-      contest.stop();
-      await counter.close();
-    },
-    hashIp: ipHasher(salt),
+    handlers: { ...signupsModule.mailHandlers, ...partnersModule.mailHandlers },
+    inboxHash: privacyModule.api.mail.inboxHash,
+    subscribeQueued,
+    log,
+  });
+  const modules = {
+    privacy: privacyModule,
+    rateLimits: limits,
+    signups: signupsModule,
+    consent: consentModule,
+    partners: partnersModule,
+    contest: contestModule,
+    mail: mailModule,
+  };
+  const listed = Object.values(modules);
+
+  const services: Services = {
+    config,
+    metrics,
+    startSelling: signupsModule.api.startSelling,
+    privacy: privacyModule.api.privacy,
+    hashIp: privacyModule.api.hashIp,
+    partners: partnersModule.api.partners,
+    programme: partnersModule.api.programme,
+    getStoreLeaderboard: contestModule.api.getStoreLeaderboard,
+    ingestSales: contestModule.api.ingestSales,
+    recordConsent: consentModule.api.recordConsent,
     healthy: () => true,
-    ready: () => contest.ready,
+    ready: () => contestModule.api.contest.ready,
     databaseUp,
-    redisUp,
+    redisUp: limits.api.redisUp,
+  };
+  return {
+    services,
+    /** Each module by name: the server's start reads a few, tests reach into them. */
+    modules,
+    /** Settles when the standings are loaded (rejects if loading failed). */
+    loaded: contestModule.api.loaded,
+    /** Every module's jobs (retention, the mail worker); the server starts them once it listens. */
+    startJobs: () => startJobs(listed),
+    /** Closes the modules (not their jobs: stop those first), in the reverse of their order. */
+    close: () => closeAll(listed),
   };
 }

@@ -86,7 +86,7 @@ describe('three servers starting together on an empty PostgreSQL database', () =
     expect(logged('migrations applied')).toHaveLength(1);
     const loads = logged('demo data loaded');
     expect(loads).toHaveLength(1);
-    const { db } = servers[0]!.services;
+    const { db } = servers[0]!;
     const { rows } = await sql<{ stores: number }>`SELECT count(*)::int AS stores FROM stores`.execute(db);
     expect(rows[0]?.stores).toBe(loads[0]?.stores);
     const places = await Promise.all(

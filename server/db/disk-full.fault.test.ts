@@ -66,9 +66,9 @@ const FILLER = path.join(dir, 'filler');
 /** Takes the disk's last byte (tmpfs), or caps the database at the pages it has; returns how to undo it. */
 async function fillTheDisk(): Promise<() => Promise<void>> {
   if (!tmpfs) {
-    const { rows } = await sql<{ page_count: number }>`PRAGMA page_count`.execute(running.services.db);
-    await sql.raw(`PRAGMA max_page_count = ${rows[0]!.page_count}`).execute(running.services.db);
-    return async () => void (await sql.raw('PRAGMA max_page_count = 1073741823').execute(running.services.db));
+    const { rows } = await sql<{ page_count: number }>`PRAGMA page_count`.execute(running.db);
+    await sql.raw(`PRAGMA max_page_count = ${rows[0]!.page_count}`).execute(running.db);
+    return async () => void (await sql.raw('PRAGMA max_page_count = 1073741823').execute(running.db));
   }
   // An empty WAL, so the next commit needs new room rather than reusing the old log's.
   const other = new SQLite(path.join(dir, SQLITE_FILE));

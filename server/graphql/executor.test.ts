@@ -13,11 +13,12 @@ import { parseSalesCsv, parseStoresCsv } from '../contest/parse.js';
 import { contestStorageFor } from '../contest/storage-for-database.js';
 import { type OpenedSqlite, openSqliteIn } from '../db/database.js';
 import { migrateToLatest } from '../db/migrations/index.js';
-import { createServices, type Services } from '../services.js';
+import { type Composed, createServices, type Services } from '../services.js';
 import { createExecutor } from './executor.js';
 import { createSchema } from './schema.js';
 
 let opened: OpenedSqlite;
+let composed: Composed;
 let services: Services;
 
 beforeAll(async () => {
@@ -33,12 +34,13 @@ beforeAll(async () => {
     config.campaign,
     parseSalesCsv(`order_id,store_id,amount,status,paid_at\no1,s1,1500,paid,${config.campaign.startsAt}`),
   );
-  services = await createServices(config, opened, contestStorage);
-  await services.contestLoaded;
+  composed = await createServices(config, opened, contestStorage);
+  services = composed.services;
+  await composed.loaded;
 });
 
 afterAll(async () => {
-  await services.close();
+  await composed.close();
   await opened.db.destroy();
   fs.rmSync(path.dirname(opened.file), { recursive: true, force: true });
 });

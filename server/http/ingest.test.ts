@@ -40,15 +40,10 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
     return fetch(`${server.base}/ingest/sales`, { method: 'POST', headers, body });
   }
 
-  const tunde = () => server.running.services.contest.lookup('tunde-gadgets-hub');
+  const tunde = () => server.running.modules.contest.api.contest.lookup('tunde-gadgets-hub');
   const tundeSales = async () =>
-    (
-      await server.running.services.db
-        .selectFrom('sales')
-        .select('order_id')
-        .where('store_id', '=', 'demo-0003')
-        .execute()
-    ).length;
+    (await server.running.db.selectFrom('sales').select('order_id').where('store_id', '=', 'demo-0003').execute())
+      .length;
 
   const server = serverForTests({ INGEST_TOKEN: TOKEN }, backend);
 
@@ -159,7 +154,7 @@ describe.each(TEST_BACKENDS)('on %s', (backend) => {
       } finally {
         await release();
       }
-      const held = await server.running.services.db
+      const held = await server.running.db
         .selectFrom('sales')
         .select('order_id')
         .where('order_id', '=', 'held-1')

@@ -11,7 +11,7 @@ import { freshDatabase, type ScratchDatabase } from '../../testing/server/databa
 import { startTestServer, type TestServer } from '../../testing/server/test-server.js';
 import { loadConfig } from '../config.js';
 import { type OpenedDatabase, openPostgres } from '../db/database.js';
-import { createServices, type Services } from '../services.js';
+import { createServices } from '../services.js';
 import { createApp } from './app.js';
 import { createHardenedServer } from './hardened-server.js';
 
@@ -70,7 +70,7 @@ describe('readiness on postgres', () => {
   async function serving(
     database: ScratchDatabase,
     opened: OpenedDatabase = database.opened,
-  ): Promise<{ base: string; services: Services }> {
+  ): Promise<{ base: string; loaded: Promise<void> }> {
     const config = loadConfig({
       ...database.env,
       NODE_ENV: 'test',
@@ -78,12 +78,15 @@ describe('readiness on postgres', () => {
       SITE_DIR: '/nonexistent',
       METRICS_TOKEN: TOKEN,
     });
-    const services = await createServices(config, opened);
-    cleanups.push(() => services.close());
-    const server = createHardenedServer(createApp(services), () => {});
+    const composed = await createServices(config, opened);
+    cleanups.push(() => composed.close());
+    const server = createHardenedServer(createApp(composed.services), () => {});
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    return { base: `http://127.0.0.1:${(server.address() as { port: number }).port}`, services };
+    return {
+      base: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      loaded: composed.loaded,
+    };
   }
 
   async function scratch(): Promise<ScratchDatabase> {
@@ -112,19 +115,19 @@ describe('readiness on postgres', () => {
     await other.connect();
     cleanups.push(() => other.end());
     await other.query("SELECT pg_advisory_lock(hashtext('kasuwa.contest.standings'))");
-    const { base, services } = await serving(database);
+    const { base, loaded } = await serving(database);
     expect(await readyz(base)).toEqual({ status: 503, body: { status: 'unavailable', database: 'up' } });
     expect(await status(`${base}/healthz`)).toBe(200);
     await other.query("SELECT pg_advisory_unlock(hashtext('kasuwa.contest.standings'))");
-    await services.contestLoaded;
+    await loaded;
     expect(await readyz(base)).toEqual({ status: 200, body: { status: 'ok', database: 'up' } });
     expect(await status(`${base}/healthz`)).toBe(200);
   });
 
   it('given the database refusing connections should stay ready and alive, say the database is down, then up again', async () => {
     const database = await scratch();
-    const { base, services } = await serving(database);
-    await services.contestLoaded;
+    const { base, loaded } = await serving(database);
+    await loaded;
     expect(await readyz(base)).toEqual({ status: 200, body: { status: 'ok', database: 'up' } });
     expect(await databaseUp(base)).toBe(1);
     const name = new URL(database.env.DATABASE_URL ?? '').pathname.slice(1);
@@ -146,8 +149,8 @@ describe('readiness on postgres', () => {
 
   it('given the database ending every session the server holds should count them in kasuwa_database_sessions_lost_total and go on serving', async () => {
     const database = await scratch();
-    const { base, services } = await serving(database);
-    await services.contestLoaded;
+    const { base, loaded } = await serving(database);
+    await loaded;
     const lost = async () =>
       sample(
         await (await answer(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text(),
@@ -174,8 +177,8 @@ describe('readiness on postgres', () => {
     const opened = openPostgres(relay.url);
     cleanups.push(() => opened.close());
     cleanups.push(() => relay.close()); // first: the hung connections fail, so the pool can close
-    const { base, services } = await serving(database, opened);
-    await services.contestLoaded;
+    const { base, loaded } = await serving(database, opened);
+    await loaded;
     expect(await databaseUp(base)).toBe(1);
     relay.hang();
     expect(await status(`${base}/healthz`)).toBe(200);

@@ -56,7 +56,7 @@ describe('pages whose address carries a secret, with GA, the pixel and the chat 
   });
 
   it('given a stop link, a signed one or a bad one, in any language, should load no third party', async () => {
-    const signed = new URL(server.running.services.mailPrivacy.stopUrl('ada@example.ng', 'ha'));
+    const signed = new URL(server.running.modules.privacy.api.mail.stopUrl('ada@example.ng', 'ha'));
     const page = await expectNoThirdParty(`${signed.pathname}${signed.search}`, 200);
     expect(page).toContain('<html lang="ha">');
     await expectNoThirdParty(`/unsubscribe${signed.search}`, 200);

@@ -63,6 +63,10 @@ export function createTransport(options: {
   return fileTransport(path.join(options.dataDir, 'mail'), options.mailFrom, options.dkim);
 }
 
+/** Which transport createTransport makes of `options`: SMTP when SMTP_URL is set, `.eml` files otherwise. */
+export const transportKindOf = (options: { smtpUrl?: string | undefined }): MailTransport['kind'] =>
+  options.smtpUrl ? 'smtp' : 'file';
+
 /**
  * The longest one SMTP wait lasts: a relay that has not greeted or answered in 10 s is hung, and its send
  * should fail (counted, retried after the backoff). At 30 s, a relay hung for 30 s was cut loose before any

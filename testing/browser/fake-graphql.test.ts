@@ -33,7 +33,7 @@ beforeAll(async () => {
   await contestStorageFor(server.database.opened).importStores(
     parseStoresCsv('store_id,name,domain,logo_url\ns1,Adaeze Fabrics,adaeze-fabrics,'),
   );
-  await services.contest.refresh();
+  await server.running.modules.contest.api.contest.refresh();
 });
 
 afterAll(async () => {
