@@ -55,5 +55,7 @@ export async function create(deps: {
     mailHandlers,
     // Always: a reservation never confirmed is deleted UNCONFIRMED_KEPT_DAYS after it was made.
     jobs: [{ name: 'partner retention', start: () => startPartnerRetention({ opened, log, warn }) }],
+    // Before the database closes: the mails answers left to queue after them are queued.
+    close: () => programme.drain(),
   };
 }

@@ -14,7 +14,7 @@ import { isDatabaseUnavailable } from '../db/availability.js';
 import { openDatabase } from '../db/database.js';
 import { PermanentMailError } from '../mail/transport.js';
 import { confirmLinks } from './confirm-links.js';
-import { codeStem, createProgramme, ProgrammeRefusal } from './programme.js';
+import { codeStem, createProgramme, type Later, ProgrammeRefusal } from './programme.js';
 import { programmeFor } from './programme-for-database.js';
 import { createProgrammeStore } from './programme-store.js';
 import { createPartnerStore } from './store.js';
@@ -23,7 +23,7 @@ const { defer, fresh } = cleanupAfterEach();
 const SECRET = crypto.randomBytes(32);
 const LIMITS = { perIp: { max: 100, windowSeconds: 3600 }, perEmail: { max: 100, windowSeconds: 3600 } };
 
-function programmeOn(database: Pick<ScratchDatabase, 'opened'>, limits = LIMITS) {
+function programmeOn(database: Pick<ScratchDatabase, 'opened'>, limits = LIMITS, later?: Later) {
   const store = createProgrammeStore(database.opened);
   // The work each answer leaves for after it, done before the outbox is read.
   const after: Promise<void>[] = [];
@@ -32,7 +32,7 @@ function programmeOn(database: Pick<ScratchDatabase, 'opened'>, limits = LIMITS)
     confirmLinks: confirmLinks(SECRET),
     issueLink: async (code) => ({ url: `https://kasuwa.shop/partners?t=link-for-${code}` }),
     limits,
-    later: (job) => after.push(job()),
+    later: later ?? ((job) => after.push(job())),
   });
   const mails = async () => {
     await Promise.all(after.splice(0));
@@ -210,6 +210,17 @@ describe.each(TEST_BACKENDS)('the partner programme on %s', (backend) => {
       ['partner-confirm', 'ada-shops'],
       ['partner-confirm', 'ada-shops'],
     ]);
+  });
+
+  it('given a shutdown right after an answer should queue the mail it left for later before drain() settles', async () => {
+    const database = await fresh(backend);
+    // The route runs an answer's work once the answer is out: here, 100 ms after it.
+    const { programme } = programmeOn(database, LIMITS, (job) => void setTimeout(() => void job(), 100));
+    await programme.join({ ...ADA, code: 'ada-shops' });
+    expect(await programme.join({ ...ADA, code: 'ada-shops' })).toMatchObject({ kind: 'code-taken' });
+    await programme.drain();
+    const kinds = await database.opened.db.selectFrom('outbox').select('kind').orderBy('id').execute();
+    expect(kinds.map((row) => row.kind)).toEqual(['partner-confirm', 'partner-confirm']);
   });
 
   it('given the confirmation link should confirm the code once, show and mail the private link once, and refuse a changed or late link', async () => {

@@ -9,6 +9,7 @@ import { checkEmail, inboxKey } from '../../common/email.js';
 import { isLocale, type Locale, SOURCE_LOCALE } from '../../common/i18n.js';
 import { MAX_WEBSITE_LENGTH, PARTNER_CODE_PATTERN, type ProgrammeProblem } from '../../common/partner-programme.js';
 import { hasControlCharacters } from '../control-characters.js';
+import { within } from '../database-check.js';
 import { warn } from '../log.js';
 import {
   type CountHit,
@@ -77,6 +78,8 @@ const nextTurn: Later = (job) =>
       warn('partner programme: the work after an answer failed', { error: String(error) }),
     );
   });
+/** How long drain() waits for the work left after answers (a shutdown waits this long at most). */
+const DRAIN_TIMEOUT_MS = 10_000;
 export type ConfirmResult =
   | { kind: 'confirmed'; code: string; link: string }
   | { kind: 'already-confirmed'; code: string }
@@ -95,6 +98,18 @@ export function createProgramme(options: {
   later?: Later;
 }) {
   const { store } = options;
+  // The work answers left for after them (a mail queued again), from when it is left until it is done:
+  // drain() waits for it, so a shutdown right after an answer still queues its mail.
+  const pending = new Set<Promise<void>>();
+  const leave = (context: RequestContext, job: () => Promise<void>) => {
+    let done = () => {};
+    const settled = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    pending.add(settled);
+    settled.then(() => pending.delete(settled));
+    (context.later ?? options.later ?? nextTurn)(() => job().finally(done));
+  };
   const perIp = new RateLimiter(options.limits.perIp, options.counter, 'partner-ip');
   const perEmail = new RateLimiter(options.limits.perEmail, options.counter, 'partner-email');
   // Bad confirmation links count where bad partner links do (link-limit.ts, the same key): every failed
@@ -178,7 +193,7 @@ export function createProgramme(options: {
         // The asker's own code answers as anyone else's would, after the same statements: whether its
         // mail goes to them again is decided after the answer, for every taken code alike.
         const suggestion = await suggest(codeStem(code));
-        (context.later ?? options.later ?? nextTurn)(async () => {
+        leave(context, async () => {
           if (await store.resend({ code, email, locale })) options.onQueued?.();
         });
         return { kind: 'code-taken', suggestion };
@@ -241,10 +256,20 @@ export function createProgramme(options: {
         const email = address(input.email);
         await limit(hit, perEmail, inboxKey(email));
         const codes = await store.linkable(email);
-        (context.later ?? options.later ?? nextTurn)(async () => {
+        leave(context, async () => {
           if ((await store.queueLinks(codes, localeOf(input.locale))) > 0) options.onQueued?.();
         });
       }),
+    /**
+     * Settles once the work every answer so far left for after it is done (each job's failure is logged
+     * where it runs), or after `timeoutMs` (a connection that never finishes holds its job back).
+     */
+    drain: (timeoutMs = DRAIN_TIMEOUT_MS) =>
+      within(
+        Promise.allSettled([...pending]).then(() => undefined),
+        timeoutMs,
+        undefined,
+      ),
   };
 }
 
