@@ -50,8 +50,8 @@ export type Metrics = ReturnType<typeof createMetrics>;
  * GraphQL operations by outcome; and prom-client's default process metrics (event-loop lag, memory, GC).
  * Each module registers its own series on `registry` (server/capability.ts): signups
  * (server/signups/metrics.ts), mail sends and the outbox (server/mail/metrics.ts), rank lookups, readiness
- * and the change feed (server/contest/metrics.ts), the database (server/db/metrics.ts), Redis
- * (server/rate-limits/metrics.ts).
+ * and the change feed (server/contest/metrics.ts), Redis (server/rate-limits/metrics.ts); the composition
+ * root (server/services.ts) the database's (server/db/metrics.ts).
  */
 export function createMetrics() {
   const registry = new client.Registry();

@@ -1,6 +1,6 @@
 /**
- * Starts the HTTP server on a configuration: migrations, demo data, services, the request handler.
- * main.ts runs it as the product; tests start it in-process on a free port.
+ * Starts the HTTP server on a configuration: migrations, demo data, the capability modules (services.ts),
+ * the request handler, then the modules' jobs. main.ts runs it as the product; tests start it in-process.
  */
 
 import http from 'node:http';
