@@ -78,8 +78,8 @@ const nextTurn: Later = (job) =>
       warn('partner programme: the work after an answer failed', { error: String(error) }),
     );
   });
-/** How long drain() waits for the work left after answers (a shutdown waits this long at most). */
-const DRAIN_TIMEOUT_MS = 10_000;
+/** How long drain() waits for the work left after answers: half the shutdown's 10 s (server/shutdown.ts). */
+const DRAIN_TIMEOUT_MS = 5_000;
 export type ConfirmResult =
   | { kind: 'confirmed'; code: string; link: string }
   | { kind: 'already-confirmed'; code: string }
