@@ -102,10 +102,7 @@ export function createProgramme(options: {
   // drain() waits for it, so a shutdown right after an answer still queues its mail.
   const pending = new Set<Promise<void>>();
   const leave = (context: RequestContext, job: () => Promise<void>) => {
-    let done = () => {};
-    const settled = new Promise<void>((resolve) => {
-      done = resolve;
-    });
+    const { promise: settled, resolve: done } = Promise.withResolvers<void>();
     pending.add(settled);
     settled.then(() => pending.delete(settled));
     (context.later ?? options.later ?? nextTurn)(() => job().finally(done));
