@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { adoptStyles } from './compat.js';
-import { captureFallback } from './fallback.js';
+import { readerInFallback } from './fallback.js';
 import { LanguageProvider, languageArrival } from './i18n.js';
 import { baseStyles } from './styles.js';
 import { propertyName, type TagModule } from './tag.js';
@@ -36,8 +36,22 @@ type Options = Readonly<Record<string, string | undefined>>;
 const OPTIONS = Symbol('options');
 const RENDERS = Symbol('renders');
 const MOUNT = Symbol('mount');
+const RENDER_FIRST = Symbol('renderFirst');
+const MOUNTED = Symbol('mounted');
 const UNMOUNT = Symbol('unmount');
 type OptionStore = HTMLElement & { [OPTIONS]: Options; [RENDERS]: Set<() => void> };
+
+/** Work waiting for a task of its own: one message each, which background tabs do not throttle as timers. */
+const queued: (() => void)[] = [];
+let channel: MessageChannel | undefined;
+function inTaskOfItsOwn(work: () => void) {
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => queued.shift()?.();
+  }
+  queued.push(work);
+  channel.port2.postMessage(null);
+}
 
 const failed = new Set<string>();
 /** The slot each element's constructor put in its shadow root, to show the fallback until React renders. */
@@ -133,6 +147,8 @@ export function defineWidget<P extends object>(
     [RENDERS] = new Set<() => void>();
     /** The unmount a disconnect asked for, done at the next frame unless the element is back by then. */
     [UNMOUNT]: number | undefined;
+    /** Rendered, or its first render is on its way. */
+    [MOUNTED] = false;
 
     static get observedAttributes() {
       return [...element.options];
@@ -160,7 +176,7 @@ export function defineWidget<P extends object>(
       if (this[UNMOUNT] !== undefined) {
         cancelAnimationFrame(this[UNMOUNT]);
         this[UNMOUNT] = undefined;
-        return;
+        if (this[MOUNTED]) return;
       }
       if (unstyled.has(this)) return;
       // Before the first render, the fallback stays until the reader's language is here (i18n.ts).
@@ -169,15 +185,26 @@ export function defineWidget<P extends object>(
       else this[MOUNT]();
     }
 
+    /**
+     * The first render, its commit (which hides the fallback) and its effects (which make the form's
+     * fields live) in one task, so no key the reader presses lands between them (fallback.ts). A reader
+     * in the fallback gets it at once; otherwise each widget gets a task of its own, as React would give it.
+     */
     [MOUNT]() {
+      if (this[MOUNTED]) return;
+      this[MOUNTED] = true;
+      if (readerInFallback(this)) this[RENDER_FIRST]();
+      else inTaskOfItsOwn(() => this[RENDER_FIRST]());
+    }
+
+    [RENDER_FIRST]() {
+      if (!this.isConnected) {
+        this[MOUNTED] = false;
+        return;
+      }
       try {
-        // Before the first render hides the fallback: what the reader typed there carries into the widget.
-        const carries = captureFallback(this);
         upgradeProperties(this);
-        // The reader is using the fallback: the widget replaces it in this same task (not a later one),
-        // so no keystroke lands between the two and focus never drops to the page.
-        if (carries) flushSync(() => super.connectedCallback());
-        else super.connectedCallback();
+        flushSync(() => super.connectedCallback());
       } catch (error) {
         reportFailure(tag, error);
       }
@@ -187,7 +214,9 @@ export function defineWidget<P extends object>(
       if (this[UNMOUNT] !== undefined) return;
       this[UNMOUNT] = requestAnimationFrame(() => {
         this[UNMOUNT] = undefined;
-        if (!this.isConnected) super.disconnectedCallback();
+        if (this.isConnected) return;
+        this[MOUNTED] = false;
+        super.disconnectedCallback();
       });
     }
 

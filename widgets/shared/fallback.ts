@@ -1,8 +1,8 @@
 /**
  * What the reader did in a tag's light-DOM fallback form before the widget took over (docs/embedding.md):
- * the text typed into its named fields, and which field had focus with its caret. Read once, when the
- * element upgrades (define.ts), just before its shadow root hides the fallback; the widget's form
- * starts from it, so nothing typed is lost and the caret stays where the reader left it.
+ * the text typed into its named fields, and which field had focus with its caret. Read once, by the
+ * widget's first render, in the task that also commits it (hiding the fallback) and runs its effects
+ * (define.ts), so nothing typed between the upgrade and that render is lost.
  */
 export type CarriedOver = {
   values: Record<string, string>;
@@ -13,9 +13,7 @@ export type CarriedOver = {
 const carried = new WeakMap<Element, CarriedOver>();
 const EMPTY: CarriedOver = { values: {} };
 
-/** Reads the fallback once per element; true when the reader has typed into it or is in it. */
-export function captureFallback(host: HTMLElement): boolean {
-  if (carried.has(host)) return false;
+function readFallback(host: Element): CarriedOver {
   const values: Record<string, string> = {};
   for (const input of host.querySelectorAll<HTMLInputElement>('input[name]')) {
     if (input.type !== 'hidden' && input.value) values[input.name] = input.value;
@@ -25,9 +23,23 @@ export function captureFallback(host: HTMLElement): boolean {
   if (active instanceof HTMLInputElement && active.name && host.contains(active))
     focus = { name: active.name, start: active.selectionStart, end: active.selectionEnd };
   else if (active && active !== host && host.contains(active)) focus = { name: null, start: null, end: null };
-  carried.set(host, { values, focus });
-  return Boolean(focus) || Object.keys(values).length > 0;
+  return { values, focus };
 }
 
-/** What the element's fallback held when it upgraded (nothing for an element made empty). */
-export const carriedOver = (host: Element | null): CarriedOver => (host && carried.get(host)) || EMPTY;
+/** True when the reader has typed into the fallback or is in it, and the widget has not yet read it. */
+export function readerInFallback(host: Element): boolean {
+  if (carried.has(host)) return false;
+  const now = readFallback(host);
+  return Boolean(now.focus) || Object.keys(now.values).length > 0;
+}
+
+/** What the element's fallback held at the widget's first render (nothing for an element made empty). */
+export function carriedOver(host: Element | null): CarriedOver {
+  if (!host) return EMPTY;
+  let held = carried.get(host);
+  if (!held) {
+    held = readFallback(host);
+    carried.set(host, held);
+  }
+  return held;
+}

@@ -2,9 +2,12 @@
 import { expect } from '@esm-bundle/chai';
 import { LEADERBOARD_FIELDS } from '../../common/leaderboard.js';
 import {
+  byLabel,
   byRole,
   byText,
+  find,
   findAll,
+  fixture,
   importLoader,
   messageOf,
   queryAllByRole,
@@ -16,7 +19,7 @@ import {
 } from '../../testing/browser/browser.js';
 import { press } from '../../testing/browser/commands.js';
 
-await importLoader();
+const { ready } = await importLoader();
 
 import {
   busyDialog,
@@ -278,5 +281,27 @@ describe('<store-rank-checker> whose api-url changes', () => {
     await until(async () => (await takeRequests()).length === 1, 'the lookup sent again');
     const sentTo = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).search);
     expect(sentTo).to.include('?endpoint=second');
+  });
+});
+
+describe('<store-rank-checker> taking over from its fallback', () => {
+  it('given text typed into the fallback after the tag upgraded but before its first render should keep it and the focus', async () => {
+    await ready('store-rank-checker');
+    const container = fixture(
+      '<store-rank-checker api-url="/graphql"><form method="get" action="/new-year-sales/rank"><label>Store domain <input name="domain" type="text"></label><button type="submit">Check my rank</button></form></store-rank-checker>',
+    );
+    const checker = find(container, 'store-rank-checker');
+    // Upgraded as it was added, untouched; React renders it in a later task, and this reader is quicker.
+    expect(checker.shadowRoot?.querySelector('form')).to.equal(null);
+    const fallbackInput = byLabel(checker, 'Store domain');
+    fallbackInput.focus();
+    fallbackInput.value = 'adaeze-fabrics';
+    fallbackInput.setSelectionRange(6, 6);
+    const root = await until(() => checker.shadowRoot?.querySelector('form') && checker.shadowRoot, 'the widget');
+    const input = byLabel(root, 'Store domain');
+    expect(input.value).to.equal('adaeze-fabrics');
+    expect(root.activeElement).to.equal(input);
+    expect([input.selectionStart, input.selectionEnd]).to.deep.equal([6, 6]);
+    expect(byRole<HTMLButtonElement>(root, 'button', 'Check my rank').disabled).to.equal(false);
   });
 });
