@@ -23,7 +23,7 @@ export async function transformMacros(code, filename, widgets) {
   const result = await transformAsync(code, babelOptions(filename, linguiMacro));
   const out = result?.code ?? undefined;
   if (!out || !widgets) return out;
-  return out.replace(/\/\*i18n\*\/\s*\{\s*id:\s*(['"])([^'"]+)\1\s*\}/g, (_, _quote, id) => {
+  return out.replace(/\/\*\*?\s*i18n\s*\*\/\s*\{\s*id:\s*(['"])([^'"]+)\1\s*\}/g, (_, _quote, id) => {
     const message = widgets[id];
     if (!message) throw new Error(`${filename}: message ${id} is not among the widgets' (node scripts/i18n.mjs)`);
     return `{ id: ${JSON.stringify(message.key)}, m: ${JSON.stringify(message.m)} }`;
@@ -49,7 +49,7 @@ function babelOptions(filename, linguiMacro) {
     retainLines: true,
     // Parse TypeScript and JSX, print them back: esbuild or Vite compiles them as before.
     parserOpts: { plugins: ['typescript', 'jsx'] },
-    plugins: [[linguiMacro, { stripMessageField: true }]],
+    plugins: [[linguiMacro, { descriptorFields: 'id-only' }]],
   };
 }
 
