@@ -22,6 +22,7 @@ import {
   until,
 } from '../testing/browser/browser.js';
 import { idleMoment } from '../testing/browser/commands.js';
+import { CHECKER_WITH_FALLBACK } from './store-rank-checker/rank-checker.test-support.js';
 
 const { ready } = await importLoader();
 
@@ -113,9 +114,7 @@ describe('loading on a slow phone', () => {
   });
 
   it('given text typed into a fallback form should keep it, the focus and the caret when the widget takes over', async () => {
-    const container = fixture(
-      `${FAR_BELOW}<store-rank-checker api-url="/graphql"><form method="get" action="/new-year-sales/rank"><label>Store domain <input name="domain" type="text"></label><button type="submit">Check my rank</button></form></store-rank-checker>`,
-    );
+    const container = fixture(`${FAR_BELOW}${CHECKER_WITH_FALLBACK}`);
     const checker = find(container, 'store-rank-checker');
     const fallbackInput = byLabel(checker, 'Store domain');
     await intersectionDelivered(checker);

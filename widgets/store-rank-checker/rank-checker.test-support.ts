@@ -14,6 +14,9 @@ import { press, viewport } from '../../testing/browser/commands.js';
 /** What the real server says for an unknown domain (server/errors.ts; the fake answers with it). */
 export const NOT_FOUND = "We couldn't find a store with that domain";
 export const DIALOG = 'Your New Year sales ranking';
+/** The checker with the fallback form a partner page writes inside it (docs/embedding.md). */
+export const CHECKER_WITH_FALLBACK =
+  '<store-rank-checker api-url="/graphql"><form method="get" action="/new-year-sales/rank"><label>Store domain <input name="domain" type="text"></label><button type="submit">Check my rank</button></form></store-rank-checker>';
 
 export async function mountChecker() {
   const { element, root } = await mount(

@@ -23,6 +23,7 @@ const { ready } = await importLoader();
 
 import {
   busyDialog,
+  CHECKER_WITH_FALLBACK,
   DIALOG,
   heldLookUp,
   lookUp,
@@ -287,9 +288,7 @@ describe('<store-rank-checker> whose api-url changes', () => {
 describe('<store-rank-checker> taking over from its fallback', () => {
   it('given text typed into the fallback after the tag upgraded but before its first render should keep it and the focus', async () => {
     await ready('store-rank-checker');
-    const container = fixture(
-      '<store-rank-checker api-url="/graphql"><form method="get" action="/new-year-sales/rank"><label>Store domain <input name="domain" type="text"></label><button type="submit">Check my rank</button></form></store-rank-checker>',
-    );
+    const container = fixture(CHECKER_WITH_FALLBACK);
     const checker = find(container, 'store-rank-checker');
     // Upgraded as it was added, untouched; React renders it in a later task, and this reader is quicker.
     expect(checker.shadowRoot?.querySelector('form')).to.equal(null);
