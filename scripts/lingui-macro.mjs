@@ -23,7 +23,7 @@ export async function transformMacros(code, filename, widgets) {
   const result = await transformAsync(code, babelOptions(filename, linguiMacro));
   const out = result?.code ?? undefined;
   if (!out || !widgets) return out;
-  return out.replace(/\/\*\*?\s*i18n\s*\*\/\s*\{\s*id:\s*(['"])([^'"]+)\1\s*\}/g, (_, _quote, id) => {
+  return out.replace(/\/\*\*\s*i18n\s*\*\/\s*\{\s*id:\s*(['"])([^'"]+)\1\s*\}/g, (_, _quote, id) => {
     const message = widgets[id];
     if (!message) throw new Error(`${filename}: message ${id} is not among the widgets' (node scripts/i18n.mjs)`);
     return `{ id: ${JSON.stringify(message.key)}, m: ${JSON.stringify(message.m)} }`;
