@@ -10,6 +10,7 @@ import { testRunnerBase } from './testing/system/engines.mjs';
 
 // The fake answers live in TypeScript (checked against the real schema by fake-graphql.test.ts).
 const { fakeGraphqlAnswer, releaseHeld } = await tsImport('./testing/browser/fake-graphql.ts', import.meta.url);
+const { PERSISTED_QUERY_NOT_FOUND } = await tsImport('./server/http/persisted-queries.ts', import.meta.url);
 
 /**
  * What each browser sent and holds, keyed by its user agent: the engines run their test files side by
@@ -21,7 +22,14 @@ const clients = new Map();
 const stateOf = (ctx) => {
   const client = ctx.get('user-agent');
   if (!clients.has(client))
-    clients.set(client, { requests: [], chunks: [], heldChunkPrefix: null, heldChunks: [], failedChunkPrefix: null });
+    clients.set(client, {
+      requests: [],
+      chunks: [],
+      heldChunkPrefix: null,
+      heldChunks: [],
+      failedChunkPrefix: null,
+      forgetsDocuments: false,
+    });
   return { client, state: clients.get(client) };
 };
 
@@ -34,7 +42,9 @@ const answer = (ctx, value) => {
  * /graphql answered by the fake; /__requests hands the tests what was sent, /__release frees held
  * answers, /__chunks names the widget chunks the server was asked for since the last call,
  * /__hold-chunks?prefix=… and /__release-chunks hold and free chunk requests, /__fail-chunks?prefix=…
- * fails them until /__release-chunks.
+ * fails them until /__release-chunks; /__forget-documents?on=1 answers a request by hash alone
+ * PersistedQueryNotFound, as a server of another build would. Each request is kept with its method,
+ * its Content-Type and what its body or address carried.
  */
 async function fakeGraphql(ctx, next) {
   const { client, state } = stateOf(ctx);
@@ -83,15 +93,30 @@ async function fakeGraphql(ctx, next) {
   if (ctx.path === '/__chunks') return answer(ctx, state.chunks.splice(0));
   if (ctx.path === '/__requests') return answer(ctx, state.requests.splice(0));
   if (ctx.path === '/__release') return answer(ctx, { released: releaseHeld(client) });
+  if (ctx.path === '/__forget-documents') {
+    state.forgetsDocuments = ctx.query.on === '1';
+    return answer(ctx, {});
+  }
   if (ctx.path !== '/graphql') return next();
   if (ctx.method === 'OPTIONS') {
     ctx.status = 204;
     return;
   }
-  const parts = [];
-  for await (const part of ctx.req) parts.push(part);
-  const body = JSON.parse(Buffer.concat(parts).toString('utf8'));
-  state.requests.push(body);
+  let body;
+  if (ctx.method === 'GET') {
+    const json = (name) => (ctx.query[name] ? JSON.parse(ctx.query[name]) : undefined);
+    body = { operationName: ctx.query.operationName, variables: json('variables'), extensions: json('extensions') };
+  } else {
+    const parts = [];
+    for await (const part of ctx.req) parts.push(part);
+    body = JSON.parse(Buffer.concat(parts).toString('utf8'));
+  }
+  state.requests.push({ ...body, method: ctx.method, contentType: ctx.get('content-type') || undefined });
+  if (state.forgetsDocuments && body.query === undefined) {
+    ctx.type = 'json';
+    ctx.body = PERSISTED_QUERY_NOT_FOUND;
+    return;
+  }
   const fake = await fakeGraphqlAnswer(body, client);
   ctx.status = fake.status;
   ctx.type = fake.type;

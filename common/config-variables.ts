@@ -64,6 +64,12 @@ export const CONFIG_VARIABLES = [
       'hours after `CAMPAIGN_END` for late ingests before `contest:standings --final` may write the final result ([Paying the winners](docs/contest.md#paying-the-winners))',
   },
   {
+    names: ['RANK_CACHE_SECONDS'],
+    default: '`60`',
+    meaning:
+      'how long a browser or a cache in front may keep a rank lookup, then as long again while it asks anew; `0`: every lookup reaches a server ([A cache in front](docs/scaling.md#a-cache-in-front))',
+  },
+  {
     names: ['PUBLIC_URL'],
     default: 'unset',
     meaning:

@@ -37,6 +37,8 @@ export type Config = {
   campaign: Campaign;
   /** Hours after the window closes before `contest:standings --final` may write the result (late ingests). */
   contestGraceHours: number;
+  /** How long a rank lookup sent as GET may be kept by a browser or a shared cache (docs/scaling.md). */
+  rankCacheSeconds: number;
   siteDir: string;
   widgetsDir: string;
   /** Each released widget version's files, in a folder named by its version (scripts/build-releases.mjs). */
@@ -304,6 +306,7 @@ export function loadConfig(env: Env = process.env, root = process.cwd()): Config
     demoData: flag(env, 'DEMO_DATA', nodeEnv !== 'production'),
     campaign: { startsAt, endsAt },
     contestGraceHours: integer(env, 'CONTEST_GRACE_HOURS', 72, 0, 8760),
+    rankCacheSeconds: integer(env, 'RANK_CACHE_SECONDS', 60, 0, 3600),
     siteDir: path.resolve(root, read(env, 'SITE_DIR') || 'dist/site'),
     widgetsDir: path.resolve(root, read(env, 'WIDGETS_DIR') || 'dist/widgets'),
     widgetReleasesDir: path.resolve(root, read(env, 'WIDGET_RELEASES_DIR') || 'releases/widgets'),

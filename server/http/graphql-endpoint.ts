@@ -4,6 +4,7 @@
  * GRAPHQL_LIMITS.bodyBytes, without buffering the rest. Each request is counted once as an operation
  * by root field and outcome (kasuwa_graphql_operations_total), whatever its HTTP status.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type DocumentNode,
@@ -21,7 +22,9 @@ import { createSchema, type GraphQLContext } from '../graphql/schema.js';
 import type { GraphqlOperation, GraphqlOutcome } from '../metrics.js';
 import type { Services } from '../services.js';
 import { BodyTooLarge, readBody } from './body.js';
+import { PERSISTED_QUERY_NOT_FOUND, withPersistedQuery } from './persisted-queries.js';
 import { dropDocumentHeaders } from './security.js';
+import { matchesEtag } from './static.js';
 
 /** A validation error without its "Did you mean …?" hint. */
 function withoutSuggestion(error: GraphQLError): GraphQLError {
@@ -50,7 +53,9 @@ export function outcomeOf(result: ExecutionResult): GraphqlOutcome {
 /**
  * Batches (JSON arrays) are refused with a clear message; the parser and validation apply the limits in
  * graphql/limits.ts; introspection is off in production, and so are "Did you mean …?" hints, which would
- * spell the schema out field by field. graphql-http keeps mutations POST-only (405 over GET).
+ * spell the schema out field by field. graphql-http keeps mutations POST-only (405 over GET). A lookup
+ * over GET that succeeds may be kept RANK_CACHE_SECONDS by any cache, with an ETag; every other GET
+ * answer is no-store (docs/scaling.md "A cache in front").
  */
 export function createGraphQLEndpoint(
   services: Pick<Services, 'config' | 'metrics' | 'hashIp' | 'getStoreLeaderboard' | 'startSelling'>,
@@ -62,6 +67,10 @@ export function createGraphQLEndpoint(
     ? (...args) => documents.validate(...args).map(withoutSuggestion)
     : documents.validate;
   const { metrics } = services;
+  const seconds = services.config.rankCacheSeconds;
+  const lookupCacheControl = seconds
+    ? `public, max-age=${seconds}, s-maxage=${seconds}, stale-while-revalidate=${seconds}`
+    : 'public, no-cache';
   /** What each executed request was, read back once graphql-http has answered it. */
   const executed = new WeakMap<IncomingMessage, { operation: GraphqlOperation; outcome: GraphqlOutcome }>();
   const handle = createHandler<IncomingMessage, undefined, GraphQLContext>({
@@ -91,13 +100,20 @@ export function createGraphQLEndpoint(
         return refuse(res, 400, 'Batched requests are not supported: send one operation per request.');
       }
     }
+    const method = req.method ?? 'GET';
+    const persisted = withPersistedQuery(method, req.url ?? '/graphql', body);
+    if (persisted === 'not found') {
+      metrics.graphqlOperation('other', 'refused');
+      res.setHeader('Cache-Control', 'no-store');
+      return answer(res, 200, { 'content-type': 'application/json; charset=utf-8' }, PERSISTED_QUERY_NOT_FOUND);
+    }
     let answered: Awaited<ReturnType<typeof handle>>;
     try {
       answered = await handle({
-        method: req.method ?? 'GET',
-        url: req.url ?? '/graphql',
+        method,
+        url: persisted.url,
         headers: req.headers,
-        body,
+        body: persisted.body,
         raw: req,
         context: undefined,
       });
@@ -112,6 +128,24 @@ export function createGraphQLEndpoint(
       outcome: init.status >= 500 ? 'failed' : 'refused',
     };
     metrics.graphqlOperation(operation, outcome);
+    if (method === 'GET') {
+      if (operation === 'getStoreLeaderboard' && outcome === 'ok' && init.status === 200) {
+        const etag = `"${createHash('sha1')
+          .update(text ?? '')
+          .digest('base64url')}"`;
+        res.setHeader('Cache-Control', lookupCacheControl);
+        res.setHeader('ETag', etag);
+        // The answer's type follows Accept (application/graphql-response+json or application/json).
+        res.setHeader('Vary', res.hasHeader('Vary') ? `${res.getHeader('Vary')}, Accept` : 'Accept');
+        if (matchesEtag(req.headers['if-none-match'], etag)) {
+          dropDocumentHeaders(res);
+          res.writeHead(304).end();
+          return;
+        }
+      } else {
+        res.setHeader('Cache-Control', 'no-store');
+      }
+    }
     answer(res, init.status, init.headers, text ?? '', init.statusText);
   };
 }

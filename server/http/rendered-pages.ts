@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { matchesEtag, TYPES } from './static.js';
+import { matchesEtag, REVALIDATE, TYPES } from './static.js';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -42,7 +42,7 @@ export class MemoryFiles {
 
   async send(req: IncomingMessage, res: ServerResponse, entry: MemoryEntry, status = 200): Promise<void> {
     res.setHeader('Content-Type', entry.type);
-    res.setHeader('Cache-Control', status === 200 ? 'public, max-age=0, must-revalidate' : 'no-store');
+    res.setHeader('Cache-Control', status === 200 ? REVALIDATE : 'no-store');
     res.setHeader('ETag', entry.etag);
     res.setHeader('Vary', 'Accept-Encoding');
     if (status === 200 && matchesEtag(req.headers['if-none-match'], entry.etag)) {

@@ -80,10 +80,12 @@ const readIfFile = (file: string): Buffer | undefined => {
 /** A content-hashed name, or a released version's folder under its exact version: never changes. */
 const IMMUTABLE = 'max-age=31536000, immutable';
 /**
- * A name whose bytes change with each deploy, revalidated by ETag on every use: pages, and what
- * the site itself loads.
+ * A name whose bytes change with each deploy: pages, and what the site itself loads. A browser
+ * revalidates it by ETag on every use; a shared cache in front (a CDN) may answer from its copy for a
+ * minute, so a deploy reaches readers through it within a minute and breaks nothing meanwhile: the
+ * hashed files an older page names stay served (docs/scaling.md "A cache in front").
  */
-const REVALIDATE = 'public, max-age=0, must-revalidate';
+export const REVALIDATE = 'public, max-age=0, s-maxage=60, must-revalidate';
 /**
  * An alias, `/widgets/v<major>/` and the unversioned `/widgets/`: the loader every partner's page asks
  * for on every view. A browser or a shared cache keeps it 5 minutes, then for up to a day uses its copy

@@ -105,6 +105,11 @@ export function descriptionOf(control: Element): HTMLElement {
 /** The requests the fake /graphql received since the last call. */
 export const takeRequests = async (): Promise<GraphqlRequest[]> => (await fetch('/__requests')).json();
 
+/** Has the fake /graphql answer requests by hash alone PersistedQueryNotFound (`on`), or know the hashes again. */
+export const forgetDocuments = async (on: boolean): Promise<void> => {
+  await fetch(`/__forget-documents?on=${on ? 1 : 0}`);
+};
+
 /** The widget chunks the page asked the server for since the last call, without their hash. */
 export async function chunksRequested(): Promise<string[]> {
   const names = (await (await fetch('/__chunks')).json()) as string[];

@@ -9,7 +9,15 @@ import type { StoreLeaderboard } from '../../common/leaderboard.js';
 import { rateLimitedMessage, STORE_NOT_FOUND_MESSAGE } from '../../common/messages.js';
 import { balancerApiAnswers } from '../server/balancer-errors.js';
 
-export type GraphqlRequest = { query?: string; operationName?: string; variables?: Record<string, unknown> };
+export type GraphqlRequest = {
+  query?: string;
+  operationName?: string;
+  variables?: Record<string, unknown>;
+  extensions?: { persistedQuery?: { version: number; sha256Hash: string } };
+  /** As the fake received it (web-test-runner.config.mjs): GET or POST, and the Content-Type sent. */
+  method?: string;
+  contentType?: string;
+};
 export type FakeAnswer = { status: number; type: string; body: string };
 
 const LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="56" height="56"><rect width="56" height="56" fill="teal"/></svg>')}`;
@@ -68,7 +76,7 @@ function balancerDown(): FakeAnswer {
   return { status: answer.status, type: answer.contentType, body: answer.body };
 }
 
-/** The answer to one POST /graphql body from `client`. */
+/** The answer to one request to /graphql (a POST's body, or a GET's parameters) from `client`. */
 export async function fakeGraphqlAnswer(body: GraphqlRequest, client = ''): Promise<FakeAnswer> {
   const lookup = body.variables?.query as { domain?: string } | undefined;
   if (lookup?.domain !== undefined) {

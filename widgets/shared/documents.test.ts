@@ -1,4 +1,5 @@
-import { parse } from 'graphql';
+import { addTypenameToDocument } from '@apollo/client/utilities';
+import { parse, print } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import {
   GET_STORE_LEADERBOARD,
@@ -16,4 +17,14 @@ describe('prebuilt GraphQL documents', () => {
       JSON.parse(JSON.stringify(parse(source, { noLocation: true }))),
     );
   });
+
+  it.each([
+    ['StartSelling', START_SELLING, START_SELLING_SOURCE],
+    ['GetStoreLeaderboard', GET_STORE_LEADERBOARD, GET_STORE_LEADERBOARD_SOURCE],
+  ])(
+    'given %s should be sent by Apollo Client as it is, so its trusted hash names what is sent',
+    (_name, document, source) => {
+      expect(print(addTypenameToDocument(document))).toBe(print(parse(source)));
+    },
+  );
 });

@@ -5,6 +5,9 @@
  */
 import type { DocumentNode } from 'graphql';
 import { LEADERBOARD_FIELDS, type StoreLeaderboard } from '../../common/leaderboard.js';
+import { GET_STORE_LEADERBOARD_SOURCE, START_SELLING_SOURCE } from '../../common/trusted-documents.js';
+
+export { GET_STORE_LEADERBOARD_SOURCE, START_SELLING_SOURCE };
 
 const name = (value: string) => ({ kind: 'Name', value });
 const field = (fieldName: string, args: string[] = [], selections?: unknown[]) => ({
@@ -55,14 +58,12 @@ function operation(
   } as unknown as DocumentNode;
 }
 
-export const START_SELLING_SOURCE =
-  'mutation StartSelling($data: StartSellingInput!) { startSelling(data: $data) { success } }';
 export const START_SELLING = operation('mutation', 'StartSelling', 'data', 'StartSellingInput', 'startSelling', [
   'success',
+  '__typename',
 ]);
 
-const LEADERBOARD_FIELD_NAMES = Object.keys(LEADERBOARD_FIELDS);
-export const GET_STORE_LEADERBOARD_SOURCE = `query GetStoreLeaderboard($query: StoreLeaderboardInput!) { getStoreLeaderboard(query: $query) { ${LEADERBOARD_FIELD_NAMES.join(' ')} } }`;
+const LEADERBOARD_FIELD_NAMES = [...Object.keys(LEADERBOARD_FIELDS), '__typename'];
 export const GET_STORE_LEADERBOARD = operation(
   'query',
   'GetStoreLeaderboard',

@@ -1,6 +1,7 @@
 /** <store-rank-checker> as built, in Chromium, against the fake /graphql (testing/browser/fake-graphql.ts). */
 import { expect } from '@esm-bundle/chai';
 import { LEADERBOARD_FIELDS } from '../../common/leaderboard.js';
+import { TRUSTED_DOCUMENT_HASHES } from '../../common/trusted-documents.js';
 import {
   byLabel,
   byRole,
@@ -8,6 +9,7 @@ import {
   find,
   findAll,
   fixture,
+  forgetDocuments,
   importLoader,
   messageOf,
   queryAllByRole,
@@ -104,6 +106,30 @@ describe('<store-rank-checker>', () => {
       await openDialog(root);
       const [request] = await takeRequests();
       expect(request?.variables).to.deep.equal({ query: { domain: 'adaeze-fabrics' } });
+    });
+
+    it('should send it as a GET a cache can keep: the trusted hash without the text, no Content-Type to preflight', async () => {
+      const { root } = await lookUp('adaeze-fabrics');
+      await openDialog(root);
+      const requests = await takeRequests();
+      expect(requests.map(({ method, query, contentType }) => ({ method, query, contentType }))).to.deep.equal([
+        { method: 'GET', query: undefined, contentType: undefined },
+      ]);
+      expect(requests[0]?.extensions?.persistedQuery?.sha256Hash).to.equal(TRUSTED_DOCUMENT_HASHES.getStoreLeaderboard);
+    });
+
+    it('given a server that does not know the hash should send the text by POST and show the store', async () => {
+      await forgetDocuments(true);
+      try {
+        const { root } = await lookUp('adaeze-fabrics');
+        const dialog = await openDialog(root);
+        expect(byText(dialog, 'Adaeze Fabrics').textContent).to.equal('Adaeze Fabrics');
+        const requests = await takeRequests();
+        expect(requests.map(({ method }) => method)).to.deep.equal(['GET', 'POST']);
+        expect(requests[1]?.query).to.match(/^query GetStoreLeaderboard\b/);
+      } finally {
+        await forgetDocuments(false);
+      }
     });
 
     it('should show the store name, its initials and its rank', async () => {
@@ -280,8 +306,8 @@ describe('<store-rank-checker> whose api-url changes', () => {
     input.focus();
     button.click();
     await until(async () => (await takeRequests()).length === 1, 'the lookup sent again');
-    const sentTo = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).search);
-    expect(sentTo).to.include('?endpoint=second');
+    const sentTo = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).searchParams);
+    expect(sentTo.some((search) => search.get('endpoint') === 'second')).to.equal(true);
   });
 });
 
