@@ -139,6 +139,8 @@ test('given forced colours should keep the pressed period and the rank bar visib
   await page.getByRole('button', { name: 'Check my rank' }).click();
   const bar = page.getByRole('progressbar');
   await expect(bar).toBeVisible();
+  // The dialog opens at once with placeholders and an empty bar; the fill is drawn from the answer.
+  await expect(page.getByRole('dialog')).not.toHaveAttribute('aria-busy', 'true');
   const fill = await bar.evaluate((element) => {
     const child = element.firstElementChild as HTMLElement;
     return { width: child.getBoundingClientRect().width, color: getComputedStyle(child).backgroundColor };
