@@ -3,7 +3,7 @@
  * package (root with apt-get), installs it; otherwise says exactly how to get one.
  */
 import fs from 'node:fs';
-import { installFromDebian } from './debian.mjs';
+import { findOrInstall } from './debian.mjs';
 
 /**
  * Flags for headless Chromium here, shared by Playwright, @web/test-runner and Lighthouse: we run as
@@ -27,12 +27,8 @@ export function findChromium() {
 }
 
 export function ensureChromium() {
-  const found = findChromium();
+  const found = findOrInstall(findChromium, 'chromium', 'test: no Chromium found');
   if (found) return found;
-  if (installFromDebian('chromium', 'test: no Chromium found')) {
-    const installed = findChromium();
-    if (installed) return installed;
-  }
   console.error(
     [
       'The browser tests need Chromium and none was found.',

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { installFromDebian } from '../../scripts/debian.mjs';
+import { findOrInstall } from '../../scripts/debian.mjs';
 import { HAPROXY_CONFIG } from './balancer-errors.js';
 import { freePort } from './free-port.js';
 
@@ -22,12 +22,8 @@ const HAPROXY_PATHS = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin
  */
 export function ensureHaproxy(): string {
   const find = () => [process.env.HAPROXY_PATH, ...HAPROXY_PATHS].find((file) => file && fs.existsSync(file));
-  const found = find();
+  const found = findOrInstall(find, 'haproxy', 'cluster: no HAProxy found');
   if (found) return found;
-  if (installFromDebian('haproxy', 'cluster: no HAProxy found')) {
-    const installed = find();
-    if (installed) return installed;
-  }
   throw new Error(
     'The multi-server test needs HAProxy and none was found. Install it with:  sudo apt-get update && sudo apt-get install -y haproxy  (or set HAPROXY_PATH)',
   );

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installFromDebian } from '../../scripts/debian.mjs';
+import { findOrInstall } from '../../scripts/debian.mjs';
 import { freePort } from './free-port.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,7 +16,7 @@ export const NGINX_CACHE_CONFIG = path.join(root, 'deploy/nginx-cache.conf');
 
 export function ensureNginx(): string {
   const find = () => [process.env.NGINX_PATH, '/usr/sbin/nginx'].find((file) => file && fs.existsSync(file));
-  const found = find() ?? (installFromDebian('nginx', 'cache in front: no nginx found') ? find() : undefined);
+  const found = findOrInstall(find, 'nginx', 'cache in front: no nginx found');
   if (found) return found;
   throw new Error(
     'The cache-in-front test needs nginx and none was found. Install it with:  sudo apt-get update && sudo apt-get install -y nginx  (or set NGINX_PATH)',

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { installFromDebian } from '../../scripts/debian.mjs';
+import { findOrInstall } from '../../scripts/debian.mjs';
 import { freePort } from '../server/free-port.js';
 
 const run = promisify(execFile);
@@ -26,9 +26,7 @@ export function postgresBinDir(): string | undefined {
 
 /** The binaries' folder, installing Debian's package when they are missing and we may. */
 export function ensurePostgresBinaries(): string | undefined {
-  return (
-    postgresBinDir() ?? (installFromDebian('postgresql', 'test: no PostgreSQL found') ? postgresBinDir() : undefined)
-  );
+  return findOrInstall(postgresBinDir, 'postgresql', 'test: no PostgreSQL found');
 }
 
 function postgresUser(): [number, number] {
